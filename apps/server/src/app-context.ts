@@ -1,0 +1,25 @@
+import type { Auth } from './auth/auth.ts';
+import type { Database, Db } from './db/client.ts';
+import type { Env } from './env.ts';
+import type { EventHub } from './events/event-hub.ts';
+import type { Actor } from './lib/actor.ts';
+import type { FileStorage } from './storage/file-storage.ts';
+
+/** Everything a route needs, built once at start-up and decorated onto the Fastify instance. */
+export type AppContext = {
+  env: Env;
+  database: Database;
+  db: Db;
+  auth: Auth;
+  hub: EventHub;
+  storage: FileStorage;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}

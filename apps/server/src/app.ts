@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { hasCapability } from '@casebridge/domain/capabilities';
+import { MESSAGES } from '@casebridge/domain/errors';
+import type { AppContext } from './app-context.ts';
+import { resolveActor } from './auth/session.ts';
+import { AppError } from './lib/app-error.ts';
+import { isVendorPublicRoute, UndeclaredRouteAccessError } from './lib/route-access.ts';
+import { toWebHeaders } from './lib/web-headers.ts';
+import { registerApiRoutes } from './routes.ts';
+import { getSettings } from './modules/settings/settings.queries.ts';
+
+const DEFAULT_WEB_DIST = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../web/dist',
+);
+
+export type BuildAppOptions = {
+  context: AppContext;
+  logger?: boolean;
+};
+
+export async function buildApp({
+  context,
+  logger = true,
+}: BuildAppOptions): Promise<FastifyInstance> {
+  const { env } = context;
+  const isLocal = /^http:\/\//.test(env.appUrl);
+  const app = Fastify({
+    logger: logger
+      ? {
+          level: env.logLevel,
+          // Log the path only: query strings may carry patient names (searches).
+          serializers: {
+            req: (request) => ({
+              id: request.id,
+              method: request.method,
+              path: request.url.split('?')[0],
+            }),
+            res: (reply) => ({ statusCode: reply.statusCode }),
+          },
+          redact: ['req.headers.cookie', 'req.headers.authorization', 'body.password'],
+        }
+      : false,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: env.nodeEnv === 'production',
+    bodyLimit: 1024 * 1024,
+  });
+
+  app.decorate('ctx', context);
+  app.decorateRequest('actor', null);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Every API route must say who may call it; an undeclared route fails at start-up.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    if (isVendorPublicRoute(route.url)) {
+      route.config = { ...route.config, access: 'public' };
+      return;
+    }
+    if (!route.config?.access)
+      throw new UndeclaredRouteAccessError(String(route.method), route.url);
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    hsts: isLocal ? false : { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+  });
+  await app.register(cookie);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'CaseBridge API', version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'casebridge.session_token' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // Cross-site writes are refused: a state-changing request must come from this origin.
+  app.addHook('onRequest', async (request) => {
+    if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
+    const origin = request.headers.origin;
+    if (origin && origin !== 'null') {
+      const host = request.headers.host;
+      if (!host || new URL(origin).host !== host)
+        throw new AppError('FORBIDDEN', 'Cross-origin request refused');
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || access === 'public') return;
+    const settings = await getSettings(context.db);
+    const actor = await resolveActor(
+      context.db,
+      context.auth,
+      toWebHeaders(request),
+      settings.sessionTimeoutMinutes,
+    );
+    if (!actor) throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
+    if (!hasCapability(actor.role, access)) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
+    request.actor = actor;
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply
+        .status(error.status)
+        .send({ error: { code: error.code, message: error.message } });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      return reply
+        .status(400)
+        .send({
+          error: { code: 'VALIDATION_FAILED', message: first?.message ?? 'Invalid request' },
+        });
+    }
+    if (error.statusCode === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply
+        .status(413)
+        .send({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' } });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply
+        .status(error.statusCode)
+        .send({ error: { code: 'BAD_REQUEST', message: 'Invalid request' } });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ error: { code: 'INTERNAL', message: MESSAGES.internal } });
+  });
+
+  await app.register(registerApiRoutes, { prefix: '/api' });
+
+  const webDist = env.webDistDir ? path.resolve(env.webDistDir) : DEFAULT_WEB_DIST;
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api') || !hasWeb || !['GET', 'HEAD'].includes(request.method)) {
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: MESSAGES.notFound } });
+    }
+    // History fallback: every other page is the SPA.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

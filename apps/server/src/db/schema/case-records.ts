@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+import { organizations } from './organizations.ts';
+import { patients } from './patients.ts';
+
+export const messageTemplates = pgTable(
+  'message_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    templateType: text('template_type').notNull(),
+    subject: text('subject'),
+    active: boolean('active').notNull().default(true),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('message_templates_type_check', sql`${t.templateType} in ('message', 'email')`),
+    check(
+      'message_templates_subject_check',
+      sql`${t.templateType} <> 'email' or length(trim(coalesce(${t.subject}, ''))) > 0`,
+    ),
+    index('message_templates_type_idx').on(t.templateType, t.active),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    senderId: text('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    senderName: text('sender_name').notNull(),
+    senderRole: text('sender_role').notNull(),
+    /** The sender's organisation name at send time, for the sender label. */
+    senderOrganizationName: text('sender_organization_name'),
+    body: text('body').notNull(),
+    templateId: uuid('template_id').references(() => messageTemplates.id, { onDelete: 'set null' }),
+    notifyByEmail: boolean('notify_by_email').notNull().default(false),
+    attachmentUrl: text('attachment_url'),
+    attachmentName: text('attachment_name'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('messages_body_check', sql`length(trim(${t.body})) > 0`),
+    index('messages_patient_created_idx').on(t.patientId, t.createdAt.desc()),
+  ],
+);
+
+/** Read receipts (spec: read_by). */
+export const messageReads = pgTable(
+  'message_reads',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.userId] }),
+    index('message_reads_user_idx').on(t.userId),
+  ],
+);
+
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    fileName: text('file_name').notNull(),
+    storedName: text('stored_name').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    uploadedByUserId: text('uploaded_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'documents_category_check',
+      sql`${t.category} in ('Intake', 'MRI', 'Treatment Notes', 'Discharge', 'Billing')`,
+    ),
+    check('documents_size_check', sql`${t.sizeBytes} > 0`),
+    index('documents_patient_created_idx').on(t.patientId, t.createdAt.desc()),
+  ],
+);
+
+/** Billing lines. Money is integer cents (DESIGN.md decision 10). */
+export const billingEntries = pgTable(
+  'billing_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    cptCode: text('cpt_code').notNull(),
+    sessionCount: integer('session_count').notNull(),
+    billedAmountCents: bigint('billed_amount_cents', { mode: 'number' }).notNull(),
+    date: date('date').notNull(),
+    clinicId: uuid('clinic_id').references(() => organizations.id, { onDelete: 'set null' }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('billing_entries_sessions_check', sql`${t.sessionCount} >= 1`),
+    check('billing_entries_amount_check', sql`${t.billedAmountCents} >= 0`),
+    check(
+      'billing_entries_cpt_check',
+      sql`${t.cptCode} ~ '^([0-9]{5}|[0-9]{4}[FTU]|[A-Z][0-9]{4})$'`,
+    ),
+    index('billing_entries_patient_date_idx').on(t.patientId, t.date.desc()),
+    index('billing_entries_created_idx').on(t.createdAt.desc()),
+  ],
+);

@@ -1,0 +1,5 @@
+export * from './auth.ts';
+export * from './organizations.ts';
+export * from './patients.ts';
+export * from './case-records.ts';
+export * from './platform.ts';

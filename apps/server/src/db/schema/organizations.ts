@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** Clinics, attorney firms and lienholders in one table (DESIGN.md decision 4). */
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    /** Legacy id: the name with whitespace runs replaced by underscores. */
+    slug: text('slug').notNull(),
+    address: text('address'),
+    phone: text('phone'),
+    email: text('email'),
+    description: text('description'),
+    specialties: text('specialties').array(),
+    practiceAreas: text('practice_areas').array(),
+    lienholderType: text('lienholder_type'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('organizations_kind_check', sql`${t.kind} in ('clinic', 'firm', 'lienholder')`),
+    uniqueIndex('organizations_kind_slug_idx').on(t.kind, t.slug),
+    index('organizations_kind_name_idx').on(t.kind, t.name),
+  ],
+);

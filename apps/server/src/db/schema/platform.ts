@@ -1,0 +1,183 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+import { patients } from './patients.ts';
+
+/** One per-user shape for every notification (DESIGN.md decision 5). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipientUserId: text('recipient_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id').references(() => patients.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    content: text('content').notNull(),
+    linkTo: text('link_to'),
+    isRead: boolean('is_read').notNull().default(false),
+    fromUserId: text('from_user_id').references(() => users.id, { onDelete: 'set null' }),
+    fromRole: text('from_role'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'notifications_type_check',
+      sql`${t.type} in ('message', 'document', 'status_update', 'document_upload', 'message_sent', 'patient_edit', 'access_request')`,
+    ),
+    index('notifications_recipient_created_idx').on(t.recipientUserId, t.createdAt.desc()),
+    index('notifications_recipient_unread_idx')
+      .on(t.recipientUserId)
+      .where(sql`${t.isRead} = false`),
+  ],
+);
+
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    notificationEmail: text('notification_email'),
+    digestFrequency: text('digest_frequency').notNull().default('Daily'),
+    notifyOnStatusChange: boolean('notify_on_status_change').notNull().default(true),
+    notifyOnDocumentUpload: boolean('notify_on_document_upload').notNull().default(true),
+    notifyOnMessageReceived: boolean('notify_on_message_received').notNull().default(true),
+    lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'notification_preferences_digest_check',
+      sql`${t.digestFrequency} in ('None', 'Daily', 'Weekly')`,
+    ),
+  ],
+);
+
+/** Audit trail of PHI reads and every change (DESIGN.md 'Audit'). Append-only. */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
+    userId: text('user_id'),
+    userName: text('user_name'),
+    userRole: text('user_role'),
+    action: text('action').notNull(),
+    patientId: uuid('patient_id'),
+    details: text('details'),
+    ip: text('ip'),
+  },
+  (t) => [
+    index('audit_logs_timestamp_idx').on(t.timestamp.desc()),
+    index('audit_logs_patient_idx').on(t.patientId, t.timestamp.desc()),
+    index('audit_logs_user_idx').on(t.userId, t.timestamp.desc()),
+    index('audit_logs_action_idx').on(t.action, t.timestamp.desc()),
+  ],
+);
+
+/** Application settings: exactly one row (id = true). */
+export const settings = pgTable(
+  'settings',
+  {
+    id: boolean('id').primaryKey().default(true),
+    maxUploadMb: integer('max_upload_mb').notNull().default(10),
+    sessionTimeoutMinutes: integer('session_timeout_minutes').notNull().default(60),
+    allowClinicPatientCreation: boolean('allow_clinic_patient_creation').notNull().default(true),
+    requireUserApproval: boolean('require_user_approval').notNull().default(false),
+    emailNotificationsEnabled: boolean('email_notifications_enabled').notNull().default(true),
+    smsNotificationsEnabled: boolean('sms_notifications_enabled').notNull().default(false),
+    detailedEmailContent: boolean('detailed_email_content').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text('updated_by'),
+  },
+  (t) => [
+    check('settings_singleton_check', sql`${t.id}`),
+    check('settings_upload_check', sql`${t.maxUploadMb} between 1 and 100`),
+    check('settings_timeout_check', sql`${t.sessionTimeoutMinutes} between 15 and 480`),
+  ],
+);
+
+export const accessRequests = pgTable(
+  'access_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    organization: text('organization').notNull(),
+    phone: text('phone').notNull(),
+    role: text('role').notNull(),
+    status: text('status').notNull().default('pending'),
+    reviewedBy: text('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdUserId: text('created_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'access_requests_role_check',
+      sql`${t.role} in ('clinic', 'attorney', 'lienholder', 'admin', 'other')`,
+    ),
+    check('access_requests_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    index('access_requests_status_idx').on(t.status, t.createdAt.desc()),
+  ],
+);
+
+/** Durable e-mail outbox, drained by a background worker (DESIGN.md decision 6). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('mail_outbox_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
+/** Transactional outbox of live events (DESIGN.md 'Live updates'). */
+export const events = pgTable(
+  'events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    topic: text('topic').notNull(),
+    patientId: uuid('patient_id'),
+    /** When set, only this user receives the event (e.g. their own notifications). */
+    recipientUserId: text('recipient_user_id'),
+    payload: jsonb('payload').notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('events_created_idx').on(t.createdAt)],
+);
+
+/** A scratch table the admin health check writes, reads and deletes. */
+export const healthChecks = pgTable('health_checks', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  note: text('note').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

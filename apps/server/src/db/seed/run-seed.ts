@@ -1,0 +1,17 @@
+import path from 'node:path';
+import { createPglite, migrateDatabase, openDatabase } from '../client.ts';
+import { parseEnv } from '../../env.ts';
+import { createDiskStorage } from '../../storage/file-storage.ts';
+import { seedDemoData } from './seed-demo.ts';
+
+/** `npm run seed`: migrates and seeds demo data (idempotent). */
+const env = parseEnv();
+const database = await openDatabase(
+  env.databaseUrl
+    ? { databaseUrl: env.databaseUrl }
+    : { pglite: await createPglite(path.join(env.dataDir, 'pgdata')) },
+);
+await migrateDatabase(database);
+const result = await seedDemoData(database.db, createDiskStorage(path.join(env.dataDir, 'files')));
+console.info(result.seeded ? 'Demo data seeded.' : `Nothing to do: ${result.reason}.`);
+await database.close();

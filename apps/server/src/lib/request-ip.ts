@@ -1,0 +1,5 @@
+import type { FastifyRequest } from 'fastify';
+
+export function getRequestIp(request: FastifyRequest): string {
+  return request.ip || 'unknown';
+}

@@ -1,0 +1,23 @@
+import type { Capability } from '@casebridge/domain/capabilities';
+
+/** What a route needs: nothing (`public`) or a capability of the signed-in actor. */
+export type RouteAccess = 'public' | Capability;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+}
+
+/** Routes that vendor plugins register (Swagger UI assets) and that are public by nature. */
+export const VENDOR_PUBLIC_PREFIXES = ['/api/docs'] as const;
+
+export function isVendorPublicRoute(url: string): boolean {
+  return VENDOR_PUBLIC_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
+}
+
+export class UndeclaredRouteAccessError extends Error {
+  constructor(method: string, url: string) {
+    super(`Route ${method} ${url} does not declare its access (public or a capability)`);
+  }
+}

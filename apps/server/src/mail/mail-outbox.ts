@@ -1,0 +1,22 @@
+import type { Db } from '../db/client.ts';
+import { mailOutbox } from '../db/schema/index.ts';
+
+export type OutgoingMail = {
+  kind: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+};
+
+/** Queues mail for the background worker; no request ever waits on SMTP (DESIGN.md 4.6). */
+export async function enqueueMail(db: Db, mail: OutgoingMail | OutgoingMail[]): Promise<void> {
+  const rows = (Array.isArray(mail) ? mail : [mail]).map((item) => ({
+    kind: item.kind,
+    toAddress: item.to,
+    subject: item.subject,
+    html: item.html,
+    text: item.text,
+  }));
+  if (rows.length > 0) await db.insert(mailOutbox).values(rows);
+}

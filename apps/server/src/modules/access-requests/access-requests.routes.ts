@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ZAccessRequestCreated,
+  ZCreateAccessRequest,
+} from '@casebridge/domain/access-requests/access-request.schemas';
+import { ZErrorBody } from '@casebridge/domain/errors';
+import { getRequestIp } from '../../lib/request-ip.ts';
+import { createAccessRequest } from './access-requests.service.ts';
+
+export async function accessRequestRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/access-requests',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['access requests'],
+        summary: 'Request access (public sign-up form)',
+        body: ZCreateAccessRequest,
+        response: { 201: ZAccessRequestCreated, 400: ZErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const created = await createAccessRequest(app.ctx.db, request.body, {
+        ip: getRequestIp(request),
+        appUrl: app.ctx.env.appUrl,
+      });
+      return reply.status(201).send({ id: created.id, status: 'pending' as const });
+    },
+  );
+}

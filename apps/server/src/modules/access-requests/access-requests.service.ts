@@ -1,0 +1,69 @@
+import type { TCreateAccessRequest } from '@casebridge/domain/access-requests/access-request.schemas';
+import { ROLE_LABELS } from '@casebridge/domain/roles';
+import type { Db } from '../../db/client.ts';
+import { publishEvent } from '../../events/outbox.ts';
+import { enqueueMail } from '../../mail/mail-outbox.ts';
+import { escapeHtml, renderMailHtml, renderMailText } from '../../mail/mail-layout.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import { notifyUsers } from '../notifications/notifications.service.ts';
+import { insertAccessRequest, listActiveAdmins } from './access-requests.queries.ts';
+
+/**
+ * Stores a public access request and tells every admin: an in-app notification and an e-mail
+ * through the outbox. All of it commits together or not at all.
+ */
+export async function createAccessRequest(
+  db: Db,
+  input: TCreateAccessRequest,
+  context: { ip: string; appUrl: string },
+) {
+  return db.transaction(async (tx) => {
+    const request = await insertAccessRequest(tx, input);
+    const admins = await listActiveAdmins(tx);
+    const roleLabel = ROLE_LABELS[input.role];
+    await notifyUsers(
+      tx,
+      admins.map((admin) => admin.id),
+      {
+        type: 'access_request',
+        content: `New access request from ${input.name} (${input.organization}, ${roleLabel})`,
+        linkTo: '/dashboard/admin?tab=users',
+      },
+    );
+    const link = `${context.appUrl}/dashboard/admin?tab=users`;
+    const title = 'New access request';
+    const lines = [
+      `Name: ${input.name}`,
+      `E-mail: ${input.email}`,
+      `Organization: ${input.organization}`,
+      `Phone: ${input.phone}`,
+      `Requested role: ${roleLabel}`,
+      `Review it: ${link}`,
+    ];
+    await enqueueMail(
+      tx,
+      admins.map((admin) => ({
+        kind: 'access_request',
+        to: admin.email,
+        subject: `New access request - ${input.organization}`,
+        text: renderMailText(title, lines),
+        html: renderMailHtml(
+          title,
+          `${lines
+            .slice(0, -1)
+            .map((line) => `<p style="margin:4px 0">${escapeHtml(line)}</p>`)
+            .join(
+              '',
+            )}<p style="margin-top:16px"><a href="${escapeHtml(link)}">Review the request</a></p>`,
+        ),
+      })),
+    );
+    await publishEvent(tx, { topic: 'access-request.created', adminOnly: true });
+    await writeAudit(tx, {
+      action: 'access_request_created',
+      details: `${input.email} (${input.role})`,
+      ip: context.ip,
+    });
+    return request;
+  });
+}

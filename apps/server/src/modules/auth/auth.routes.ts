@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZLoginRequest, ZSessionResponse } from '@casebridge/domain/auth/auth.schemas';
+import { ZErrorBody } from '@casebridge/domain/errors';
+import { resolveActor } from '../../auth/session.ts';
+import { getRequestIp } from '../../lib/request-ip.ts';
+import { requireActor } from '../../lib/require-actor.ts';
+import { toWebHeaders } from '../../lib/web-headers.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import { getSettings } from '../settings/settings.queries.ts';
+import { getSessionUser, toSessionUser } from './auth.queries.ts';
+import { signIn, signOut } from './auth.service.ts';
+
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db, auth } = app.ctx;
+
+  api.post(
+    '/auth/login',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail and password',
+        body: ZLoginRequest,
+        response: { 200: ZSessionResponse, 401: ZErrorBody, 403: ZErrorBody, 429: ZErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const result = await signIn(db, auth, request.body, {
+        ip: getRequestIp(request),
+        headers: toWebHeaders(request),
+      });
+      reply.header('set-cookie', result.setCookies);
+      const settings = await getSettings(db);
+      return {
+        user: await getSessionUser(db, result.userId),
+        idleTimeoutMinutes: settings.sessionTimeoutMinutes,
+      };
+    },
+  );
+
+  api.get(
+    '/auth/session',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user and the idle timeout',
+        response: { 200: ZSessionResponse, 401: ZErrorBody },
+      },
+    },
+    async (request) => {
+      const settings = await getSettings(db);
+      return {
+        user: toSessionUser(requireActor(request)),
+        idleTimeoutMinutes: settings.sessionTimeoutMinutes,
+      };
+    },
+  );
+
+  api.post(
+    '/auth/logout',
+    {
+      // Public so that a client whose session already ended can still clear its cookie.
+      config: { access: 'public' },
+      schema: { tags: ['auth'], summary: 'Sign out', response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      const headers = toWebHeaders(request);
+      const settings = await getSettings(db);
+      const actor = await resolveActor(db, auth, headers, settings.sessionTimeoutMinutes).catch(
+        () => null,
+      );
+      const cookies = await signOut(auth, headers).catch(() => [] as string[]);
+      if (actor) await writeAudit(db, { action: 'logout', actor, ip: getRequestIp(request) });
+      reply.header('set-cookie', cookies);
+      return reply.status(204).send(null);
+    },
+  );
+}

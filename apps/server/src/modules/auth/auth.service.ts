@@ -1,0 +1,91 @@
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { LOGIN_LIMITS } from '@casebridge/domain/constants';
+import { MESSAGES } from '@casebridge/domain/errors';
+import type { TLoginRequest } from '@casebridge/domain/auth/auth.schemas';
+import type { Db } from '../../db/client.ts';
+import { loginFailures, sessions, users } from '../../db/schema/index.ts';
+import type { Auth } from '../../auth/auth.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+
+const windowStart = () => sql`now() - ${`${LOGIN_LIMITS.windowMinutes} minutes`}::interval`;
+
+async function isThrottled(db: Db, email: string, ip: string): Promise<boolean> {
+  const [byAccount] = await db
+    .select({ n: count() })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.email, email), gt(loginFailures.createdAt, windowStart())));
+  if ((byAccount?.n ?? 0) >= LOGIN_LIMITS.maxFailuresPerAccount) return true;
+  const [byIp] = await db
+    .select({ n: count() })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.ip, ip), gt(loginFailures.createdAt, windowStart())));
+  return (byIp?.n ?? 0) >= LOGIN_LIMITS.maxFailuresPerIp;
+}
+
+export type SignInResult = { setCookies: string[]; userId: string };
+
+/**
+ * Signs in with e-mail and password. Unknown e-mail and wrong password answer the same; too many
+ * failures per account or per IP within the window are refused before the password is checked.
+ */
+export async function signIn(
+  db: Db,
+  auth: Auth,
+  input: TLoginRequest,
+  context: { ip: string; headers: Headers },
+): Promise<SignInResult> {
+  if (await isThrottled(db, input.email, context.ip)) {
+    await writeAudit(db, {
+      action: 'login_failed',
+      details: `throttled: ${input.email}`,
+      ip: context.ip,
+    });
+    throw new AppError('RATE_LIMITED', MESSAGES.tooManyLoginAttempts);
+  }
+
+  let result: Awaited<ReturnType<typeof callSignIn>>;
+  try {
+    result = await callSignIn(auth, input, context.headers);
+  } catch {
+    await db.insert(loginFailures).values({ email: input.email, ip: context.ip });
+    await writeAudit(db, { action: 'login_failed', details: input.email, ip: context.ip });
+    throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
+  }
+
+  const userId = result.response.user.id;
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user || !user.active || !user.approved) {
+    await db.delete(sessions).where(eq(sessions.userId, userId));
+    await writeAudit(db, {
+      action: 'login_failed',
+      details: `${input.email}: account not usable`,
+      ip: context.ip,
+    });
+    throw new AppError(
+      'FORBIDDEN',
+      user && !user.active ? MESSAGES.accountInactive : MESSAGES.accountPendingApproval,
+    );
+  }
+
+  await db.delete(loginFailures).where(eq(loginFailures.email, input.email));
+  await writeAudit(db, {
+    action: 'login',
+    actor: { userId: user.id, name: user.name, role: user.role as never },
+    ip: context.ip,
+  });
+  return { setCookies: result.headers.getSetCookie(), userId };
+}
+
+function callSignIn(auth: Auth, input: TLoginRequest, headers: Headers) {
+  return auth.api.signInEmail({
+    body: { email: input.email, password: input.password, rememberMe: false },
+    headers,
+    returnHeaders: true,
+  });
+}
+
+export async function signOut(auth: Auth, headers: Headers): Promise<string[]> {
+  const result = await auth.api.signOut({ headers, returnHeaders: true });
+  return result.headers.getSetCookie();
+}

@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { sessions } from '../../db/schema/index.ts';
+import type { EventRow } from '../../events/event-hub.ts';
+import { requireActor } from '../../lib/require-actor.ts';
+
+const HEARTBEAT_MS = 25_000;
+
+function formatEvent(event: EventRow): string {
+  const data = JSON.stringify({
+    id: event.id,
+    topic: event.topic,
+    patientId: event.patientId,
+    payload: event.payload,
+  });
+  return `id: ${event.id}\nevent: change\ndata: ${data}\n\n`;
+}
+
+/**
+ * GET /api/events: the live stream. A reconnect sends Last-Event-ID and first receives what it
+ * missed; every event passes the same visibility rules as the API before it is written.
+ */
+export async function eventRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    '/events',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags: ['events'],
+        summary: 'Server-sent events stream of changes the user may see',
+      },
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const lastEventId = Number(
+        request.headers['last-event-id'] ??
+          (request.query as Record<string, string>).lastEventId ??
+          NaN,
+      );
+      const { hub, db } = app.ctx;
+
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-request-id': request.id,
+      });
+      raw.write('retry: 2000\n\n');
+
+      let isOpen = true;
+      const pending: EventRow[] = [];
+      let isReplaying = Number.isFinite(lastEventId);
+      const remove = hub.add({
+        actor,
+        send: (event) => {
+          if (!isOpen) return;
+          if (isReplaying) pending.push(event);
+          else raw.write(formatEvent(event));
+        },
+      });
+
+      if (isReplaying) {
+        const missed = await hub.replay(actor, lastEventId);
+        const seen = new Set<number>();
+        for (const event of missed) {
+          seen.add(event.id);
+          raw.write(formatEvent(event));
+        }
+        for (const event of pending) if (!seen.has(event.id)) raw.write(formatEvent(event));
+        pending.length = 0;
+        isReplaying = false;
+      } else {
+        raw.write(': connected\n\n');
+      }
+
+      // The stream ends when the session does (sign-out, idle timeout, deactivation).
+      const heartbeat = setInterval(async () => {
+        const [session] = await db
+          .select({ id: sessions.id })
+          .from(sessions)
+          .where(eq(sessions.id, actor.sessionId))
+          .catch(() => []);
+        if (!session) {
+          raw.write('event: session-ended\ndata: {}\n\n');
+          close();
+          raw.end();
+          return;
+        }
+        raw.write(': ping\n\n');
+      }, HEARTBEAT_MS);
+
+      function close() {
+        if (!isOpen) return;
+        isOpen = false;
+        clearInterval(heartbeat);
+        remove();
+      }
+      request.raw.on('close', close);
+    },
+  );
+}

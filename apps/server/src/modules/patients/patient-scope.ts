@@ -1,0 +1,47 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  getPatientScope,
+  PatientScopeError,
+  type PatientScope,
+} from '@casebridge/domain/patients/patient.policy';
+import type { Db } from '../../db/client.ts';
+import { patientClinics, patientLienholders, patients } from '../../db/schema/index.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+/** The actor's patient scope; a missing association or unknown role is the spec's error. */
+export function getActorPatientScope(actor: Actor): PatientScope {
+  try {
+    return getPatientScope(actor);
+  } catch (error) {
+    if (error instanceof PatientScopeError) throw new AppError('FORBIDDEN', error.message);
+    throw error;
+  }
+}
+
+/** The WHERE condition on `patients` that limits a query to what the scope may see. */
+export function patientScopeCondition(scope: PatientScope): SQL {
+  switch (scope.kind) {
+    case 'all':
+      return sql`true`;
+    case 'clinic':
+      return sql`exists (select 1 from ${patientClinics} where ${patientClinics.patientId} = ${patients.id} and ${patientClinics.clinicId} = ${scope.clinicId})`;
+    case 'firm':
+      return eq(patients.firmId, scope.firmId);
+    case 'lienholder':
+      return sql`exists (select 1 from ${patientLienholders} where ${patientLienholders.patientId} = ${patients.id} and ${patientLienholders.lienholderId} = ${scope.lienholderId})`;
+    case 'contact':
+      return eq(patients.associatedContactId, scope.userId);
+  }
+}
+
+/** Whether the actor may see the patient, decided in SQL like every other read. */
+export async function isPatientInScope(db: Db, actor: Actor, patientId: string): Promise<boolean> {
+  const scope = getActorPatientScope(actor);
+  const rows = await db
+    .select({ id: patients.id })
+    .from(patients)
+    .where(and(eq(patients.id, patientId), patientScopeCondition(scope)))
+    .limit(1);
+  return rows.length > 0;
+}

@@ -1,0 +1,46 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+/** Where document bytes live. Local disk by default; an object store can implement the same. */
+export type FileStorage = {
+  put(key: string, data: Buffer): Promise<void>;
+  read(key: string): Promise<Buffer>;
+  stream(key: string): Readable;
+  remove(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+};
+
+/** Keys are relative paths; anything that would escape the root is refused. */
+function resolveKey(root: string, key: string): string {
+  const resolved = path.resolve(root, key);
+  if (!resolved.startsWith(root + path.sep)) throw new Error('invalid storage key');
+  return resolved;
+}
+
+export function createDiskStorage(root: string): FileStorage {
+  const base = path.resolve(root);
+  return {
+    async put(key, data) {
+      const target = resolveKey(base, key);
+      await mkdir(path.dirname(target), { recursive: true });
+      // Write then rename, so a crash never leaves a half-written file under the real key.
+      const temporary = `${target}.${process.pid}.${Date.now()}.partial`;
+      await writeFile(temporary, data, { flag: 'wx' });
+      await rename(temporary, target);
+    },
+    read: (key) => readFile(resolveKey(base, key)),
+    stream: (key) => createReadStream(resolveKey(base, key)),
+    async remove(key) {
+      await rm(resolveKey(base, key), { force: true });
+    },
+    async exists(key) {
+      try {
+        return (await stat(resolveKey(base, key))).isFile();
+      } catch {
+        return false;
+      }
+    },
+  };
+}

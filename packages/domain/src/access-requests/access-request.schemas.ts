@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { MESSAGES } from '../errors.ts';
+import { SIGNUP_ROLES } from '../roles.ts';
+
+const requiredText = (max: number) =>
+  z.string().trim().min(1, MESSAGES.signupFieldsRequired).max(max);
+
+export const ZCreateAccessRequest = z.object({
+  name: requiredText(200),
+  email: z.email('Please enter a valid email address').trim().toLowerCase().max(320),
+  organization: requiredText(200),
+  phone: requiredText(40),
+  role: z.enum(SIGNUP_ROLES, { message: MESSAGES.signupFieldsRequired }),
+});
+export type TCreateAccessRequest = z.infer<typeof ZCreateAccessRequest>;
+
+export const ZAccessRequestCreated = z.object({
+  id: z.uuid(),
+  status: z.literal('pending'),
+});

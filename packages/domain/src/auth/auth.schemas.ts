@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { ORGANIZATION_KINDS, ROLES } from '../roles.ts';
+
+export const ZLoginRequest = z.object({
+  email: z.email().trim().toLowerCase(),
+  password: z.string().min(1).max(1024),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+
+export const ZOrganizationRef = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  kind: z.enum(ORGANIZATION_KINDS),
+});
+export type TOrganizationRef = z.infer<typeof ZOrganizationRef>;
+
+export const ZSessionUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  role: z.enum(ROLES),
+  organization: ZOrganizationRef.nullable(),
+  createdAt: z.string(),
+});
+export type TSessionUser = z.infer<typeof ZSessionUser>;
+
+export const ZSessionResponse = z.object({
+  user: ZSessionUser,
+  /** Idle minutes after which the server ends the session. */
+  idleTimeoutMinutes: z.number().int(),
+});
+export type TSessionResponse = z.infer<typeof ZSessionResponse>;
