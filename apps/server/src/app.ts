@@ -153,11 +153,9 @@ export async function buildApp({
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      return reply
-        .status(400)
-        .send({
-          error: { code: 'VALIDATION_FAILED', message: first?.message ?? 'Invalid request' },
-        });
+      return reply.status(400).send({
+        error: { code: 'VALIDATION_FAILED', message: first?.message ?? 'Invalid request' },
+      });
     }
     if (error.statusCode === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply

@@ -44,13 +44,11 @@ export async function setUserPassword(db: Db, userId: string, password: string):
   await db
     .delete(accounts)
     .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')));
-  await db
-    .insert(accounts)
-    .values({
-      id: randomUUID(),
-      accountId: userId,
-      providerId: 'credential',
-      userId,
-      password: hashed,
-    });
+  await db.insert(accounts).values({
+    id: randomUUID(),
+    accountId: userId,
+    providerId: 'credential',
+    userId,
+    password: hashed,
+  });
 }

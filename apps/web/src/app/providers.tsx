@@ -1,0 +1,32 @@
+import { TOAST_DURATION_MS } from '@casebridge/domain/constants';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Toaster } from 'sonner';
+import { AuthProvider } from '../features/auth/auth-context.tsx';
+import { ThemeProvider, useTheme } from '../features/theme/theme-context.tsx';
+import { createQueryClient } from '../lib/query-client.ts';
+
+function ThemedToaster() {
+  const { theme } = useTheme();
+  return (
+    <Toaster
+      position="top-right"
+      duration={TOAST_DURATION_MS}
+      theme={theme}
+      richColors
+      closeButton
+    />
+  );
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <ThemeProvider>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>{children}</AuthProvider>
+        <ThemedToaster />
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,78 @@
+import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import { ErrorBoundary } from '../components/error-fallback.tsx';
+import { AppShell } from '../components/layouts/app-shell.tsx';
+import { RequireAuth, RequireRole } from '../features/auth/components/require-auth.tsx';
+import { DashboardRedirect } from './routes/dashboard-redirect.tsx';
+import { LoginPage } from './routes/login-page.tsx';
+import { NotFoundPage } from './routes/not-found-page.tsx';
+import {
+  AddPatientPage,
+  AdminDashboardPage,
+  ClinicDashboardPage,
+  DirectoryPage,
+  FirmDashboardPage,
+  LienholderDashboardPage,
+  NotificationsPage,
+  PatientDetailPage,
+} from './routes/placeholder-pages.tsx';
+import { SignupPage } from './routes/signup-page.tsx';
+import { UnauthorizedPage } from './routes/unauthorized-page.tsx';
+
+function RootLayout() {
+  return (
+    <ErrorBoundary>
+      <Outlet />
+    </ErrorBoundary>
+  );
+}
+
+/** The routes of spec section 2. */
+export function createRouter() {
+  return createBrowserRouter([
+    {
+      element: <RootLayout />,
+      children: [
+        { path: '/login', element: <LoginPage /> },
+        { path: '/signup', element: <SignupPage /> },
+        { path: '/unauthorized', element: <UnauthorizedPage /> },
+        { path: '/', element: <Navigate to="/dashboard" replace /> },
+        {
+          element: <RequireAuth />,
+          children: [
+            {
+              element: <AppShell />,
+              children: [
+                { path: '/dashboard', element: <DashboardRedirect /> },
+                {
+                  element: <RequireRole roles={['clinic', 'admin']} />,
+                  children: [
+                    { path: '/dashboard/clinic', element: <ClinicDashboardPage /> },
+                    { path: '/add-patient', element: <AddPatientPage /> },
+                  ],
+                },
+                {
+                  element: <RequireRole roles={['attorney', 'admin']} />,
+                  children: [{ path: '/dashboard/firm', element: <FirmDashboardPage /> }],
+                },
+                {
+                  element: <RequireRole roles={['lienholder', 'admin']} />,
+                  children: [
+                    { path: '/dashboard/lienholder', element: <LienholderDashboardPage /> },
+                  ],
+                },
+                {
+                  element: <RequireRole roles={['admin']} />,
+                  children: [{ path: '/dashboard/admin', element: <AdminDashboardPage /> }],
+                },
+                { path: '/patients/:patientId', element: <PatientDetailPage /> },
+                { path: '/directory', element: <DirectoryPage /> },
+                { path: '/notifications', element: <NotificationsPage /> },
+              ],
+            },
+          ],
+        },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,11 @@
+import { getDashboardPath } from '@casebridge/domain/roles';
+import { Navigate } from 'react-router';
+import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { useAuth } from '../../features/auth/auth-context.tsx';
+
+/** /dashboard sends each role to its own dashboard. */
+export function DashboardRedirect() {
+  const { user } = useAuth();
+  if (!user) return <PageSpinner />;
+  return <Navigate to={getDashboardPath(user.role)} replace />;
+}

@@ -1,0 +1,13 @@
+import { AuthLayout } from '../../components/layouts/auth-layout.tsx';
+import { AccessRequestForm } from '../../features/access-requests/components/access-request-form.tsx';
+
+export function SignupPage() {
+  return (
+    <AuthLayout
+      title="Request Access"
+      description="Tell us who you are; an administrator will set up your account."
+    >
+      <AccessRequestForm />
+    </AuthLayout>
+  );
+}

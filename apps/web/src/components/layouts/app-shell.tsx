@@ -1,0 +1,99 @@
+import { MESSAGES } from '@casebridge/domain/errors';
+import { getDashboardPath } from '@casebridge/domain/roles';
+import { LogOut } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { useCurrentUser } from '../../features/auth/auth-context.tsx';
+import { useLogout } from '../../features/auth/api/session.ts';
+import { SessionTimeoutWatcher } from '../../features/auth/components/session-timeout-watcher.tsx';
+import { ThemeToggle } from '../../features/theme/theme-toggle.tsx';
+import { getErrorMessage } from '../../lib/api-client.ts';
+import { cn } from '../../lib/cn.ts';
+import { Logo } from './logo.tsx';
+
+const ORGANIZATION_BADGE_LABEL = {
+  clinic: 'Clinic',
+  firm: 'Attorney Firm',
+  lienholder: 'Lienholder',
+} as const;
+
+/** Header, main area and the idle-timeout watcher around every signed-in page. */
+export function AppShell({ headerExtras }: { headerExtras?: ReactNode }) {
+  const user = useCurrentUser();
+  const logout = useLogout();
+  const navigate = useNavigate();
+
+  function handleSignOut() {
+    logout.mutate(undefined, {
+      onSuccess: () => {
+        toast.success(MESSAGES.logoutSucceeded);
+        navigate('/login', { replace: true });
+      },
+      onError: (error) => toast.error(getErrorMessage(error, MESSAGES.logoutFailed)),
+    });
+  }
+
+  const badge = user.organization
+    ? { label: user.organization.name, title: ORGANIZATION_BADGE_LABEL[user.organization.kind] }
+    : { label: user.role === 'admin' ? 'Administrator' : 'No organization', title: 'Role' };
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:p-2"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-30 border-b border-border bg-surface/95 backdrop-blur">
+        <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
+          <Logo to={getDashboardPath(user.role)} />
+          <nav aria-label="Main" className="ml-1 sm:ml-4">
+            <NavLink
+              to="/directory"
+              className={({ isActive }) =>
+                cn(
+                  'rounded-md px-2 py-1.5 text-sm font-medium hover:bg-surface-muted',
+                  isActive ? 'text-brand' : 'text-ink',
+                )
+              }
+            >
+              Directory
+            </NavLink>
+          </nav>
+          <span
+            title={badge.title}
+            className="hidden max-w-[14rem] truncate rounded-full border border-border bg-surface-muted px-2.5 py-0.5 text-xs font-medium text-ink md:inline-block"
+          >
+            {badge.label}
+          </span>
+          <div className="ml-auto flex items-center gap-1 sm:gap-2">
+            {headerExtras}
+            <ThemeToggle />
+            <span
+              className="hidden max-w-[16rem] truncate text-sm text-ink-muted lg:inline"
+              data-testid="user-email"
+            >
+              {user.email}
+            </span>
+            <button
+              type="button"
+              onClick={handleSignOut}
+              disabled={logout.isPending}
+              className="inline-flex h-9 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-ink hover:bg-surface-muted"
+            >
+              <LogOut className="h-4 w-4" aria-hidden />
+              <span className="hidden sm:inline">Sign out</span>
+              <span className="sr-only sm:hidden">Sign out</span>
+            </button>
+          </div>
+        </div>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-3 py-6 sm:px-6">
+        <Outlet />
+      </main>
+      <SessionTimeoutWatcher />
+    </div>
+  );
+}

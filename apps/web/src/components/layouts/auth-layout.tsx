@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { ThemeToggle } from '../../features/theme/theme-toggle.tsx';
+import { Logo } from './logo.tsx';
+
+/** Centred card for the public pages (sign-in, access request). */
+export function AuthLayout({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="flex items-center justify-between px-4 py-3 sm:px-6">
+        <Logo to="/login" />
+        <ThemeToggle />
+      </header>
+      <main className="flex flex-1 items-start justify-center px-4 pb-16 pt-6 sm:pt-16">
+        <div className="w-full max-w-md rounded-xl border border-border bg-surface p-6 shadow-sm sm:p-8">
+          <h1 className="text-2xl font-semibold text-ink">{title}</h1>
+          <p className="mb-6 mt-1 text-sm text-ink-muted">{description}</p>
+          {children}
+        </div>
+      </main>
+    </div>
+  );
+}
