@@ -39,7 +39,7 @@ export async function buildApp({
   logger = true,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const { env } = context;
-  const isLocal = /^http:\/\//.test(env.appUrl);
+  const isLocal = env.appUrl.startsWith('http://');
   const app = Fastify({
     logger: logger
       ? {

@@ -6,7 +6,7 @@
       (stored !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches);
     document.documentElement.classList.toggle('dark', isDark);
     document.documentElement.style.colorScheme = isDark ? 'dark' : 'light';
-  } catch (error) {
+  } catch {
     // Storage can be unavailable (private mode); the light theme is then used.
   }
 })();

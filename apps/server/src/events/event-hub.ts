@@ -102,7 +102,8 @@ export class EventHub {
   }
 
   private async deliver(row: EventRow): Promise<void> {
-    for (const client of [...this.clients]) {
+    // A copy: a client may disconnect while we await its filter.
+    for (const client of Array.from(this.clients)) {
       try {
         if (await this.filter(client.actor, row)) client.send(row);
       } catch {

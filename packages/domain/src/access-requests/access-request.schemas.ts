@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailField } from '../common.schemas.ts';
 import { MESSAGES } from '../errors.ts';
 import { SIGNUP_ROLES } from '../roles.ts';
 
@@ -7,7 +8,7 @@ const requiredText = (max: number) =>
 
 export const ZCreateAccessRequest = z.object({
   name: requiredText(200),
-  email: z.email('Please enter a valid email address').trim().toLowerCase().max(320),
+  email: emailField(),
   organization: requiredText(200),
   phone: requiredText(40),
   role: z.enum(SIGNUP_ROLES, { message: MESSAGES.signupFieldsRequired }),

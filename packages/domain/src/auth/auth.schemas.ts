@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { emailField } from '../common.schemas.ts';
 import { ORGANIZATION_KINDS, ROLES } from '../roles.ts';
 
 export const ZLoginRequest = z.object({
-  email: z.email().trim().toLowerCase(),
+  email: emailField(),
   password: z.string().min(1).max(1024),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;

@@ -1,13 +1,14 @@
 import { deflateSync } from 'node:zlib';
 
+const escapePdfText = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
+
 /** A small valid one-page PDF whose page shows the given lines. */
 export function makeSamplePdf(title: string, lines: string[]): Buffer {
-  const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
   const content = [
     'BT /F1 16 Tf 72 740 Td',
-    `(${escape(title)}) Tj`,
+    `(${escapePdfText(title)}) Tj`,
     '/F1 11 Tf',
-    ...lines.map((line) => `0 -20 Td (${escape(line)}) Tj`),
+    ...lines.map((line) => `0 -20 Td (${escapePdfText(line)}) Tj`),
     'ET',
   ].join('\n');
   const objects = [

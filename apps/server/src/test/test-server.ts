@@ -1,0 +1,138 @@
+import { cp, mkdtemp, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { DEMO_PASSWORD } from '@casebridge/domain/constants';
+import { parseEnv } from '../env.ts';
+import { createServer, type CaseBridgeServer } from '../server.ts';
+import { withDatabase } from './test-template.ts';
+
+export type DemoEmail =
+  | 'admin@demo.test'
+  | 'clinic@demo.test'
+  | 'clinic2@demo.test'
+  | 'attorney@demo.test'
+  | 'attorney2@demo.test'
+  | 'lienholder@demo.test'
+  | 'imaging@demo.test'
+  | 'keystone@demo.test';
+
+type InjectOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  cookie?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+};
+
+export type TestServer = CaseBridgeServer & {
+  /** Signs in a demo account and returns its Cookie header value. */
+  login(email: DemoEmail | string, password?: string): Promise<string>;
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** Waits until every committed event has been delivered to open streams. */
+  flushEvents(): Promise<void>;
+};
+
+let cloneCounter = 0;
+
+/**
+ * A real CaseBridge app on a fresh database cloned from the migrated, seeded template:
+ * PGlite by default, PostgreSQL when the run sets TEST_DATABASE_URL.
+ */
+export async function createTestServer(
+  overrides: Record<string, string> = {},
+): Promise<TestServer> {
+  const template = inject('testTemplate');
+  const dataDir = await mkdtemp(path.join(template.root, 'server-'));
+  await cp(template.filesDir, path.join(dataDir, 'files'), { recursive: true });
+
+  let pglite: PGlite | undefined;
+  let databaseUrl: string | undefined;
+  let dropDatabase: (() => Promise<void>) | null = null;
+  if (template.kind === 'pglite') {
+    const dump = await readFile(template.dumpFile);
+    pglite = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  } else {
+    cloneCounter += 1;
+    const name = `${template.prefix}_${process.pid}_${cloneCounter}`;
+    const admin = new pg.Client({ connectionString: template.serverUrl });
+    await admin.connect();
+    await createDatabaseFromTemplate(admin, name, template.templateDb);
+    await admin.end();
+    databaseUrl = withDatabase(template.serverUrl, name);
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: template.serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    };
+  }
+
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    APP_URL: 'http://localhost:3000',
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    LOG_LEVEL: 'silent',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...overrides,
+  });
+  const server = await createServer({
+    env,
+    ...(pglite ? { pglite } : {}),
+    logger: false,
+    mailIntervalMs: 60_000,
+  });
+
+  async function request(options: InjectOptions) {
+    return server.app.inject({
+      method: options.method ?? 'GET',
+      url: options.url,
+      headers: { ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers },
+      ...(options.body === undefined ? {} : { payload: options.body as object }),
+    });
+  }
+
+  return {
+    ...server,
+    request,
+    async login(email, password = DEMO_PASSWORD) {
+      const response = await request({
+        method: 'POST',
+        url: '/api/auth/login',
+        body: { email, password },
+      });
+      if (response.statusCode !== 200)
+        throw new Error(`login ${email} failed: ${response.statusCode} ${response.body}`);
+      return toCookieHeader(response);
+    },
+    flushEvents: () => server.context.hub.flush(),
+    async close() {
+      await server.close();
+      await dropDatabase?.();
+    },
+  };
+}
+
+/** Turns a response's Set-Cookie headers into a Cookie request header. */
+export function toCookieHeader(response: LightMyRequestResponse): string {
+  return response.cookies
+    .filter((cookie) => cookie.value !== '')
+    .map((cookie) => `${cookie.name}=${cookie.value}`)
+    .join('; ');
+}
+
+async function createDatabaseFromTemplate(admin: pg.Client, name: string, templateDb: string) {
+  // Two clones starting at once can briefly see each other on the template: retry.
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateDb}`);
+      return;
+    } catch (error) {
+      if (attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 + attempt * 50));
+    }
+  }
+}

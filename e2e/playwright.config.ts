@@ -1,0 +1,57 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const root = path.resolve(import.meta.dirname, '..');
+// A fresh embedded database for every run. The config is also loaded by each worker, which
+// inherits the variable and must not delete the directory the running server uses.
+if (!process.env.CASEBRIDGE_E2E_DATA_DIR) {
+  rmSync(path.join(root, '.data-test'), { recursive: true, force: true });
+  process.env.CASEBRIDGE_E2E_DATA_DIR = path.join(root, '.data-test', `e2e-${process.pid}`);
+}
+const dataDir = process.env.CASEBRIDGE_E2E_DATA_DIR;
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'npm run start -w @casebridge/server',
+    cwd: root,
+    url: `http://localhost:${PORT}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: 'true',
+      APP_URL: `http://localhost:${PORT}`,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+// The whole suite: checks, unit tests, integration tests on PGlite (and on PostgreSQL when a
+// server URL is given), end-to-end tests in Chromium. Ends with `N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const reports = path.join(root, '.reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || '';
+const skipE2e = process.env.SKIP_E2E === '1';
+// The suites make their own databases; nothing below may touch the caller's DATABASE_URL.
+const baseEnv = { ...process.env, DATABASE_URL: '', TEST_DATABASE_URL: '', FORCE_COLOR: '1' };
+const results = [];
+
+function run(label, command, args, env = baseEnv) {
+  console.log(`\n━━ ${label}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { cwd: root, env, stdio: 'inherit' });
+  return result.status === 0;
+}
+
+function step(label, command, args) {
+  const ok = run(label, command, args);
+  results.push({ label, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+}
+
+function vitest(label, projects, env = baseEnv) {
+  const file = path.join(reports, `${label.replace(/\W+/g, '-')}.json`);
+  const projectArgs = projects.flatMap((project) => ['--project', project]);
+  const ok = run(
+    label,
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...projectArgs,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${file}`,
+    ],
+    env,
+  );
+  const report = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+  const passed = report?.numPassedTests ?? 0;
+  const failed = (report?.numFailedTests ?? 0) + (!ok && !(report?.numFailedTests > 0) ? 1 : 0);
+  results.push({ label, passed, failed });
+}
+
+function playwright() {
+  const label = 'e2e (Chromium)';
+  const built = run('build web app', 'npm', ['run', 'build']);
+  if (!built) {
+    results.push({ label, passed: 0, failed: 1 });
+    return;
+  }
+  const file = path.join(reports, 'e2e.json');
+  const ok = run(label, 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+    ...baseEnv,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+  });
+  const report = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+  const passed = (report?.stats?.expected ?? 0) + (report?.stats?.flaky ?? 0);
+  const failed =
+    (report?.stats?.unexpected ?? 0) + (!ok && !(report?.stats?.unexpected > 0) ? 1 : 0);
+  results.push({ label, passed, failed });
+}
+
+step('typecheck', 'npm', ['run', '-s', 'typecheck']);
+step('lint', 'npm', ['run', '-s', 'lint']);
+step('format', 'npm', ['run', '-s', 'format:check']);
+vitest('unit', ['domain', 'server-unit', 'web']);
+vitest('integration (PGlite)', ['server-integration']);
+if (postgresUrl) {
+  vitest('integration (PostgreSQL)', ['server-integration'], {
+    ...baseEnv,
+    TEST_DATABASE_URL: postgresUrl,
+  });
+} else {
+  console.log('\n(no TEST_DATABASE_URL or DATABASE_URL: integration tests ran on PGlite only)');
+}
+if (!skipE2e) playwright();
+
+console.log('\n━━ Summary');
+for (const result of results)
+  console.log(`  ${result.label.padEnd(28)} ${result.passed} passed, ${result.failed} failed`);
+const passed = results.reduce((sum, result) => sum + result.passed, 0);
+const failed = results.reduce((sum, result) => sum + result.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
