@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
@@ -7,8 +8,11 @@ const root = path.resolve(import.meta.dirname, '..');
 // A fresh embedded database for every run. The config is also loaded by each worker, which
 // inherits the variable and must not delete the directory the running server uses.
 if (!process.env.CASEBRIDGE_E2E_DATA_DIR) {
-  rmSync(path.join(root, '.data-test'), { recursive: true, force: true });
-  process.env.CASEBRIDGE_E2E_DATA_DIR = path.join(root, '.data-test', `e2e-${process.pid}`);
+  process.env.CASEBRIDGE_E2E_DATA_DIR = path.join(
+    os.tmpdir(),
+    `casebridge-e2e-${PORT}-${process.pid}`,
+  );
+  rmSync(process.env.CASEBRIDGE_E2E_DATA_DIR, { recursive: true, force: true });
 }
 const dataDir = process.env.CASEBRIDGE_E2E_DATA_DIR;
 
@@ -52,6 +56,8 @@ export default defineConfig({
       SEED_DEMO: 'true',
       APP_URL: `http://localhost:${PORT}`,
       LOG_LEVEL: 'warn',
+      // Lets parallel runs serve their own build: E2E_WEB_DIST=/tmp/x after `vite build --outDir /tmp/x`.
+      WEB_DIST_DIR: process.env.E2E_WEB_DIST ?? '',
     },
   },
 });

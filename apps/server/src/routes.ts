@@ -3,6 +3,7 @@ import { accessRequestRoutes } from './modules/access-requests/access-requests.r
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { eventRoutes } from './modules/events/events.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
 
 /** Every API module, mounted under /api. */
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
@@ -10,4 +11,5 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
   await app.register(accessRequestRoutes);
   await app.register(eventRoutes);
+  await app.register(organizationRoutes);
 }

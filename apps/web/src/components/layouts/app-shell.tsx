@@ -9,6 +9,7 @@ import { useLogout } from '../../features/auth/api/session.ts';
 import { SessionTimeoutWatcher } from '../../features/auth/components/session-timeout-watcher.tsx';
 import { ThemeToggle } from '../../features/theme/theme-toggle.tsx';
 import { getErrorMessage } from '../../lib/api-client.ts';
+import { useEventStream } from '../../lib/event-stream.ts';
 import { cn } from '../../lib/cn.ts';
 import { Logo } from './logo.tsx';
 
@@ -23,6 +24,7 @@ export function AppShell({ headerExtras }: { headerExtras?: ReactNode }) {
   const user = useCurrentUser();
   const logout = useLogout();
   const navigate = useNavigate();
+  useEventStream(true);
 
   function handleSignOut() {
     logout.mutate(undefined, {

@@ -1,0 +1,37 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+
+export type LiveEvent = {
+  id: number;
+  topic: string;
+  patientId: string | null;
+  payload: Record<string, unknown>;
+};
+
+/** Which cached queries a change makes stale. Keys start with their feature (docs/CONTRIBUTING.md). */
+export function getInvalidatedKeys(event: LiveEvent): QueryKey[] {
+  const [feature] = event.topic.split('.');
+  switch (feature) {
+    case 'patient':
+      return [['patients']];
+    case 'message':
+      return event.patientId ? [['messages', event.patientId]] : [['messages']];
+    case 'document':
+      return event.patientId ? [['documents', event.patientId], ['patients']] : [['documents']];
+    case 'billing':
+      return [['billing']];
+    case 'notification':
+      return [['notifications']];
+    case 'organization':
+      return [['organizations'], ['patients']];
+    case 'user':
+    case 'access-request':
+      return [['admin']];
+    default:
+      return [];
+  }
+}
+
+export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
+  for (const queryKey of getInvalidatedKeys(event))
+    void queryClient.invalidateQueries({ queryKey });
+}

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { TREATMENT_STATUSES } from './treatment-status.ts';
+
+export const PATIENT_MESSAGES = {
+  nameRequired: 'Patient name is required',
+  dobRequired: 'Date of birth is required',
+  clinicRequired: 'Please select at least one clinic',
+  firmRequired: 'Please select an attorney firm',
+  created: 'Patient created successfully',
+  createFailed: 'Failed to create patient',
+  updated: 'Patient updated successfully',
+  demographicsUpdated: 'Patient demographics updated successfully',
+  notificationsSent: 'Notifications sent to relevant parties',
+  notifyPrompt: 'Would you like to notify the other assigned clinics or firm of this update?',
+  loadFailedTitle: 'Error Loading Patients',
+  loadFailedText: 'Please check your account configuration or contact support.',
+} as const;
+
+const isoDate = (message: string) =>
+  z
+    .string({ message })
+    .trim()
+    .min(1, message)
+    .check(z.iso.date(message))
+    .refine((value) => value <= '2100-12-31' && value >= '1900-01-01', message);
+
+/** Optional text: blank becomes null (spec: blank optional fields are omitted). */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+const optionalDate = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((value) => (value ? value : null))
+  .pipe(z.iso.date('Please enter a valid date').nullable());
+
+export const ZOrganizationSummary = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  phone: z.string().nullable(),
+});
+export type TOrganizationSummary = z.infer<typeof ZOrganizationSummary>;
+
+export const ZTreatmentStatus = z.enum(TREATMENT_STATUSES);
+
+/** Add New Patient: the keys are in the order the spec checks them (name, dob, clinic, firm). */
+export const ZCreatePatientRequest = z.object({
+  fullName: z
+    .string({ message: PATIENT_MESSAGES.nameRequired })
+    .trim()
+    .min(1, PATIENT_MESSAGES.nameRequired)
+    .max(200),
+  dob: isoDate(PATIENT_MESSAGES.dobRequired),
+  clinicIds: z
+    .array(z.uuid(), { message: PATIENT_MESSAGES.clinicRequired })
+    .min(1, PATIENT_MESSAGES.clinicRequired)
+    .max(20),
+  firmId: z.uuid({ message: PATIENT_MESSAGES.firmRequired }),
+  lienholderIds: z.array(z.uuid()).max(20).default([]),
+  intakeDate: optionalDate,
+  evalDate: optionalDate,
+  lastTreatmentDate: optionalDate,
+  pointOfContactName: optionalText(200),
+  pointOfContactPhone: optionalText(40),
+});
+export type TCreatePatientRequest = z.input<typeof ZCreatePatientRequest>;
+export type TCreatePatientParsed = z.output<typeof ZCreatePatientRequest>;
+
+/** Demographics edit: full name and date of birth required, the rest optional. */
+export const ZUpdateDemographicsRequest = z.object({
+  fullName: z
+    .string({ message: PATIENT_MESSAGES.nameRequired })
+    .trim()
+    .min(1, PATIENT_MESSAGES.nameRequired)
+    .max(200),
+  dob: isoDate(PATIENT_MESSAGES.dobRequired),
+  intakeDate: optionalDate,
+  evalDate: optionalDate,
+  lastTreatmentDate: optionalDate,
+  pointOfContactName: optionalText(200),
+  pointOfContactPhone: optionalText(40),
+  /** Assignments: only an actor allowed to assign organisations may change them. */
+  clinicIds: z.array(z.uuid()).min(1, PATIENT_MESSAGES.clinicRequired).max(20).optional(),
+  firmId: z.uuid({ message: PATIENT_MESSAGES.firmRequired }).nullable().optional(),
+  lienholderIds: z.array(z.uuid()).max(20).optional(),
+  /** Send patient_edit notifications to the users of the other assigned organisations. */
+  notify: z.boolean().default(false),
+});
+export type TUpdateDemographicsRequest = z.input<typeof ZUpdateDemographicsRequest>;
+
+export const ZUpdateStatusRequest = z.object({ treatmentStatus: ZTreatmentStatus });
+
+export const ZPatientDetail = z.object({
+  id: z.uuid(),
+  fullName: z.string(),
+  dob: z.string(),
+  intakeDate: z.string().nullable(),
+  evalDate: z.string().nullable(),
+  lastTreatmentDate: z.string().nullable(),
+  treatmentStatus: ZTreatmentStatus,
+  clinics: z.array(ZOrganizationSummary),
+  firm: ZOrganizationSummary.nullable(),
+  lienholders: z.array(ZOrganizationSummary),
+  pointOfContactName: z.string().nullable(),
+  pointOfContactPhone: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TPatientDetail = z.infer<typeof ZPatientDetail>;
+
+export const ZPatientSummary = z.object({
+  id: z.uuid(),
+  fullName: z.string(),
+  dob: z.string(),
+  treatmentStatus: ZTreatmentStatus,
+  intakeDate: z.string().nullable(),
+  lastTreatmentDate: z.string().nullable(),
+  clinicNames: z.array(z.string()),
+  firmName: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type TPatientSummary = z.infer<typeof ZPatientSummary>;
+
+export const PATIENT_SORTS = ['last_updated', 'name', 'status'] as const;
+export type PatientSort = (typeof PATIENT_SORTS)[number];
+
+export const ZListPatientsQuery = z.object({
+  search: z.string().trim().max(200).optional(),
+  status: ZTreatmentStatus.optional(),
+  sort: z.enum(PATIENT_SORTS).default('last_updated'),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(24),
+});
+export type TListPatientsQuery = z.input<typeof ZListPatientsQuery>;
+
+export const ZPatientPage = z.object({
+  items: z.array(ZPatientSummary),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TPatientPage = z.infer<typeof ZPatientPage>;
+
+/** Counts per status over every patient the actor may see; dashboards derive their counters. */
+export const ZPatientStats = z.object({
+  total: z.number().int(),
+  byStatus: z.record(ZTreatmentStatus, z.number().int()),
+});
+export type TPatientStats = z.infer<typeof ZPatientStats>;
+
+export const ZDemographicsUpdated = z.object({
+  patient: ZPatientDetail,
+  notifiedUsers: z.number().int(),
+});
