@@ -13,8 +13,8 @@ import {
   FirmDashboardPage,
   LienholderDashboardPage,
   NotificationsPage,
-  PatientDetailPage,
 } from './routes/placeholder-pages.tsx';
+import { PatientDetailPage } from './routes/patient-detail-page.tsx';
 import { SignupPage } from './routes/signup-page.tsx';
 import { UnauthorizedPage } from './routes/unauthorized-page.tsx';
 

@@ -13,9 +13,6 @@ export function LienholderDashboardPage() {
 export function AdminDashboardPage() {
   return <PageHeading title="Admin Dashboard" />;
 }
-export function PatientDetailPage() {
-  return <PageHeading title="Patient" />;
-}
 export function AddPatientPage() {
   return <PageHeading title="Add New Patient" />;
 }

@@ -1,0 +1,82 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { useParams, useSearchParams } from 'react-router';
+import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { BillingTab } from '../../features/billing/components/billing-tab.tsx';
+import { DocumentsTab } from '../../features/documents/components/documents-tab.tsx';
+import { MessagesTab } from '../../features/messages/components/messages-tab.tsx';
+import { usePatient } from '../../features/patients/api/patients-api.ts';
+import { DemographicsTab } from '../../features/patients/components/demographics-tab.tsx';
+import { OverviewTab } from '../../features/patients/components/overview-tab.tsx';
+import { PatientHeader } from '../../features/patients/components/patient-header.tsx';
+import { PatientNotFound } from '../../features/patients/components/patient-not-found.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+
+const TABS = [
+  { value: 'overview', label: 'Overview' },
+  { value: 'demographics', label: 'Demographics' },
+  { value: 'documents', label: 'Documents' },
+  { value: 'messages', label: 'Messages' },
+  { value: 'billing', label: 'Billing' },
+] as const;
+type TabValue = (typeof TABS)[number]['value'];
+
+const isTab = (value: string | null): value is TabValue => TABS.some((tab) => tab.value === value);
+
+/** /patients/{id}?tab=overview|demographics|documents|messages|billing */
+export function PatientDetailPage() {
+  const { patientId = '' } = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab: TabValue = isTab(requested) ? requested : 'overview';
+  const patientQuery = usePatient(patientId);
+
+  if (patientQuery.isPending) return <PageSpinner label="Loading patient" />;
+  if (patientQuery.error) {
+    if (patientQuery.error instanceof ApiError && patientQuery.error.status === 404)
+      return <PatientNotFound />;
+    throw patientQuery.error;
+  }
+  const patient = patientQuery.data;
+
+  return (
+    <div>
+      <PatientHeader patient={patient} />
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) =>
+          setSearchParams(value === 'overview' ? {} : { tab: value }, { replace: true })
+        }
+      >
+        <Tabs.List
+          aria-label="Patient record"
+          className="mb-6 flex gap-1 overflow-x-auto border-b border-border"
+        >
+          {TABS.map((item) => (
+            <Tabs.Trigger
+              key={item.value}
+              value={item.value}
+              className="-mb-px whitespace-nowrap border-b-2 border-transparent px-3 py-2 text-sm font-medium text-ink-muted hover:text-ink data-[state=active]:border-brand data-[state=active]:text-ink"
+            >
+              {item.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="overview">
+          <OverviewTab patient={patient} />
+        </Tabs.Content>
+        <Tabs.Content value="demographics">
+          <DemographicsTab patient={patient} />
+        </Tabs.Content>
+        <Tabs.Content value="documents">
+          <DocumentsTab patient={patient} />
+        </Tabs.Content>
+        <Tabs.Content value="messages">
+          <MessagesTab patient={patient} />
+        </Tabs.Content>
+        <Tabs.Content value="billing">
+          <BillingTab patient={patient} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import type {
+  TCreatePatientRequest,
+  TListPatientsQuery,
+  TPatientDetail,
+  TPatientPage,
+  TPatientStats,
+  TUpdateDemographicsRequest,
+} from '@casebridge/domain/patients/patient.schemas';
+import type { TreatmentStatus } from '@casebridge/domain/patients/treatment-status';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+export const patientKeys = {
+  all: ['patients'] as const,
+  list: (query: TListPatientsQuery) => ['patients', 'list', query] as const,
+  stats: () => ['patients', 'stats'] as const,
+  detail: (id: string) => ['patients', 'detail', id] as const,
+};
+
+function toSearchParams(query: TListPatientsQuery): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  return params.toString();
+}
+
+export const listPatients = (query: TListPatientsQuery) =>
+  apiFetch<TPatientPage>(`/patients?${toSearchParams(query)}`);
+
+export function usePatientList(query: TListPatientsQuery) {
+  return useQuery({
+    queryKey: patientKeys.list(query),
+    queryFn: () => listPatients(query),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePatientStats() {
+  return useQuery({
+    queryKey: patientKeys.stats(),
+    queryFn: () => apiFetch<TPatientStats>('/patients/stats'),
+  });
+}
+
+export const patientQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: patientKeys.detail(id),
+    queryFn: () => apiFetch<TPatientDetail>(`/patients/${encodeURIComponent(id)}`),
+  });
+
+export function usePatient(id: string) {
+  return useQuery(patientQueryOptions(id));
+}
+
+export function useCreatePatient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TCreatePatientRequest) =>
+      apiFetch<{ id: string }>('/patients', { method: 'POST', body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: patientKeys.all }),
+  });
+}
+
+export function useUpdatePatientStatus(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (treatmentStatus: TreatmentStatus) =>
+      apiFetch<TPatientDetail>(`/patients/${id}/status`, {
+        method: 'PATCH',
+        body: { treatmentStatus },
+      }),
+    onSuccess: (patient) => {
+      queryClient.setQueryData(patientKeys.detail(id), patient);
+      void queryClient.invalidateQueries({ queryKey: patientKeys.all });
+    },
+  });
+}
+
+export function useUpdateDemographics(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TUpdateDemographicsRequest) =>
+      apiFetch<{ patient: TPatientDetail; notifiedUsers: number }>(`/patients/${id}/demographics`, {
+        method: 'PUT',
+        body: input,
+      }),
+    onSuccess: ({ patient }) => {
+      queryClient.setQueryData(patientKeys.detail(id), patient);
+      void queryClient.invalidateQueries({ queryKey: patientKeys.all });
+    },
+  });
+}

@@ -1,0 +1,4 @@
+/** Admin Dashboard 'Overview' tab (patients issue). */
+export function AdminOverviewTab() {
+  return <div />;
+}

@@ -1,0 +1,4 @@
+/** Admin Dashboard 'All Patients' tab (patients issue). */
+export function AdminPatientsTab() {
+  return <div />;
+}
