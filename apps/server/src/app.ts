@@ -32,11 +32,16 @@ const DEFAULT_WEB_DIST = path.resolve(
 export type BuildAppOptions = {
   context: AppContext;
   logger?: boolean;
+  /** Where log lines go (stdout by default); tests read them to prove nothing sensitive leaks. */
+  loggerStream?: LogStream;
 };
+
+export type LogStream = { write(line: string): void };
 
 export async function buildApp({
   context,
   logger = true,
+  loggerStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const { env } = context;
   const isLocal = env.appUrl.startsWith('http://');
@@ -44,6 +49,7 @@ export async function buildApp({
     logger: logger
       ? {
           level: env.logLevel,
+          ...(loggerStream ? { stream: loggerStream } : {}),
           // Log the path only: query strings may carry patient names (searches).
           serializers: {
             req: (request) => ({
@@ -130,7 +136,8 @@ export async function buildApp({
     }
   });
 
-  app.addHook('preHandler', async (request) => {
+  // Authentication and capability run before the body is parsed or validated.
+  app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
     const settings = await getSettings(context.db);

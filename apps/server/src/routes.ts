@@ -4,6 +4,8 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { eventRoutes } from './modules/events/events.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
+import { patientRoutes } from './modules/patients/patients.routes.ts';
+import { templateRoutes } from './modules/templates/templates.routes.ts';
 
 /** Every API module, mounted under /api. */
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
@@ -12,4 +14,6 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(accessRequestRoutes);
   await app.register(eventRoutes);
   await app.register(organizationRoutes);
+  await app.register(patientRoutes);
+  await app.register(templateRoutes);
 }

@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { DEMO_PASSWORD } from '@casebridge/domain/constants';
+import type { LogStream } from '../app.ts';
 import { parseEnv } from '../env.ts';
 import { createServer, type CaseBridgeServer } from '../server.ts';
 import { withDatabase } from './test-template.ts';
@@ -43,6 +44,7 @@ let cloneCounter = 0;
  */
 export async function createTestServer(
   overrides: Record<string, string> = {},
+  options: { loggerStream?: LogStream } = {},
 ): Promise<TestServer> {
   const template = inject('testTemplate');
   const dataDir = await mkdtemp(path.join(template.root, 'server-'));
@@ -82,16 +84,18 @@ export async function createTestServer(
   const server = await createServer({
     env,
     ...(pglite ? { pglite } : {}),
-    logger: false,
+    // Logs stay off unless a test reads them.
+    logger: options.loggerStream !== undefined,
+    loggerStream: options.loggerStream,
     mailIntervalMs: 60_000,
   });
 
-  async function request(options: InjectOptions) {
+  async function request(input: InjectOptions) {
     return server.app.inject({
-      method: options.method ?? 'GET',
-      url: options.url,
-      headers: { ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers },
-      ...(options.body === undefined ? {} : { payload: options.body as object }),
+      method: input.method ?? 'GET',
+      url: input.url,
+      headers: { ...(input.cookie ? { cookie: input.cookie } : {}), ...input.headers },
+      ...(input.body === undefined ? {} : { payload: input.body as object }),
     });
   }
 

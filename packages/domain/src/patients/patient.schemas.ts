@@ -138,6 +138,7 @@ export const ZListPatientsQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(24),
 });
 export type TListPatientsQuery = z.input<typeof ZListPatientsQuery>;
+export type TListPatientsParsed = z.output<typeof ZListPatientsQuery>;
 
 export const ZPatientPage = z.object({
   items: z.array(ZPatientSummary),

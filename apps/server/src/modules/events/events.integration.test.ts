@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { patients } from '../../db/schema/index.ts';
+import { openSse } from '../../test/sse-client.ts';
+import { createTestServer, type TestServer } from '../../test/test-server.ts';
+
+describe('live events (GET /api/events)', () => {
+  let server: TestServer;
+  let baseUrl: string;
+  let clinic: string;
+  let clinic2: string;
+  let attorney: string;
+  const idOf = async (name: string) =>
+    (await server.context.db.select().from(patients).where(eq(patients.fullName, name)))[0]!.id;
+  const setStatus = (id: string, treatmentStatus: string, cookie = clinic) =>
+    server.request({
+      method: 'PATCH',
+      url: `/api/patients/${id}/status`,
+      cookie,
+      body: { treatmentStatus },
+    });
+
+  beforeAll(async () => {
+    server = await createTestServer();
+    baseUrl = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    clinic = await server.login('clinic@demo.test');
+    clinic2 = await server.login('clinic2@demo.test');
+    attorney = await server.login('attorney@demo.test');
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('refuses a signed-out stream', async () => {
+    const response = await fetch(`${baseUrl}/api/events`);
+    expect(response.status).toBe(401);
+  });
+
+  it('delivers a patient change to users who may see the patient, never to others', async () => {
+    const streams = {
+      clinic: await openSse(`${baseUrl}/api/events`, { cookie: clinic }),
+      clinic2: await openSse(`${baseUrl}/api/events`, { cookie: clinic2 }),
+      attorney: await openSse(`${baseUrl}/api/events`, { cookie: attorney }),
+    };
+    try {
+      const maria = await idOf('Maria Delgado'); // Harbor + Morgan: not Summit
+      const sofia = await idOf('Sofia Rossi'); // Summit + Castillo
+      expect((await setStatus(maria, 'Evaluated')).statusCode).toBe(200);
+      expect((await setStatus(sofia, 'Evaluated', clinic2)).statusCode).toBe(200);
+      await server.flushEvents();
+      await streams.clinic.waitFor(() =>
+        streams.clinic.changes().some((event) => event.patientId === maria),
+      );
+      await streams.clinic2.waitFor(() =>
+        streams.clinic2.changes().some((event) => event.patientId === sofia),
+      );
+      await streams.attorney.waitFor(() =>
+        streams.attorney.changes().some((event) => event.patientId === maria),
+      );
+      expect(streams.clinic2.changes().map((event) => event.patientId)).not.toContain(maria);
+      expect(streams.clinic.changes().map((event) => event.patientId)).not.toContain(sofia);
+      expect(streams.attorney.changes().map((event) => event.patientId)).not.toContain(sofia);
+      // Notifications go only to their recipient.
+      const clinic2Notifications = streams.clinic2
+        .changes()
+        .filter((event) => event.topic === 'notification.created');
+      const attorneyNotifications = streams.attorney
+        .changes()
+        .filter((event) => event.topic === 'notification.created');
+      expect(attorneyNotifications.length).toBeGreaterThan(0);
+      expect(clinic2Notifications.length).toBe(0);
+    } finally {
+      await Promise.all(Object.values(streams).map((stream) => stream.close()));
+    }
+  });
+
+  it('replays exactly the missed events after Last-Event-ID, filtered by scope', async () => {
+    const first = await openSse(`${baseUrl}/api/events`, { cookie: clinic2 });
+    const sofia = await idOf('Sofia Rossi');
+    const maria = await idOf('Maria Delgado');
+    await setStatus(sofia, 'Referred for MD', clinic2);
+    await server.flushEvents();
+    await first.waitFor(() => first.changes().some((event) => event.patientId === sofia));
+    const lastSeen = Math.max(...first.changes().map((event) => event.id));
+    await first.close();
+
+    // While clinic2 is away: two changes it may see, one it may not.
+    await setStatus(sofia, 'Referred for PT', clinic2);
+    await setStatus(maria, 'Referred for Imaging', clinic);
+    await setStatus(sofia, 'Discharged', clinic2);
+    await server.flushEvents();
+
+    const second = await openSse(`${baseUrl}/api/events`, {
+      cookie: clinic2,
+      'last-event-id': String(lastSeen),
+    });
+    try {
+      await second.waitFor(
+        () => second.changes().filter((event) => event.topic === 'patient.updated').length >= 2,
+      );
+      const replayed = second.changes().filter((event) => event.topic === 'patient.updated');
+      expect(replayed.map((event) => event.patientId)).toEqual([sofia, sofia]);
+      expect(replayed.every((event) => event.id > lastSeen)).toBe(true);
+      const ids = second.changes().map((event) => event.id);
+      expect(new Set(ids).size).toBe(ids.length);
+    } finally {
+      await second.close();
+    }
+  });
+});

@@ -1,0 +1,56 @@
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { patientClinics, patientLienholders, patients, users } from '../../db/schema/index.ts';
+
+export type AudienceMember = {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  organizationId: string | null;
+};
+
+/**
+ * Every active user who may see the patient: the users of its clinics, firm and lienholders,
+ * and the admins (DESIGN.md decision 5). Computed in one query from the same associations that
+ * decide visibility, so nobody outside the patient's scope is ever included.
+ */
+export async function listPatientAudience(db: Db, patientId: string): Promise<AudienceMember[]> {
+  const clinicIds = db
+    .select({ id: patientClinics.clinicId })
+    .from(patientClinics)
+    .where(eq(patientClinics.patientId, patientId));
+  const lienholderIds = db
+    .select({ id: patientLienholders.lienholderId })
+    .from(patientLienholders)
+    .where(eq(patientLienholders.patientId, patientId));
+  const firmId = db
+    .select({ id: patients.firmId })
+    .from(patients)
+    .where(eq(patients.id, patientId));
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      role: users.role,
+      organizationId: users.organizationId,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.active, true),
+        eq(users.approved, true),
+        or(
+          eq(users.role, 'admin'),
+          and(eq(users.role, 'clinic'), inArray(users.organizationId, clinicIds)),
+          and(eq(users.role, 'attorney'), inArray(users.organizationId, firmId)),
+          and(eq(users.role, 'lienholder'), inArray(users.organizationId, lienholderIds)),
+          and(
+            eq(users.role, 'contact'),
+            sql`${users.id} = (select ${patients.associatedContactId} from ${patients} where ${patients.id} = ${patientId})`,
+          ),
+        ),
+      ),
+    );
+}

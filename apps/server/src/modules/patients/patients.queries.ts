@@ -1,0 +1,202 @@
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PatientScope } from '@casebridge/domain/patients/patient.policy';
+import type {
+  TListPatientsParsed,
+  TPatientDetail,
+  TPatientStats,
+  TPatientSummary,
+} from '@casebridge/domain/patients/patient.schemas';
+import {
+  TREATMENT_STATUSES,
+  type TreatmentStatus,
+} from '@casebridge/domain/patients/treatment-status';
+import type { OrganizationKind } from '@casebridge/domain/roles';
+import type { Db } from '../../db/client.ts';
+import {
+  organizations,
+  patientClinics,
+  patientLienholders,
+  patients,
+} from '../../db/schema/index.ts';
+import { patientScopeCondition } from './patient-scope.ts';
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const clinicNames = sql<
+  string[]
+>`coalesce((select array_agg(o.name order by o.name) from ${patientClinics} pc join ${organizations} o on o.id = pc.clinic_id where pc.patient_id = ${patients.id}), '{}')`;
+const firmName = sql<
+  string | null
+>`(select o.name from ${organizations} o where o.id = ${patients.firmId})`;
+
+/** Status order for sorting follows the spec's list, not the alphabet. */
+const statusOrder = sql`array_position(array[${sql.join(
+  TREATMENT_STATUSES.map((status) => sql`${status}`),
+  sql`, `,
+)}]::text[], ${patients.treatmentStatus})`;
+
+function listConditions(
+  scope: PatientScope,
+  query: Pick<TListPatientsParsed, 'search' | 'status'>,
+): SQL {
+  const conditions: SQL[] = [patientScopeCondition(scope)];
+  if (query.search) conditions.push(ilike(patients.fullName, `%${escapeLike(query.search)}%`));
+  if (query.status) conditions.push(eq(patients.treatmentStatus, query.status));
+  return and(...conditions)!;
+}
+
+export async function listPatients(
+  db: Db,
+  scope: PatientScope,
+  query: TListPatientsParsed,
+): Promise<{ items: TPatientSummary[]; total: number }> {
+  const where = listConditions(scope, query);
+  const orderBy =
+    query.sort === 'name'
+      ? [asc(sql`lower(${patients.fullName})`), asc(patients.id)]
+      : query.sort === 'status'
+        ? [asc(statusOrder), desc(patients.updatedAt), asc(patients.id)]
+        : [desc(patients.updatedAt), asc(patients.id)];
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({
+        id: patients.id,
+        fullName: patients.fullName,
+        dob: patients.dob,
+        treatmentStatus: patients.treatmentStatus,
+        intakeDate: patients.intakeDate,
+        lastTreatmentDate: patients.lastTreatmentDate,
+        updatedAt: patients.updatedAt,
+        clinicNames,
+        firmName,
+      })
+      .from(patients)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(patients).where(where),
+  ]);
+  return {
+    total: Number(totalRow?.n ?? 0),
+    items: rows.map((row) => ({
+      ...row,
+      treatmentStatus: row.treatmentStatus as TreatmentStatus,
+      clinicNames: row.clinicNames ?? [],
+      updatedAt: new Date(row.updatedAt).toISOString(),
+    })),
+  };
+}
+
+export async function getPatientStats(db: Db, scope: PatientScope): Promise<TPatientStats> {
+  const rows = await db
+    .select({ status: patients.treatmentStatus, n: count() })
+    .from(patients)
+    .where(patientScopeCondition(scope))
+    .groupBy(patients.treatmentStatus);
+  const byStatus = Object.fromEntries(TREATMENT_STATUSES.map((status) => [status, 0])) as Record<
+    TreatmentStatus,
+    number
+  >;
+  for (const row of rows) byStatus[row.status as TreatmentStatus] = Number(row.n);
+  return { total: Object.values(byStatus).reduce((sum, n) => sum + n, 0), byStatus };
+}
+
+type PatientRow = typeof patients.$inferSelect;
+
+/** The patient if it is inside the scope, else null — callers answer 404 either way. */
+export async function findPatientInScope(
+  db: Db,
+  scope: PatientScope,
+  patientId: string,
+): Promise<PatientRow | null> {
+  const [row] = await db
+    .select()
+    .from(patients)
+    .where(and(eq(patients.id, patientId), patientScopeCondition(scope)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function getPatientAssignments(db: Db, patientId: string) {
+  const [clinicRows, lienholderRows] = await Promise.all([
+    db
+      .select({ id: organizations.id, name: organizations.name, phone: organizations.phone })
+      .from(patientClinics)
+      .innerJoin(organizations, eq(organizations.id, patientClinics.clinicId))
+      .where(eq(patientClinics.patientId, patientId))
+      .orderBy(asc(organizations.name)),
+    db
+      .select({ id: organizations.id, name: organizations.name, phone: organizations.phone })
+      .from(patientLienholders)
+      .innerJoin(organizations, eq(organizations.id, patientLienholders.lienholderId))
+      .where(eq(patientLienholders.patientId, patientId))
+      .orderBy(asc(organizations.name)),
+  ]);
+  return { clinics: clinicRows, lienholders: lienholderRows };
+}
+
+export async function toPatientDetail(db: Db, row: PatientRow): Promise<TPatientDetail> {
+  const [{ clinics, lienholders }, firmRows] = await Promise.all([
+    getPatientAssignments(db, row.id),
+    row.firmId
+      ? db
+          .select({ id: organizations.id, name: organizations.name, phone: organizations.phone })
+          .from(organizations)
+          .where(eq(organizations.id, row.firmId))
+      : Promise.resolve([]),
+  ]);
+  return {
+    id: row.id,
+    fullName: row.fullName,
+    dob: row.dob,
+    intakeDate: row.intakeDate,
+    evalDate: row.evalDate,
+    lastTreatmentDate: row.lastTreatmentDate,
+    treatmentStatus: row.treatmentStatus as TreatmentStatus,
+    clinics,
+    firm: firmRows[0] ?? null,
+    lienholders,
+    pointOfContactName: row.pointOfContactName,
+    pointOfContactPhone: row.pointOfContactPhone,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** How many of the ids are organisations of the kind; used to refuse foreign or wrong ids. */
+export async function countOrganizationsOfKind(
+  db: Db,
+  kind: OrganizationKind,
+  ids: readonly string[],
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(organizations)
+    .where(and(eq(organizations.kind, kind), inArray(organizations.id, [...ids])));
+  return Number(row?.n ?? 0);
+}
+
+export async function replacePatientClinics(
+  db: Db,
+  patientId: string,
+  clinicIds: readonly string[],
+) {
+  await db.delete(patientClinics).where(eq(patientClinics.patientId, patientId));
+  if (clinicIds.length > 0)
+    await db.insert(patientClinics).values(clinicIds.map((clinicId) => ({ patientId, clinicId })));
+}
+
+export async function replacePatientLienholders(
+  db: Db,
+  patientId: string,
+  lienholderIds: readonly string[],
+) {
+  await db.delete(patientLienholders).where(eq(patientLienholders.patientId, patientId));
+  if (lienholderIds.length > 0) {
+    await db
+      .insert(patientLienholders)
+      .values(lienholderIds.map((lienholderId) => ({ patientId, lienholderId })));
+  }
+}

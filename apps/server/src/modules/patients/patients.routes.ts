@@ -1,0 +1,139 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZErrorBody } from '@casebridge/domain/errors';
+import {
+  ZCreatePatientRequest,
+  ZDemographicsUpdated,
+  ZListPatientsQuery,
+  ZPatientDetail,
+  ZPatientPage,
+  ZPatientStats,
+  ZUpdateDemographicsRequest,
+  ZUpdateStatusRequest,
+} from '@casebridge/domain/patients/patient.schemas';
+import { getRequestIp } from '../../lib/request-ip.ts';
+import { requireActor } from '../../lib/require-actor.ts';
+import {
+  changePatientStatus,
+  createPatient,
+  getActorPatientStats,
+  getPatientForActor,
+  listActorPatients,
+  updateDemographics,
+} from './patients.service.ts';
+
+const ZPatientParams = z.object({ patientId: z.string().max(64) });
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
+
+export async function patientRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+
+  api.get(
+    '/patients',
+    {
+      config: { access: 'patients:read' },
+      schema: {
+        tags: ['patients'],
+        summary: 'Patients the user may see: search, status filter, sort, pages',
+        querystring: ZListPatientsQuery,
+        response: { 200: ZPatientPage, ...errors },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const result = await listActorPatients(db, requireActor(request), query);
+      return { ...result, page: query.page, pageSize: query.pageSize };
+    },
+  );
+
+  api.get(
+    '/patients/stats',
+    {
+      config: { access: 'patients:read' },
+      schema: {
+        tags: ['patients'],
+        summary: 'Patient counts per status within the user’s scope',
+        response: { 200: ZPatientStats, ...errors },
+      },
+    },
+    async (request) => getActorPatientStats(db, requireActor(request)),
+  );
+
+  api.get(
+    '/patients/:patientId',
+    {
+      config: { access: 'patients:read' },
+      schema: {
+        tags: ['patients'],
+        summary: 'One patient (404 when missing or not shared with the user)',
+        params: ZPatientParams,
+        response: { 200: ZPatientDetail, ...errors },
+      },
+    },
+    async (request) =>
+      getPatientForActor(db, requireActor(request), request.params.patientId, {
+        ip: getRequestIp(request),
+      }),
+  );
+
+  api.post(
+    '/patients',
+    {
+      config: { access: 'patients:create' },
+      schema: {
+        tags: ['patients'],
+        summary: 'Add a patient (status Referred)',
+        body: ZCreatePatientRequest,
+        response: { 201: z.object({ id: z.uuid() }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const created = await createPatient(db, requireActor(request), request.body, {
+        ip: getRequestIp(request),
+      });
+      return reply.status(201).send(created);
+    },
+  );
+
+  api.patch(
+    '/patients/:patientId/status',
+    {
+      config: { access: 'patients:update-status' },
+      schema: {
+        tags: ['patients'],
+        summary: 'Change the treatment status',
+        params: ZPatientParams,
+        body: ZUpdateStatusRequest,
+        response: { 200: ZPatientDetail, ...errors },
+      },
+    },
+    async (request) =>
+      changePatientStatus(
+        db,
+        requireActor(request),
+        request.params.patientId,
+        request.body.treatmentStatus,
+        { ip: getRequestIp(request) },
+      ),
+  );
+
+  api.put(
+    '/patients/:patientId/demographics',
+    {
+      config: { access: 'patients:edit-demographics' },
+      schema: {
+        tags: ['patients'],
+        summary: 'Edit demographics (admins may also reassign clinics, firm and lienholders)',
+        params: ZPatientParams,
+        body: ZUpdateDemographicsRequest,
+        response: { 200: ZDemographicsUpdated, ...errors },
+      },
+    },
+    async (request) =>
+      updateDemographics(db, requireActor(request), request.params.patientId, request.body, {
+        ip: getRequestIp(request),
+      }),
+  );
+}

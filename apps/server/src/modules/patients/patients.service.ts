@@ -1,0 +1,280 @@
+import { eq } from 'drizzle-orm';
+import { canAssignOrganizations } from '@casebridge/domain/patients/patient.policy';
+import {
+  PATIENT_MESSAGES,
+  type TCreatePatientParsed,
+  type TPatientDetail,
+  ZUpdateDemographicsRequest,
+} from '@casebridge/domain/patients/patient.schemas';
+import type { TreatmentStatus } from '@casebridge/domain/patients/treatment-status';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { patients } from '../../db/schema/index.ts';
+import { publishEvent } from '../../events/outbox.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError, forbidden, notFound, validationFailed } from '../../lib/app-error.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import { notifyUsers } from '../notifications/notifications.service.ts';
+import { getSettings } from '../settings/settings.queries.ts';
+import { listPatientAudience } from './patient-audience.queries.ts';
+import { getActorPatientScope } from './patient-scope.ts';
+import {
+  countOrganizationsOfKind,
+  findPatientInScope,
+  getPatientAssignments,
+  getPatientStats,
+  listPatients,
+  replacePatientClinics,
+  replacePatientLienholders,
+  toPatientDetail,
+} from './patients.queries.ts';
+
+type RequestContext = { ip: string };
+type UpdateDemographicsInput = z.output<typeof ZUpdateDemographicsRequest>;
+
+const today = () => new Date().toISOString().slice(0, 10);
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function listActorPatients(db: Db, actor: Actor, query: Parameters<typeof listPatients>[2]) {
+  return listPatients(db, getActorPatientScope(actor), query);
+}
+
+export function getActorPatientStats(db: Db, actor: Actor) {
+  return getPatientStats(db, getActorPatientScope(actor));
+}
+
+/** The patient row if the actor may see it; malformed, missing and foreign ids all answer 404. */
+async function requirePatient(db: Db, actor: Actor, patientId: string) {
+  const scope = getActorPatientScope(actor);
+  if (!UUID_PATTERN.test(patientId)) throw notFound();
+  const row = await findPatientInScope(db, scope, patientId);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function getPatientForActor(
+  db: Db,
+  actor: Actor,
+  patientId: string,
+  context: RequestContext,
+): Promise<TPatientDetail> {
+  const row = await requirePatient(db, actor, patientId);
+  await writeAudit(db, { action: 'patient_viewed', actor, patientId, ip: context.ip });
+  return toPatientDetail(db, row);
+}
+
+async function assertOrganizations(
+  db: Db,
+  input: {
+    clinicIds?: readonly string[] | undefined;
+    firmId?: string | null | undefined;
+    lienholderIds?: readonly string[] | undefined;
+  },
+) {
+  if (
+    input.clinicIds &&
+    (await countOrganizationsOfKind(db, 'clinic', input.clinicIds)) !==
+      new Set(input.clinicIds).size
+  ) {
+    throw validationFailed(PATIENT_MESSAGES.clinicRequired);
+  }
+  if (input.firmId && (await countOrganizationsOfKind(db, 'firm', [input.firmId])) !== 1) {
+    throw validationFailed(PATIENT_MESSAGES.firmRequired);
+  }
+  if (
+    input.lienholderIds &&
+    (await countOrganizationsOfKind(db, 'lienholder', input.lienholderIds)) !==
+      new Set(input.lienholderIds).size
+  ) {
+    throw validationFailed('Please select valid lienholders');
+  }
+}
+
+export async function createPatient(
+  db: Db,
+  actor: Actor,
+  input: TCreatePatientParsed,
+  context: RequestContext,
+): Promise<{ id: string }> {
+  if (actor.role !== 'admin') {
+    const settings = await getSettings(db);
+    if (!settings.allowClinicPatientCreation)
+      throw forbidden('Patient creation by clinics is turned off. Please ask an administrator.');
+    if (actor.role === 'clinic' && !input.clinicIds.includes(actor.organizationId ?? '')) {
+      throw validationFailed('Your clinic must be one of the assigned clinics');
+    }
+  }
+  await assertOrganizations(db, input);
+  const clinicIds = [...new Set(input.clinicIds)];
+  const lienholderIds = [...new Set(input.lienholderIds)];
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(patients)
+      .values({
+        fullName: input.fullName,
+        dob: input.dob,
+        intakeDate: input.intakeDate ?? today(),
+        evalDate: input.evalDate,
+        lastTreatmentDate: input.lastTreatmentDate,
+        treatmentStatus: 'Referred',
+        firmId: input.firmId,
+        pointOfContactName: input.pointOfContactName,
+        pointOfContactPhone: input.pointOfContactPhone,
+        createdBy: actor.userId,
+      })
+      .returning({ id: patients.id });
+    const id = row!.id;
+    await replacePatientClinics(tx, id, clinicIds);
+    await replacePatientLienholders(tx, id, lienholderIds);
+    await writeAudit(tx, { action: 'patient_created', actor, patientId: id, ip: context.ip });
+    await publishEvent(tx, { topic: 'patient.created', patientId: id });
+    return { id };
+  });
+}
+
+/** Users to tell about a change: the patient's audience minus the actor's own organisation. */
+async function listOtherParties(db: Db, actor: Actor, patientId: string) {
+  const audience = await listPatientAudience(db, patientId);
+  return audience.filter(
+    (member) =>
+      member.id !== actor.userId &&
+      member.role !== 'admin' &&
+      (actor.organizationId === null || member.organizationId !== actor.organizationId),
+  );
+}
+
+export async function changePatientStatus(
+  db: Db,
+  actor: Actor,
+  patientId: string,
+  status: TreatmentStatus,
+  context: RequestContext,
+): Promise<TPatientDetail> {
+  const current = await requirePatient(db, actor, patientId);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(patients)
+      .set({ treatmentStatus: status, updatedAt: new Date() })
+      .where(eq(patients.id, patientId))
+      .returning();
+    if (current.treatmentStatus !== status) {
+      await writeAudit(tx, {
+        action: 'patient_status_changed',
+        actor,
+        patientId,
+        details: `${current.treatmentStatus} → ${status}`,
+        ip: context.ip,
+      });
+      const recipients = await listOtherParties(tx, actor, patientId);
+      await notifyUsers(
+        tx,
+        recipients.map((member) => member.id),
+        {
+          type: 'status_update',
+          content: `Treatment status of ${row!.fullName} changed to ${status}`,
+          patientId,
+          linkTo: `/patients/${patientId}`,
+          fromUserId: actor.userId,
+          fromRole: actor.role,
+        },
+      );
+    }
+    await publishEvent(tx, { topic: 'patient.updated', patientId });
+    return toPatientDetail(tx, row!);
+  });
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id) => b.includes(id));
+
+export async function updateDemographics(
+  db: Db,
+  actor: Actor,
+  patientId: string,
+  input: UpdateDemographicsInput,
+  context: RequestContext,
+): Promise<{ patient: TPatientDetail; notifiedUsers: number }> {
+  const current = await requirePatient(db, actor, patientId);
+  const assignments = await getPatientAssignments(db, patientId);
+  const clinicIds = input.clinicIds ? [...new Set(input.clinicIds)] : undefined;
+  const lienholderIds = input.lienholderIds ? [...new Set(input.lienholderIds)] : undefined;
+  const isReassigning =
+    (clinicIds !== undefined &&
+      !sameSet(
+        clinicIds,
+        assignments.clinics.map((clinic) => clinic.id),
+      )) ||
+    (input.firmId !== undefined && input.firmId !== current.firmId) ||
+    (lienholderIds !== undefined &&
+      !sameSet(
+        lienholderIds,
+        assignments.lienholders.map((item) => item.id),
+      ));
+  if (isReassigning && !canAssignOrganizations(actor)) {
+    throw new AppError(
+      'FORBIDDEN',
+      'Only an administrator can change the assigned clinics, firm or lienholders',
+    );
+  }
+  await assertOrganizations(db, { clinicIds, firmId: input.firmId, lienholderIds });
+
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(patients)
+      .set({
+        fullName: input.fullName,
+        dob: input.dob,
+        intakeDate: input.intakeDate,
+        evalDate: input.evalDate,
+        lastTreatmentDate: input.lastTreatmentDate,
+        pointOfContactName: input.pointOfContactName,
+        pointOfContactPhone: input.pointOfContactPhone,
+        ...(input.firmId !== undefined ? { firmId: input.firmId } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(patients.id, patientId))
+      .returning();
+    if (isReassigning) {
+      if (clinicIds) await replacePatientClinics(tx, patientId, clinicIds);
+      if (lienholderIds) await replacePatientLienholders(tx, patientId, lienholderIds);
+    }
+    const changed = (
+      [
+        'fullName',
+        'dob',
+        'intakeDate',
+        'evalDate',
+        'lastTreatmentDate',
+        'pointOfContactName',
+        'pointOfContactPhone',
+      ] as const
+    ).filter((field) => current[field] !== input[field]);
+    if (isReassigning) changed.push('assignments' as never);
+    await writeAudit(tx, {
+      action: 'patient_updated',
+      actor,
+      patientId,
+      details: changed.length > 0 ? `changed: ${changed.join(', ')}` : 'no changes',
+      ip: context.ip,
+    });
+    let notifiedUsers = 0;
+    if (input.notify) {
+      const recipients = await listOtherParties(tx, actor, patientId);
+      await notifyUsers(
+        tx,
+        recipients.map((member) => member.id),
+        {
+          type: 'patient_edit',
+          content: `Patient demographics updated by ${actor.role}`,
+          patientId,
+          linkTo: `/patients/${patientId}?tab=demographics`,
+          fromUserId: actor.userId,
+          fromRole: actor.role,
+        },
+      );
+      notifiedUsers = recipients.length;
+    }
+    await publishEvent(tx, { topic: 'patient.updated', patientId });
+    return { patient: await toPatientDetail(tx, row!), notifiedUsers };
+  });
+}
