@@ -19,3 +19,8 @@ export function formatDateTime(value: string): string {
 export function formatCents(cents: number): string {
   return (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 }
+
+/** Today's local date as `YYYY-MM-DD` (the value a date input takes). */
+export function getTodayIsoDate(): string {
+  return new Date().toLocaleDateString('en-CA');
+}

@@ -29,5 +29,7 @@ export const ZSessionResponse = z.object({
   user: ZSessionUser,
   /** Idle minutes after which the server ends the session. */
   idleTimeoutMinutes: z.number().int(),
+  /** Whether this user may add patients now (role and the 'Allow Clinic Patient Creation' setting). */
+  canCreatePatients: z.boolean(),
 });
 export type TSessionResponse = z.infer<typeof ZSessionResponse>;

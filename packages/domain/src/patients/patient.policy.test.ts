@@ -145,14 +145,16 @@ describe('canSeeDocumentCategory (spec section 6)', () => {
   });
 
   it('shows every other category to every role', () => {
-    fc.assert(
-      fc.property(
-        fc.constantFrom('admin', 'clinic', 'attorney', 'lienholder', 'contact'),
-        fc.constantFrom(...nonIntake),
-        fc.constantFrom(...TREATMENT_STATUSES),
-        (role, category, status) => canSeeDocumentCategory({ role }, category, status),
+    expect(() =>
+      fc.assert(
+        fc.property(
+          fc.constantFrom('admin', 'clinic', 'attorney', 'lienholder', 'contact'),
+          fc.constantFrom(...nonIntake),
+          fc.constantFrom(...TREATMENT_STATUSES),
+          (role, category, status) => canSeeDocumentCategory({ role }, category, status),
+        ),
       ),
-    );
+    ).not.toThrow();
   });
 });
 

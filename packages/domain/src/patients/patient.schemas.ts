@@ -87,7 +87,12 @@ export const ZUpdateDemographicsRequest = z.object({
   pointOfContactPhone: optionalText(40),
   /** Assignments: only an actor allowed to assign organisations may change them. */
   clinicIds: z.array(z.uuid()).min(1, PATIENT_MESSAGES.clinicRequired).max(20).optional(),
-  firmId: z.uuid({ message: PATIENT_MESSAGES.firmRequired }).nullable().optional(),
+  firmId: z
+    .preprocess(
+      (value) => (value === '' ? null : value),
+      z.uuid({ message: PATIENT_MESSAGES.firmRequired }).nullable(),
+    )
+    .optional(),
   lienholderIds: z.array(z.uuid()).max(20).optional(),
   /** Send patient_edit notifications to the users of the other assigned organisations. */
   notify: z.boolean().default(false),

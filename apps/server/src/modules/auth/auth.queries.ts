@@ -1,11 +1,19 @@
 import { eq } from 'drizzle-orm';
-import type { TSessionUser } from '@casebridge/domain/auth/auth.schemas';
+import type { TSessionResponse, TSessionUser } from '@casebridge/domain/auth/auth.schemas';
 import type { Actor } from '../../lib/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { organizations, users } from '../../db/schema/index.ts';
 import { isRole } from '@casebridge/domain/roles';
 import { MESSAGES } from '@casebridge/domain/errors';
 import { AppError } from '../../lib/app-error.ts';
+import { hasCapability } from '@casebridge/domain/capabilities';
+import type { TSettings } from '@casebridge/domain/settings/settings.schemas';
+
+/** Admins always; clinics while 'Allow Clinic Patient Creation' is on (DESIGN.md 4.7). */
+export function canCreatePatients(role: TSessionUser['role'], settings: TSettings): boolean {
+  if (!hasCapability(role, 'patients:create')) return false;
+  return role === 'admin' || settings.allowClinicPatientCreation;
+}
 
 export function toSessionUser(actor: Actor): TSessionUser {
   return {
@@ -43,5 +51,13 @@ export async function getSessionUser(db: Db, userId: string): Promise<TSessionUs
         }
       : null,
     createdAt: row.user.createdAt.toISOString(),
+  };
+}
+
+export function toSessionResponse(user: TSessionUser, settings: TSettings): TSessionResponse {
+  return {
+    user,
+    idleTimeoutMinutes: settings.sessionTimeoutMinutes,
+    canCreatePatients: canCreatePatients(user.role, settings),
   };
 }

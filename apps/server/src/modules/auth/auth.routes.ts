@@ -9,7 +9,7 @@ import { requireActor } from '../../lib/require-actor.ts';
 import { toWebHeaders } from '../../lib/web-headers.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { getSettings } from '../settings/settings.queries.ts';
-import { getSessionUser, toSessionUser } from './auth.queries.ts';
+import { getSessionUser, toSessionResponse, toSessionUser } from './auth.queries.ts';
 import { signIn, signOut } from './auth.service.ts';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -33,11 +33,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         headers: toWebHeaders(request),
       });
       reply.header('set-cookie', result.setCookies);
-      const settings = await getSettings(db);
-      return {
-        user: await getSessionUser(db, result.userId),
-        idleTimeoutMinutes: settings.sessionTimeoutMinutes,
-      };
+      return toSessionResponse(await getSessionUser(db, result.userId), await getSettings(db));
     },
   );
 
@@ -52,11 +48,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const settings = await getSettings(db);
-      return {
-        user: toSessionUser(requireActor(request)),
-        idleTimeoutMinutes: settings.sessionTimeoutMinutes,
-      };
+      return toSessionResponse(toSessionUser(requireActor(request)), await getSettings(db));
     },
   );
 

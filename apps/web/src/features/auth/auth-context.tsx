@@ -8,6 +8,7 @@ import { replaceSession, sessionQueryKey, useSessionQuery } from './api/session.
 type AuthContextValue = {
   user: TSessionUser | null;
   idleTimeoutMinutes: number;
+  canCreatePatients: boolean;
   isLoading: boolean;
   error: Error | null;
 };
@@ -32,6 +33,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const value: AuthContextValue = {
     user: session.data?.user ?? null,
     idleTimeoutMinutes: session.data?.idleTimeoutMinutes ?? 60,
+    canCreatePatients: session.data?.canCreatePatients ?? false,
     isLoading: session.isPending,
     error: session.error,
   };

@@ -1,4 +1,64 @@
-/** Admin Dashboard 'All Patients' tab (patients issue). */
-export function AdminPatientsTab() {
-  return <div />;
+import { Pencil } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { usePatientFilters } from '../hooks/use-patient-filters.ts';
+import { DashboardError } from './dashboard-error.tsx';
+import { EditPatientModal } from './edit-patient-modal.tsx';
+import { PatientFilters } from './patient-filters.tsx';
+import { PatientTable } from './patient-table.tsx';
+
+const PAGE_SIZE = 20;
+
+/**
+ * Admin Dashboard 'All Patients' tab: search, status filter, Edit Patient modal. `toolbar` lets the
+ * admin page add its own actions (e.g. Send Message).
+ */
+export function AdminPatientsTab({ toolbar }: { toolbar?: ReactNode }) {
+  const { filters, setFilters, page, setPage, list } = usePatientFilters(PAGE_SIZE);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  if (list.error) return <DashboardError error={list.error} />;
+  return (
+    <div>
+      {toolbar ? <div className="mb-4 flex flex-wrap justify-end gap-2">{toolbar}</div> : null}
+      <PatientFilters values={filters} onChange={setFilters} />
+      <PatientTable
+        caption="All patients"
+        patients={list.data?.items}
+        isLoading={!list.data}
+        renderActions={(patient) => (
+          <div className="flex items-center gap-3">
+            <Link
+              to={`/patients/${patient.id}`}
+              className="font-medium text-brand underline-offset-2 hover:underline"
+              aria-label={`Open ${patient.fullName}`}
+            >
+              Open
+            </Link>
+            <button
+              type="button"
+              onClick={() => setEditingId(patient.id)}
+              className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-ink hover:bg-surface-muted"
+              aria-label={`Edit ${patient.fullName}`}
+            >
+              <Pencil className="h-3.5 w-3.5" aria-hidden />
+              Edit
+            </button>
+          </div>
+        )}
+      />
+      {list.data ? (
+        <Pagination
+          page={page}
+          pageSize={PAGE_SIZE}
+          total={list.data.total}
+          onPageChange={setPage}
+          label="Patient pages"
+        />
+      ) : null}
+      {editingId ? (
+        <EditPatientModal patientId={editingId} onClose={() => setEditingId(null)} />
+      ) : null}
+    </div>
+  );
 }

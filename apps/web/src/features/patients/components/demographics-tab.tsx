@@ -1,5 +1,126 @@
-import type { TPatientDetail } from '@casebridge/domain/patients/patient.schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  canAssignOrganizations,
+  canEditDemographics,
+} from '@casebridge/domain/patients/patient.policy';
+import {
+  PATIENT_MESSAGES,
+  ZUpdateDemographicsRequest,
+  type TPatientDetail,
+} from '@casebridge/domain/patients/patient.schemas';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { useCurrentUser } from '../../auth/auth-context.tsx';
+import { useUpdateDemographics } from '../api/patients-api.ts';
+import { useOrganizationOptionsReady } from '../hooks/use-organization-options-ready.ts';
+import { DemographicsFields } from './demographics-fields.tsx';
+import { DemographicsReadOnly } from './demographics-read-only.tsx';
+import { OrganizationFields } from './organization-fields.tsx';
+
+type FormInput = z.input<typeof ZUpdateDemographicsRequest>;
+type FormOutput = z.output<typeof ZUpdateDemographicsRequest>;
+
+export function toDemographicsDefaults(patient: TPatientDetail): FormInput {
+  return {
+    fullName: patient.fullName,
+    dob: patient.dob,
+    intakeDate: patient.intakeDate ?? '',
+    evalDate: patient.evalDate ?? '',
+    lastTreatmentDate: patient.lastTreatmentDate ?? '',
+    pointOfContactName: patient.pointOfContactName ?? '',
+    pointOfContactPhone: patient.pointOfContactPhone ?? '',
+    clinicIds: patient.clinics.map((clinic) => clinic.id),
+    firmId: patient.firm?.id ?? '',
+    lienholderIds: patient.lienholders.map((item) => item.id),
+    notify: false,
+  };
+}
 
 export function DemographicsTab({ patient }: { patient: TPatientDetail }) {
-  return <div data-patient-id={patient.id} />;
+  const user = useCurrentUser();
+  if (!canEditDemographics(user)) return <DemographicsReadOnly patient={patient} />;
+  return (
+    <DemographicsForm
+      key={patient.updatedAt}
+      patient={patient}
+      canAssign={canAssignOrganizations(user)}
+    />
+  );
+}
+
+function DemographicsForm({ patient, canAssign }: { patient: TPatientDetail; canAssign: boolean }) {
+  const options = useOrganizationOptionsReady();
+  const update = useUpdateDemographics(patient.id);
+  const [pending, setPending] = useState<FormOutput | null>(null);
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(ZUpdateDemographicsRequest),
+    defaultValues: toDemographicsDefaults(patient),
+  });
+
+  function save(values: FormOutput, notify: boolean) {
+    setPending(null);
+    const body = canAssign
+      ? { ...values, firmId: values.firmId || null, notify }
+      : { ...values, clinicIds: undefined, firmId: undefined, lienholderIds: undefined, notify };
+    update.mutate(body, {
+      onSuccess: ({ notifiedUsers }) => {
+        toast.success(PATIENT_MESSAGES.demographicsUpdated);
+        if (notify && notifiedUsers > 0) toast.success(PATIENT_MESSAGES.notificationsSent);
+      },
+      onError: (error) => toast.error(getErrorMessage(error, 'Failed to update patient')),
+    });
+  }
+
+  if (!options.isReady) return <Skeleton className="h-96 w-full" />;
+
+  return (
+    <section
+      aria-labelledby="demographics-heading"
+      className="rounded-lg border border-border bg-surface p-4 sm:p-6"
+    >
+      <h2 id="demographics-heading" className="font-semibold text-ink">
+        Demographics
+      </h2>
+      <p className="mb-4 text-sm text-ink-muted">Edit patient information and contact details</p>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit(setPending, (errors) => {
+          const first = errors.fullName ?? errors.dob ?? Object.values(errors)[0];
+          toast.error(String(first?.message ?? 'Please check the form'));
+        })}
+        className="grid gap-4 sm:grid-cols-2"
+      >
+        <DemographicsFields idPrefix="demographics" form={form} />
+        <OrganizationFields
+          idPrefix="demographics"
+          clinics={form.register('clinicIds')}
+          firm={form.register('firmId')}
+          lienholders={form.register('lienholderIds')}
+          isDisabled={!canAssign}
+          disabledHint="Only an administrator can change the assigned clinics, firm and lienholders"
+        />
+        <div className="sm:col-span-2">
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </div>
+      </form>
+      <ConfirmDialog
+        isOpen={pending !== null}
+        title="Notify others?"
+        message={PATIENT_MESSAGES.notifyPrompt}
+        confirmLabel="Yes, notify"
+        cancelLabel="No, just save"
+        onConfirm={() => pending && save(pending, true)}
+        onCancel={() => pending && save(pending, false)}
+        onDismiss={() => setPending(null)}
+      />
+    </section>
+  );
 }

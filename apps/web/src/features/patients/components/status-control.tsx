@@ -1,5 +1,86 @@
-import type { TPatientDetail } from '@casebridge/domain/patients/patient.schemas';
+import { canChangeStatus } from '@casebridge/domain/patients/patient.policy';
+import { PATIENT_MESSAGES, type TPatientDetail } from '@casebridge/domain/patients/patient.schemas';
+import {
+  TREATMENT_STATUSES,
+  type TreatmentStatus,
+} from '@casebridge/domain/patients/treatment-status';
+import { Pencil, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Select } from '../../../components/ui/input.tsx';
+import { StatusBadge } from '../../../components/ui/status-badge.tsx';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { useCurrentUser } from '../../auth/auth-context.tsx';
+import { useUpdatePatientStatus } from '../api/patients-api.ts';
 
+/** The status badge; clinic and admin can turn it into a dropdown that saves at once. */
 export function StatusControl({ patient }: { patient: TPatientDetail }) {
-  return <div data-patient-id={patient.id} />;
+  const user = useCurrentUser();
+  const [isEditing, setIsEditing] = useState(false);
+  const updateStatus = useUpdatePatientStatus(patient.id);
+  const canEdit = canChangeStatus(user);
+  const selectRef = useRef<HTMLSelectElement>(null);
+  // Moving focus into the dropdown when it replaces the badge keeps keyboard users in place.
+  useEffect(() => {
+    if (isEditing) selectRef.current?.focus();
+  }, [isEditing]);
+
+  function handleChange(status: TreatmentStatus) {
+    updateStatus.mutate(status, {
+      onSuccess: () => {
+        setIsEditing(false);
+        toast.success(PATIENT_MESSAGES.updated);
+      },
+      onError: (error) => toast.error(getErrorMessage(error, 'Failed to update status')),
+    });
+  }
+
+  if (isEditing) {
+    return (
+      <div className="flex items-center gap-2">
+        <label htmlFor="status-select" className="sr-only">
+          Treatment status
+        </label>
+        <Select
+          id="status-select"
+          ref={selectRef}
+          value={patient.treatmentStatus}
+          disabled={updateStatus.isPending}
+          onChange={(event) => handleChange(event.target.value as TreatmentStatus)}
+          className="w-64"
+        >
+          {TREATMENT_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {status}
+            </option>
+          ))}
+        </Select>
+        <button
+          type="button"
+          onClick={() => setIsEditing(false)}
+          aria-label="Cancel status change"
+          className="rounded-md p-2 text-ink-muted hover:bg-surface-muted hover:text-ink"
+        >
+          <X className="h-4 w-4" aria-hidden />
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex items-center gap-2">
+      <span className="sr-only">Treatment status:</span>
+      <StatusBadge status={patient.treatmentStatus} className="text-sm" />
+      {canEdit ? (
+        <button
+          type="button"
+          onClick={() => setIsEditing(true)}
+          aria-label="Edit status"
+          className="rounded-md p-2 text-ink-muted hover:bg-surface-muted hover:text-ink"
+        >
+          <Pencil className="h-4 w-4" aria-hidden />
+        </button>
+      ) : null}
+    </div>
+  );
 }

@@ -1,0 +1,31 @@
+import { count, eq, sql } from 'drizzle-orm';
+import type { TAdminOverview } from '@casebridge/domain/patients/overview.schemas';
+import type { Db } from '../../db/client.ts';
+import { accessRequests, organizations, users } from '../../db/schema/index.ts';
+import { getPatientStats } from '../patients/patients.queries.ts';
+
+export async function getAdminOverview(db: Db): Promise<TAdminOverview> {
+  const [[userCounts], orgRows, patients, [pending]] = await Promise.all([
+    db
+      .select({ total: count(), active: sql<number>`count(*) filter (where ${users.active})` })
+      .from(users),
+    db
+      .select({ kind: organizations.kind, n: count() })
+      .from(organizations)
+      .groupBy(organizations.kind),
+    getPatientStats(db, { kind: 'all' }),
+    db.select({ n: count() }).from(accessRequests).where(eq(accessRequests.status, 'pending')),
+  ]);
+  const byKind = Object.fromEntries(orgRows.map((row) => [row.kind, Number(row.n)]));
+  return {
+    totalUsers: Number(userCounts?.total ?? 0),
+    activeUsers: Number(userCounts?.active ?? 0),
+    organizations: {
+      clinics: byKind.clinic ?? 0,
+      firms: byKind.firm ?? 0,
+      lienholders: byKind.lienholder ?? 0,
+    },
+    patients,
+    pendingAccessRequests: Number(pending?.n ?? 0),
+  };
+}

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZErrorBody } from '@casebridge/domain/errors';
+import { ZAdminOverview } from '@casebridge/domain/patients/overview.schemas';
+import { getAdminOverview } from './overview.queries.ts';
+
+export async function overviewRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/admin/overview',
+    {
+      config: { access: 'admin:users' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Counts for the Admin Dashboard overview',
+        response: { 200: ZAdminOverview, 401: ZErrorBody, 403: ZErrorBody },
+      },
+    },
+    async () => getAdminOverview(app.ctx.db),
+  );
+}

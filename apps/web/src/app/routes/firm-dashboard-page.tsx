@@ -1,0 +1,68 @@
+import { FIRM_DASHBOARD_PAGE_SIZE } from '@casebridge/domain/constants';
+import { getFirmCounters } from '@casebridge/domain/patients/dashboard-counters';
+import { CheckCircle2, FileClock, HeartPulse, Users } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PageHeading } from '../../components/ui/page-heading.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
+import { StatCard } from '../../components/ui/stat-card.tsx';
+import { usePatientList, usePatientStats } from '../../features/patients/api/patients-api.ts';
+import { DashboardError } from '../../features/patients/components/dashboard-error.tsx';
+import { PatientTable } from '../../features/patients/components/patient-table.tsx';
+
+export function FirmDashboardPage() {
+  const stats = usePatientStats();
+  const [page, setPage] = useState(1);
+  const list = usePatientList({ sort: 'last_updated', page, pageSize: FIRM_DASHBOARD_PAGE_SIZE });
+  const counters = stats.data ? getFirmCounters(stats.data) : undefined;
+  const error = stats.error ?? list.error;
+
+  return (
+    <div>
+      <PageHeading
+        title="Attorney Firm Dashboard"
+        description="Your clients' treatment and case status."
+      />
+      {error ? (
+        <DashboardError error={error} />
+      ) : (
+        <>
+          <section aria-label="Case counts" className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
+            <StatCard label="In Treatment" value={counters?.inTreatment} icon={HeartPulse} />
+            <StatCard label="Awaiting Docs" value={counters?.awaitingDocs} icon={FileClock} />
+            <StatCard label="Completed" value={counters?.completed} icon={CheckCircle2} />
+            <StatCard label="Total Cases" value={counters?.total} icon={Users} />
+          </section>
+          <section aria-labelledby="client-cases-heading">
+            <h2 id="client-cases-heading" className="mb-3 text-lg font-semibold text-ink">
+              Client Cases
+            </h2>
+            <PatientTable
+              caption="Client Cases"
+              patients={list.data?.items}
+              isLoading={list.isPending}
+              renderActions={(patient) => (
+                <Link
+                  to={`/patients/${patient.id}`}
+                  className="font-medium text-brand underline-offset-2 hover:underline"
+                  aria-label={`View Case: ${patient.fullName}`}
+                >
+                  View Case
+                </Link>
+              )}
+            />
+            {list.data ? (
+              <Pagination
+                page={page}
+                pageSize={FIRM_DASHBOARD_PAGE_SIZE}
+                total={list.data.total}
+                onPageChange={setPage}
+                label="Client case pages"
+              />
+            ) : null}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

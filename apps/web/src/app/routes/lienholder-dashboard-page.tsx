@@ -1,0 +1,76 @@
+import { getFirmCounters } from '@casebridge/domain/patients/dashboard-counters';
+import { CheckCircle2, HeartPulse, Users } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PageHeading } from '../../components/ui/page-heading.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
+import { StatCard } from '../../components/ui/stat-card.tsx';
+import { usePatientList, usePatientStats } from '../../features/patients/api/patients-api.ts';
+import { DashboardError } from '../../features/patients/components/dashboard-error.tsx';
+import { PatientTable } from '../../features/patients/components/patient-table.tsx';
+
+const PAGE_SIZE = 10;
+
+/** Counters and patients over the lienholder's linked patients (DESIGN.md decision 3). */
+export function LienholderDashboardPage() {
+  const stats = usePatientStats();
+  const [page, setPage] = useState(1);
+  const list = usePatientList({ sort: 'last_updated', page, pageSize: PAGE_SIZE });
+  const counters = stats.data ? getFirmCounters(stats.data) : undefined;
+  const error = stats.error ?? list.error;
+
+  return (
+    <div>
+      <PageHeading
+        title="Lienholder Dashboard"
+        description="Treatment and billing on the patients linked to your liens."
+      />
+      {error ? (
+        <DashboardError error={error} />
+      ) : (
+        <>
+          <section
+            aria-label="Patient counts"
+            className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4"
+          >
+            <StatCard label="Linked Patients" value={counters?.total} icon={Users} />
+            <StatCard
+              label="In Treatment"
+              value={counters ? counters.inTreatment + counters.awaitingDocs : undefined}
+              icon={HeartPulse}
+            />
+            <StatCard label="Discharged" value={counters?.completed} icon={CheckCircle2} />
+          </section>
+          <section aria-labelledby="linked-patients-heading" className="mb-6">
+            <h2 id="linked-patients-heading" className="mb-3 text-lg font-semibold text-ink">
+              Linked Patients
+            </h2>
+            <PatientTable
+              caption="Linked Patients"
+              patients={list.data?.items}
+              isLoading={list.isPending}
+              renderActions={(patient) => (
+                <Link
+                  to={`/patients/${patient.id}`}
+                  className="font-medium text-brand underline-offset-2 hover:underline"
+                  aria-label={`View patient ${patient.fullName}`}
+                >
+                  View
+                </Link>
+              )}
+            />
+            {list.data ? (
+              <Pagination
+                page={page}
+                pageSize={PAGE_SIZE}
+                total={list.data.total}
+                onPageChange={setPage}
+                label="Linked patient pages"
+              />
+            ) : null}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

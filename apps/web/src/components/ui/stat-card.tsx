@@ -1,0 +1,30 @@
+import type { LucideIcon } from 'lucide-react';
+import { Skeleton } from './skeleton.tsx';
+
+export function StatCard({
+  label,
+  value,
+  icon: Icon,
+}: {
+  label: string;
+  value: number | string | undefined;
+  icon: LucideIcon;
+}) {
+  return (
+    <div className="flex items-center gap-3 rounded-lg border border-border bg-surface p-4 shadow-sm">
+      <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-surface-muted text-brand">
+        <Icon className="h-5 w-5" aria-hidden />
+      </span>
+      <div>
+        <p className="text-sm text-ink-muted">{label}</p>
+        {value === undefined ? (
+          <Skeleton className="mt-1 h-7 w-12" />
+        ) : (
+          <p className="text-2xl font-semibold text-ink" aria-label={`${label}: ${value}`}>
+            {value}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

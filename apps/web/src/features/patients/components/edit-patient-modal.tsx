@@ -1,0 +1,98 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  PATIENT_MESSAGES,
+  ZUpdateDemographicsRequest,
+  type TPatientDetail,
+} from '@casebridge/domain/patients/patient.schemas';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { usePatient, useUpdateDemographics } from '../api/patients-api.ts';
+import { useOrganizationOptionsReady } from '../hooks/use-organization-options-ready.ts';
+import { toDemographicsDefaults } from './demographics-tab.tsx';
+import { DemographicsFields } from './demographics-fields.tsx';
+import { OrganizationFields } from './organization-fields.tsx';
+
+type FormInput = z.input<typeof ZUpdateDemographicsRequest>;
+type FormOutput = z.output<typeof ZUpdateDemographicsRequest>;
+
+/** Admin 'Edit Patient': demographics plus assigned clinics, firm and lienholders. */
+export function EditPatientModal({
+  patientId,
+  onClose,
+}: {
+  patientId: string;
+  onClose: () => void;
+}) {
+  const patient = usePatient(patientId);
+  const options = useOrganizationOptionsReady();
+  return (
+    <Dialog
+      isOpen
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title="Edit Patient"
+      className="w-[min(48rem,calc(100%-2rem))]"
+    >
+      {patient.data && options.isReady ? (
+        <EditPatientForm patient={patient.data} onClose={onClose} />
+      ) : (
+        <Skeleton className="h-96 w-full" />
+      )}
+    </Dialog>
+  );
+}
+
+function EditPatientForm({ patient, onClose }: { patient: TPatientDetail; onClose: () => void }) {
+  const update = useUpdateDemographics(patient.id);
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(ZUpdateDemographicsRequest),
+    defaultValues: { ...toDemographicsDefaults(patient), notify: true },
+  });
+  function handleValid(values: FormOutput) {
+    update.mutate(
+      { ...values, firmId: values.firmId || null },
+      {
+        onSuccess: ({ notifiedUsers }) => {
+          toast.success(
+            `${PATIENT_MESSAGES.updated}${values.notify && notifiedUsers > 0 ? ' and notification sent' : ''}`,
+          );
+          onClose();
+        },
+        onError: (error) => toast.error(getErrorMessage(error, 'Failed to update patient')),
+      },
+    );
+  }
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(handleValid, (errors) =>
+        toast.error(String(Object.values(errors)[0]?.message ?? 'Please check the form')),
+      )}
+      className="grid gap-4 sm:grid-cols-2"
+    >
+      <DemographicsFields idPrefix="edit-patient" form={form} />
+      <OrganizationFields
+        idPrefix="edit-patient"
+        clinics={form.register('clinicIds')}
+        firm={form.register('firmId')}
+        lienholders={form.register('lienholderIds')}
+      />
+      <label className="flex items-center gap-2 text-sm text-ink sm:col-span-2">
+        <input type="checkbox" className="h-4 w-4" {...form.register('notify')} />
+        Notify the assigned clinics, firm and lienholders
+      </label>
+      <div className="flex justify-end gap-2 sm:col-span-2">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+import { PATIENT_SORTS, type PatientSort } from '@casebridge/domain/patients/patient.schemas';
+import {
+  TREATMENT_STATUSES,
+  type TreatmentStatus,
+} from '@casebridge/domain/patients/treatment-status';
+import { Search } from 'lucide-react';
+import { Input, Label, Select } from '../../../components/ui/input.tsx';
+
+export type PatientFilterValues = {
+  search: string;
+  status: TreatmentStatus | '';
+  sort: PatientSort;
+};
+
+const SORT_LABELS: Record<PatientSort, string> = {
+  last_updated: 'Last updated',
+  name: 'Name',
+  status: 'Status',
+};
+
+export function PatientFilters({
+  values,
+  onChange,
+  showSort = true,
+}: {
+  values: PatientFilterValues;
+  onChange: (values: PatientFilterValues) => void;
+  showSort?: boolean;
+}) {
+  return (
+    <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_auto_auto]">
+      <div>
+        <Label htmlFor="patient-search" className="sr-only">
+          Search patients by name
+        </Label>
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-ink-muted"
+            aria-hidden
+          />
+          <Input
+            id="patient-search"
+            type="search"
+            placeholder="Search by name..."
+            value={values.search}
+            onChange={(event) => onChange({ ...values, search: event.target.value })}
+            className="pl-9"
+          />
+        </div>
+      </div>
+      <div>
+        <Label htmlFor="patient-status-filter" className="sr-only">
+          Filter by status
+        </Label>
+        <Select
+          id="patient-status-filter"
+          value={values.status}
+          onChange={(event) =>
+            onChange({ ...values, status: event.target.value as TreatmentStatus | '' })
+          }
+        >
+          <option value="">All statuses</option>
+          {TREATMENT_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {status}
+            </option>
+          ))}
+        </Select>
+      </div>
+      {showSort ? (
+        <div>
+          <Label htmlFor="patient-sort" className="sr-only">
+            Sort by
+          </Label>
+          <Select
+            id="patient-sort"
+            value={values.sort}
+            onChange={(event) => onChange({ ...values, sort: event.target.value as PatientSort })}
+          >
+            {PATIENT_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                Sort: {SORT_LABELS[sort]}
+              </option>
+            ))}
+          </Select>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import type { TPatientSummary } from '@casebridge/domain/patients/patient.schemas';
+import type { ReactNode } from 'react';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { StatusBadge } from '../../../components/ui/status-badge.tsx';
+import { formatDate } from '../../../lib/format.ts';
+
+/** A table of patients; `renderActions` adds the last column (View Case, Edit…). */
+export function PatientTable({
+  caption,
+  patients,
+  isLoading,
+  renderActions,
+  actionsLabel = 'Actions',
+}: {
+  caption: string;
+  patients: TPatientSummary[] | undefined;
+  isLoading: boolean;
+  renderActions: (patient: TPatientSummary) => ReactNode;
+  actionsLabel?: string;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-border bg-surface">
+      <table className="w-full min-w-[40rem] text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-border bg-surface-muted text-ink">
+          <tr>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Patient
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Status
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Clinics
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Intake
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Last treatment
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              {actionsLabel}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {isLoading || !patients
+            ? Array.from({ length: 5 }, (_, index) => (
+                <tr key={index}>
+                  <td colSpan={6} className="px-4 py-3">
+                    <Skeleton className="h-5 w-full" />
+                  </td>
+                </tr>
+              ))
+            : patients.map((patient) => (
+                <tr key={patient.id}>
+                  <th scope="row" className="px-4 py-3 font-medium text-ink">
+                    {patient.fullName}
+                  </th>
+                  <td className="px-4 py-3">
+                    <StatusBadge status={patient.treatmentStatus} />
+                  </td>
+                  <td className="px-4 py-3 text-ink">
+                    {patient.clinicNames.join(', ') || 'No clinics assigned'}
+                  </td>
+                  <td className="px-4 py-3 text-ink">{formatDate(patient.intakeDate)}</td>
+                  <td className="px-4 py-3 text-ink">{formatDate(patient.lastTreatmentDate)}</td>
+                  <td className="px-4 py-3">{renderActions(patient)}</td>
+                </tr>
+              ))}
+          {patients && patients.length === 0 ? (
+            <tr>
+              <td colSpan={6} className="px-4 py-6 text-center text-ink-muted">
+                No patients found
+              </td>
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+    </div>
+  );
+}
