@@ -8,15 +8,7 @@ import { createQueryClient } from '../lib/query-client.ts';
 
 function ThemedToaster() {
   const { theme } = useTheme();
-  return (
-    <Toaster
-      position="top-right"
-      duration={TOAST_DURATION_MS}
-      theme={theme}
-      richColors
-      closeButton
-    />
-  );
+  return <Toaster position="top-right" duration={TOAST_DURATION_MS} theme={theme} closeButton />;
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {

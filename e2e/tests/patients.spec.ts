@@ -1,0 +1,201 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from '../fixtures/auth.ts';
+import { expectNoAxeViolations, setTheme } from '../fixtures/axe.ts';
+
+async function createPatientThroughForm(page: Page, name: string) {
+  await page.goto('/add-patient');
+  await page.getByLabel('Full Name').fill(name);
+  await page.getByLabel('Date of Birth').fill('1988-04-12');
+  await page.getByLabel('Attorney Firm').selectOption({ label: 'Morgan & Hale Injury Law' });
+  await page.getByRole('button', { name: 'Create Patient' }).click();
+  await expect(page.getByText('Patient created successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/patients\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+test('clinic creates a patient, seeing each validation message in order', async ({ page }) => {
+  await signIn(page, 'clinic');
+  await page.getByRole('link', { name: 'Add Patient' }).click();
+  await expect(page.getByRole('heading', { name: 'Add New Patient' })).toBeVisible();
+  // Defaults: the user's clinic, a firm, today's intake date.
+  await expect(page.getByLabel('Assigned Clinics').locator('option:checked')).toHaveText([
+    'Harbor Physical Therapy',
+  ]);
+  await expect(page.getByLabel('Intake Date')).not.toHaveValue('');
+
+  const create = page.getByRole('button', { name: 'Create Patient' });
+  await create.click();
+  await expect(
+    page.getByRole('listitem').filter({ hasText: 'Patient name is required' }),
+  ).toBeVisible();
+  await page.getByLabel('Full Name').fill('  Validation Vera  ');
+  await create.click();
+  await expect(
+    page.getByRole('listitem').filter({ hasText: 'Date of birth is required' }),
+  ).toBeVisible();
+  await page.getByLabel('Date of Birth').fill('1990-02-03');
+  await page.getByLabel('Assigned Clinics').selectOption([]);
+  await create.click();
+  await expect(
+    page.getByRole('listitem').filter({ hasText: 'Please select at least one clinic' }),
+  ).toBeVisible();
+  await page.getByLabel('Assigned Clinics').selectOption({ label: 'Harbor Physical Therapy' });
+  await page.getByLabel('Attorney Firm').selectOption('');
+  await create.click();
+  await expect(
+    page.getByRole('listitem').filter({ hasText: 'Please select an attorney firm' }),
+  ).toBeVisible();
+  await page.getByLabel('Attorney Firm').selectOption({ label: 'Castillo Legal Group' });
+  await create.click();
+  await expect(page.getByText('Patient created successfully')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Validation Vera' })).toBeVisible();
+  await expect(page.getByText('Referred', { exact: true })).toBeVisible();
+});
+
+test('a status and demographics change by the clinic appears live in the firm’s browser', async ({
+  browser,
+}) => {
+  const clinicContext = await browser.newContext();
+  const firmContext = await browser.newContext();
+  const clinic = await clinicContext.newPage();
+  const firm = await firmContext.newPage();
+  try {
+    await signIn(clinic, 'clinic');
+    await createPatientThroughForm(clinic, 'Live Update Lena');
+    const patientUrl = new URL(clinic.url()).pathname;
+
+    await signIn(firm, 'attorney');
+    await firm.goto(patientUrl);
+    await expect(firm.getByRole('heading', { level: 1, name: 'Live Update Lena' })).toBeVisible();
+    await expect(firm.getByRole('button', { name: 'Edit status' })).toHaveCount(0);
+
+    await clinic.getByRole('button', { name: 'Edit status' }).click();
+    await clinic.getByLabel('Treatment status').selectOption('Referred for PT');
+    await expect(clinic.getByText('Patient updated successfully')).toBeVisible();
+    await expect(clinic.getByLabel('Treatment status')).toHaveCount(0);
+    // The firm's page updates without a reload.
+    await expect(firm.getByText('Referred for PT', { exact: true }).first()).toBeVisible();
+    await expect(firm.locator('[aria-current="step"]')).toContainText('Referred for PT');
+
+    await clinic.getByRole('tab', { name: 'Demographics' }).click();
+    await clinic.getByLabel('Best Point of Contact Name').fill('Marta Reyes');
+    await clinic.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(
+      clinic.getByText(
+        'Would you like to notify the other assigned clinics or firm of this update?',
+      ),
+    ).toBeVisible();
+    await clinic.getByRole('button', { name: 'Yes, notify' }).click();
+    await expect(clinic.getByText('Patient demographics updated successfully')).toBeVisible();
+    await expect(clinic.getByText('Notifications sent to relevant parties')).toBeVisible();
+
+    await firm.getByRole('tab', { name: 'Demographics' }).click();
+    await expect(firm.getByText('Marta Reyes')).toBeVisible();
+    await expect(firm).toHaveURL(/tab=demographics/);
+  } finally {
+    await clinicContext.close();
+    await firmContext.close();
+  }
+});
+
+test('attorney sees read-only demographics', async ({ page }) => {
+  await signIn(page, 'attorney');
+  await page.getByRole('link', { name: 'View Case: James Whitfield' }).click();
+  await page.getByRole('tab', { name: 'Demographics' }).click();
+  await expect(
+    page.getByText('Read-only: only the treating clinic or an administrator can edit.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save Changes' })).toHaveCount(0);
+  await expect(page.getByRole('textbox')).toHaveCount(0);
+});
+
+test("clinic2 opening clinic's patient gets no data", async ({ page }) => {
+  await signIn(page, 'clinic');
+  await page.getByText('Maria Delgado').click();
+  const patientUrl = new URL(page.url()).pathname;
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await signIn(page, 'clinic2');
+  const responses: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/api/patients/')) responses.push(response.status());
+  });
+  await page.goto(patientUrl);
+  await expect(page.getByRole('heading', { name: 'Patient not found' })).toBeVisible();
+  await expect(page.getByText('Maria Delgado')).toHaveCount(0);
+  expect(responses.every((status) => status === 404)).toBe(true);
+});
+
+test('clinic dashboard search, filter, sort and counters agree with the data', async ({ page }) => {
+  await signIn(page, 'clinic');
+  const stats = await page.evaluate(async () => (await fetch('/api/patients/stats')).json());
+  const discharged = stats.byStatus.Discharged as number;
+  await expect(page.getByLabel(`Total Patients: ${stats.total}`)).toBeVisible();
+  await expect(page.getByLabel(`Discharged: ${discharged}`)).toBeVisible();
+  await expect(page.getByLabel(`Active Patients: ${stats.total - discharged}`)).toBeVisible();
+  await expect(page.getByLabel(`Pending Evals: ${stats.byStatus.Referred}`)).toBeVisible();
+
+  const cards = page.getByRole('region', { name: 'Patients' }).getByRole('listitem');
+  await page.getByLabel('Search patients by name').fill('whit');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText('James Whitfield');
+  await page.getByLabel('Search patients by name').fill('');
+
+  await page.getByLabel('Filter by status').selectOption('Discharged');
+  await expect(cards).toHaveCount(discharged);
+  for (const card of await cards.all()) await expect(card).toContainText('Discharged');
+  await page.getByLabel('Filter by status').selectOption('');
+
+  await page.getByLabel('Sort by').selectOption('name');
+  await expect(cards.first()).toContainText('Emily Chen');
+  const names = await cards.locator('h3').allTextContents();
+  expect(names).toEqual(names.toSorted((a, b) => a.localeCompare(b)));
+});
+
+test('firm dashboard shows the first 10 client cases with View Case links and pages', async ({
+  page,
+}) => {
+  await signIn(page, 'attorney');
+  const table = page.getByRole('table', { name: 'Client Cases' });
+  await expect(table.getByRole('link', { name: /^View Case/ })).toHaveCount(10);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(table.getByRole('link', { name: /^View Case/ }).first()).toBeVisible();
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`patient pages have no axe violations in the ${theme} theme`, async ({ page }) => {
+    await signIn(page, 'clinic');
+    await setTheme(page, theme);
+    await expectNoAxeViolations(page);
+    await page.getByText('James Whitfield').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'James Whitfield' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('tab', { name: 'Demographics' }).click();
+    await expect(page.getByRole('button', { name: 'Save Changes' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.goto('/add-patient');
+    await expect(page.getByRole('button', { name: 'Create Patient' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test(`firm and lienholder dashboards have no axe violations in the ${theme} theme`, async ({
+    page,
+  }) => {
+    await signIn(page, 'attorney');
+    await setTheme(page, theme);
+    await expect(
+      page.getByRole('table', { name: 'Client Cases' }).getByRole('link').first(),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'View Case: James Whitfield' }).click();
+    await page.getByRole('tab', { name: 'Demographics' }).click();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signIn(page, 'lienholder');
+    await expect(
+      page.getByRole('table', { name: 'Linked Patients' }).getByRole('link').first(),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+}
