@@ -1,0 +1,111 @@
+/**
+ * Benchmark: a clinic with 20,000 patients. Prints latency of the dashboard queries (list with
+ * each sort, search, status filter, counts) on PGlite, or on PostgreSQL when DATABASE_URL is set
+ * (a fresh database is created and dropped). Numbers only: it asserts nothing.
+ *   npm run bench
+ */
+import { performance } from 'node:perf_hooks';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { createPglite, migrateDatabase, openDatabase, type Database } from '../db/client.ts';
+import { organizations, users } from '../db/schema/index.ts';
+import { seedDemoData } from '../db/seed/seed-demo.ts';
+import type { Actor } from '../lib/actor.ts';
+import { getActorPatientStats, listActorPatients } from '../modules/patients/patients.service.ts';
+import { createDiskStorage } from '../storage/file-storage.ts';
+import os from 'node:os';
+import path from 'node:path';
+import { mkdtemp, rm } from 'node:fs/promises';
+
+const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 20_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+
+async function openBenchDatabase(): Promise<{ database: Database; cleanup: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({ pglite: await createPglite('memory://') });
+    return { database, cleanup: () => database.close() };
+  }
+  const name = `cb_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: target.toString() });
+  return {
+    database,
+    cleanup: async () => {
+      await database.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+function summarise(label: string, samples: number[]) {
+  const sorted = samples.toSorted((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  console.info(`${label.padEnd(34)} median ${at(0.5).toFixed(1).padStart(7)} ms   p95 ${at(0.95).toFixed(1).padStart(7)} ms`);
+}
+
+const files = await mkdtemp(path.join(os.tmpdir(), 'casebridge-bench-'));
+const { database, cleanup } = await openBenchDatabase();
+try {
+  await migrateDatabase(database);
+  await seedDemoData(database.db, createDiskStorage(files));
+  const db = database.db;
+  const [harbor] = await db.select().from(organizations).where(eq(organizations.name, 'Harbor Physical Therapy'));
+  const [summit] = await db.select().from(organizations).where(eq(organizations.name, 'Summit Spine & Pain Center'));
+  const [firm] = await db.select().from(organizations).where(eq(organizations.kind, 'firm')).limit(1);
+  const started = performance.now();
+  // Half the patients belong to Harbor, half to Summit, so the scope filter has work to do.
+  await db.execute(sql`
+    with created as (
+      insert into patients (full_name, dob, treatment_status, firm_id, intake_date, updated_at)
+      select 'Patient ' || md5(g::text), date '1960-01-01' + (g % 15000),
+             (array['Referred','Evaluated','Referred for Imaging','Referred for MD','Referred for Pain Management','Referred for PT','Referred for Specialist','Discharged'])[1 + g % 8],
+             ${firm!.id}, current_date - (g % 400), now() - (g || ' minutes')::interval
+      from generate_series(1, ${PATIENTS * 2}) g
+      returning id, full_name
+    )
+    insert into patient_clinics (patient_id, clinic_id)
+    select id, case when row_number() over () % 2 = 0 then ${harbor!.id}::uuid else ${summit!.id}::uuid end from created`);
+  await db.execute(sql`analyze`);
+  console.info(`Inserted ${PATIENTS * 2} patients (${PATIENTS} per clinic) in ${((performance.now() - started) / 1000).toFixed(1)} s on ${database.kind}`);
+
+  const [clinicUser] = await db.select().from(users).where(eq(users.email, 'clinic@demo.test'));
+  const actor: Actor = {
+    userId: clinicUser!.id,
+    email: clinicUser!.email,
+    name: clinicUser!.name,
+    role: 'clinic',
+    organizationId: harbor!.id,
+    organizationName: harbor!.name,
+    organizationKind: 'clinic',
+    sessionId: 'bench',
+    createdAt: new Date(),
+  };
+  const cases: Array<[string, () => Promise<unknown>]> = [
+    ['list, last updated, page 1', () => listActorPatients(db, actor, { sort: 'last_updated', page: 1, pageSize: 24 })],
+    ['list, last updated, page 400', () => listActorPatients(db, actor, { sort: 'last_updated', page: 400, pageSize: 24 })],
+    ['list, by name', () => listActorPatients(db, actor, { sort: 'name', page: 1, pageSize: 24 })],
+    ['list, by status', () => listActorPatients(db, actor, { sort: 'status', page: 1, pageSize: 24 })],
+    ['list, search "ab1"', () => listActorPatients(db, actor, { search: 'ab1', sort: 'last_updated', page: 1, pageSize: 24 })],
+    ['list, status Discharged', () => listActorPatients(db, actor, { status: 'Discharged', sort: 'last_updated', page: 1, pageSize: 24 })],
+    ['counts per status', () => getActorPatientStats(db, actor)],
+  ];
+  for (const [label, run] of cases) {
+    await run();
+    const samples: number[] = [];
+    for (let index = 0; index < RUNS; index += 1) {
+      const start = performance.now();
+      await run();
+      samples.push(performance.now() - start);
+    }
+    summarise(label, samples);
+  }
+} finally {
+  await cleanup();
+  await rm(files, { recursive: true, force: true });
+}
