@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.ts';
 import type { Actor } from '../lib/actor.ts';
+import { canReceiveDocumentEvent } from '../modules/documents/document-events.ts';
 import { isPatientInScope } from '../modules/patients/patient-scope.ts';
 import type { EventFilter, EventRow } from './event-hub.ts';
 
@@ -9,6 +10,7 @@ export function createEventFilter(db: Db): EventFilter {
     if (event.recipientUserId) return event.recipientUserId === actor.userId;
     const payload = (event.payload ?? {}) as Record<string, unknown>;
     if (payload.adminOnly === true) return actor.role === 'admin';
+    if (event.patientId && !(await canReceiveDocumentEvent(db, actor, event))) return false;
     if (event.patientId) return isPatientInScope(db, actor, event.patientId);
     return true;
   };

@@ -19,17 +19,20 @@ export function getActorPatientScope(actor: Actor): PatientScope {
   }
 }
 
+// Named in full: drizzle leaves columns unqualified in single-table selects (see patients.queries.ts).
+const outerPatientId = sql`${sql.identifier('patients')}.${sql.identifier('id')}`;
+
 /** The WHERE condition on `patients` that limits a query to what the scope may see. */
 export function patientScopeCondition(scope: PatientScope): SQL {
   switch (scope.kind) {
     case 'all':
       return sql`true`;
     case 'clinic':
-      return sql`exists (select 1 from ${patientClinics} where ${patientClinics.patientId} = ${patients.id} and ${patientClinics.clinicId} = ${scope.clinicId})`;
+      return sql`exists (select 1 from ${patientClinics} where ${patientClinics.patientId} = ${outerPatientId} and ${patientClinics.clinicId} = ${scope.clinicId})`;
     case 'firm':
       return eq(patients.firmId, scope.firmId);
     case 'lienholder':
-      return sql`exists (select 1 from ${patientLienholders} where ${patientLienholders.patientId} = ${patients.id} and ${patientLienholders.lienholderId} = ${scope.lienholderId})`;
+      return sql`exists (select 1 from ${patientLienholders} where ${patientLienholders.patientId} = ${outerPatientId} and ${patientLienholders.lienholderId} = ${scope.lienholderId})`;
     case 'contact':
       return eq(patients.associatedContactId, scope.userId);
   }

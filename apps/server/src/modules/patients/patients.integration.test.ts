@@ -185,6 +185,17 @@ describe('patients', () => {
       expect(order.at(-1)).toBe('Discharged');
     });
 
+    it('names each patient’s clinics and firm in the list', async () => {
+      const response = await server.request({
+        url: '/api/patients?search=Whitfield',
+        cookie: adminCookie,
+      });
+      expect(response.json().items[0]).toMatchObject({
+        clinicNames: ['Harbor Physical Therapy', 'Riverside Imaging Associates'],
+        firmName: 'Morgan & Hale Injury Law',
+      });
+    });
+
     it('pages without overlap', async () => {
       const first = await server.request({
         url: '/api/patients?pageSize=10&page=1',

@@ -22,12 +22,18 @@ import { patientScopeCondition } from './patient-scope.ts';
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * Correlated subqueries name the outer column in full: drizzle leaves columns unqualified in a
+ * single-table select, and an unqualified "id" would bind to the subquery's own tables.
+ */
+const outerPatientId = sql`${sql.identifier('patients')}.${sql.identifier('id')}`;
+const outerFirmId = sql`${sql.identifier('patients')}.${sql.identifier('firm_id')}`;
 const clinicNames = sql<
   string[]
->`coalesce((select array_agg(o.name order by o.name) from ${patientClinics} pc join ${organizations} o on o.id = pc.clinic_id where pc.patient_id = ${patients.id}), '{}')`;
+>`coalesce((select array_agg(o.name order by o.name) from ${patientClinics} pc join ${organizations} o on o.id = pc.clinic_id where pc.patient_id = ${outerPatientId}), '{}')`;
 const firmName = sql<
   string | null
->`(select o.name from ${organizations} o where o.id = ${patients.firmId})`;
+>`(select o.name from ${organizations} o where o.id = ${outerFirmId})`;
 
 /** Status order for sorting follows the spec's list, not the alphabet. */
 const statusOrder = sql`array_position(array[${sql.join(

@@ -5,6 +5,8 @@ import { Link } from 'react-router';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { StatCard } from '../../components/ui/stat-card.tsx';
+import { RecentBillingActivity } from '../../features/billing/components/recent-billing-activity.tsx';
+import { TotalBilledCard } from '../../features/billing/components/total-billed-card.tsx';
 import { usePatientList, usePatientStats } from '../../features/patients/api/patients-api.ts';
 import { DashboardError } from '../../features/patients/components/dashboard-error.tsx';
 import { PatientTable } from '../../features/patients/components/patient-table.tsx';
@@ -40,7 +42,9 @@ export function LienholderDashboardPage() {
               icon={HeartPulse}
             />
             <StatCard label="Discharged" value={counters?.completed} icon={CheckCircle2} />
+            <TotalBilledCard />
           </section>
+          <RecentBillingActivity />
           <section aria-labelledby="linked-patients-heading" className="mb-6">
             <h2 id="linked-patients-heading" className="mb-3 text-lg font-semibold text-ink">
               Linked Patients

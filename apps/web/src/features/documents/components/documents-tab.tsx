@@ -1,10 +1,16 @@
+import { canUploadDocuments } from '@casebridge/domain/patients/patient.policy';
 import type { TPatientDetail } from '@casebridge/domain/patients/patient.schemas';
+import { useCurrentUser } from '../../auth/auth-context.tsx';
+import { DocumentList } from './document-list.tsx';
+import { DocumentUploadPanel } from './document-upload-panel.tsx';
 
-/** Integration point on the patient page; the feature's issue fills it. */
+/** The patient's Documents tab: the upload panel for clinic and admin, the list for everyone. */
 export function DocumentsTab({ patient }: { patient: TPatientDetail }) {
+  const user = useCurrentUser();
   return (
-    <h2 className="text-lg font-semibold text-ink" data-patient-id={patient.id}>
-      Documents
-    </h2>
+    <div>
+      {canUploadDocuments(user) ? <DocumentUploadPanel patientId={patient.id} /> : null}
+      <DocumentList patient={patient} />
+    </div>
   );
 }

@@ -1,0 +1,27 @@
+import { formatCentsAsDecimal } from '@casebridge/domain/billing/money';
+import type { TBillingHistory } from '@casebridge/domain/billing/billing.schemas';
+
+/**
+ * A cell safe to open in a spreadsheet: quoted when needed, and a leading = + - @ (a formula)
+ * is defused with an apostrophe (OWASP CSV injection).
+ */
+export function toCsvCell(value: string): string {
+  const defused = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(defused) ? `"${defused.replaceAll('"', '""')}"` : defused;
+}
+
+/** The Billing History table as CSV, with the 'Total Medical Specials' line at the end. */
+export function toBillingCsv(history: TBillingHistory): string {
+  const lines = [['CPT Code', 'Sessions', 'Amount', 'Date', 'Clinic']];
+  for (const entry of history.items) {
+    lines.push([
+      entry.cptCode,
+      String(entry.sessionCount),
+      formatCentsAsDecimal(entry.amountCents),
+      entry.date,
+      entry.clinicName ?? '',
+    ]);
+  }
+  lines.push(['Total Medical Specials', '', formatCentsAsDecimal(history.totalCents), '', '']);
+  return `${lines.map((line) => line.map(toCsvCell).join(',')).join('\r\n')}\r\n`;
+}

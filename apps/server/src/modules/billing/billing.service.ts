@@ -1,0 +1,104 @@
+import {
+  RECENT_BILLING_LIMIT,
+  type TBillingSummary,
+  type TCreateBillingEntryParsed,
+} from '@casebridge/domain/billing/billing.schemas';
+import { formatCentsAsDecimal } from '@casebridge/domain/billing/money';
+import { sanitizeFileName } from '@casebridge/domain/documents/document-naming';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { patients } from '../../db/schema/index.ts';
+import { publishEvent } from '../../events/outbox.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { forbidden, notFound } from '../../lib/app-error.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import { getActorPatientScope, isPatientInScope } from '../patients/patient-scope.ts';
+import { toBillingCsv } from './billing-csv.ts';
+import {
+  getScopedBillingSummary,
+  insertBillingEntry,
+  listPatientBilling,
+} from './billing.queries.ts';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type RequestContext = { ip: string };
+
+/** A patient outside the actor's scope answers exactly like a missing one. */
+async function requirePatientInScope(db: Db, actor: Actor, patientId: string): Promise<void> {
+  if (!UUID_PATTERN.test(patientId) || !(await isPatientInScope(db, actor, patientId)))
+    throw notFound();
+}
+
+export async function listBilling(db: Db, actor: Actor, patientId: string) {
+  await requirePatientInScope(db, actor, patientId);
+  return listPatientBilling(db, patientId);
+}
+
+/** Adds a line for the actor's clinic (none for an admin), audited and announced live. */
+export async function createBillingEntry(
+  db: Db,
+  actor: Actor,
+  patientId: string,
+  input: TCreateBillingEntryParsed,
+  request: RequestContext,
+) {
+  await requirePatientInScope(db, actor, patientId);
+  return db.transaction(async (tx) => {
+    const entry = await insertBillingEntry(tx, {
+      patientId,
+      cptCode: input.cptCode,
+      sessionCount: input.sessionCount,
+      amountCents: input.amountCents,
+      clinicId: actor.role === 'clinic' ? actor.organizationId : null,
+      createdBy: actor.userId,
+    });
+    await publishEvent(tx, {
+      topic: 'billing.created',
+      patientId,
+      payload: { entryId: entry.id },
+    });
+    await writeAudit(tx, {
+      action: 'billing_entry_created',
+      actor,
+      patientId,
+      details: `${entry.cptCode}, ${entry.sessionCount} session(s), ${formatCentsAsDecimal(entry.amountCents)}`,
+      ip: request.ip,
+    });
+    return entry;
+  });
+}
+
+/** The Billing History as a CSV download; exporting PHI is audited like reading it. */
+export async function exportBillingCsv(
+  db: Db,
+  actor: Actor,
+  patientId: string,
+  request: RequestContext,
+) {
+  await requirePatientInScope(db, actor, patientId);
+  const [history, [patient]] = await Promise.all([
+    listPatientBilling(db, patientId),
+    db.select({ fullName: patients.fullName }).from(patients).where(eq(patients.id, patientId)),
+  ]);
+  await writeAudit(db, {
+    action: 'billing_exported',
+    actor,
+    patientId,
+    details: `${history.items.length} billing entries as CSV`,
+    ip: request.ip,
+  });
+  return {
+    fileName: `billing-${sanitizeFileName(patient?.fullName ?? 'patient')}.csv`,
+    csv: toBillingCsv(history),
+  };
+}
+
+/**
+ * The Lienholder Dashboard's billing: every line of the lienholder's linked patients (all
+ * patients for an admin). Other roles have no such dashboard.
+ */
+export async function getBillingSummary(db: Db, actor: Actor): Promise<TBillingSummary> {
+  if (actor.role !== 'lienholder' && actor.role !== 'admin') throw forbidden();
+  return getScopedBillingSummary(db, getActorPatientScope(actor), RECENT_BILLING_LIMIT);
+}

@@ -1,0 +1,92 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Role } from '@casebridge/domain/roles';
+import { organizations, patients, users } from '../../db/schema/index.ts';
+import type { EventRow } from '../../events/event-hub.ts';
+import type { Actor } from '../../lib/actor.ts';
+import type { TestServer } from '../../test/test-server.ts';
+import { multipartBody } from './document-test-files.ts';
+
+/** Test-only helpers shared by the document and billing integration suites. */
+
+export async function getPatientId(server: TestServer, fullName: string): Promise<string> {
+  const [row] = await server.context.db
+    .select({ id: patients.id })
+    .from(patients)
+    .where(eq(patients.fullName, fullName));
+  if (!row) throw new Error(`no demo patient ${fullName}`);
+  return row.id;
+}
+
+export async function getUserId(server: TestServer, email: string): Promise<string> {
+  const [row] = await server.context.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email));
+  if (!row) throw new Error(`no demo user ${email}`);
+  return row.id;
+}
+
+export async function setPatientStatus(server: TestServer, patientId: string, status: string) {
+  await server.context.db
+    .update(patients)
+    .set({ treatmentStatus: status })
+    .where(eq(patients.id, patientId));
+}
+
+/** An event-stream subscriber acting as a demo user, recording what it is sent. */
+export async function subscribeAs(server: TestServer, email: string) {
+  const [row] = await server.context.db
+    .select({ user: users, organization: organizations })
+    .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(users.email, email));
+  if (!row) throw new Error(`no demo user ${email}`);
+  const actor: Actor = {
+    userId: row.user.id,
+    email: row.user.email,
+    name: row.user.name,
+    role: row.user.role as Role,
+    organizationId: row.user.organizationId,
+    organizationName: row.organization?.name ?? null,
+    organizationKind: (row.organization?.kind as Actor['organizationKind']) ?? null,
+    sessionId: `test-${email}`,
+    createdAt: row.user.createdAt,
+  };
+  const received: EventRow[] = [];
+  const remove = server.context.hub.add({ actor, send: (event) => received.push(event) });
+  return { actor, received, remove };
+}
+
+/** Every stored file under the server's storage root, as keys. */
+export async function listStoredKeys(server: TestServer): Promise<string[]> {
+  const root = path.join(server.context.env.dataDir, 'files');
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+    .toSorted();
+}
+
+export function upload(
+  server: TestServer,
+  options: {
+    patientId: string;
+    cookie?: string;
+    category?: string;
+    file?: { fileName: string; data: Buffer; contentType?: string };
+  },
+) {
+  const body = multipartBody(
+    options.category === undefined ? {} : { category: options.category },
+    options.file,
+  );
+  return server.request({
+    method: 'POST',
+    url: `/api/patients/${options.patientId}/documents`,
+    cookie: options.cookie,
+    body: body.payload,
+    headers: body.headers,
+  });
+}

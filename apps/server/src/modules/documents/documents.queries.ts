@@ -1,0 +1,139 @@
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { DOCUMENT_CATEGORIES, type DocumentCategory } from '@casebridge/domain/constants';
+import {
+  canSeeDocumentCategory,
+  type PatientScope,
+  type PolicyActor,
+} from '@casebridge/domain/patients/patient.policy';
+import {
+  TREATMENT_STATUSES,
+  type TreatmentStatus,
+} from '@casebridge/domain/patients/treatment-status';
+import type { Db } from '../../db/client.ts';
+import { documents, notificationPreferences, patients, users } from '../../db/schema/index.ts';
+import { patientScopeCondition } from '../patients/patient-scope.ts';
+
+export type DocumentRow = typeof documents.$inferSelect;
+export type NewDocumentRow = typeof documents.$inferInsert;
+
+/**
+ * The category rule of spec section 6 as a WHERE clause on documents joined to patients. It is
+ * derived from the pure policy (every category × status pair it allows), so the SQL can never
+ * disagree with canSeeDocumentCategory.
+ */
+export function documentVisibilityCondition(actor: Pick<PolicyActor, 'role'>): SQL {
+  const allowed: SQL[] = [];
+  for (const category of DOCUMENT_CATEGORIES) {
+    const statuses = TREATMENT_STATUSES.filter((status) =>
+      canSeeDocumentCategory(actor, category, status),
+    );
+    if (statuses.length === TREATMENT_STATUSES.length)
+      allowed.push(eq(documents.category, category));
+    else if (statuses.length > 0)
+      allowed.push(
+        and(eq(documents.category, category), inArray(patients.treatmentStatus, statuses))!,
+      );
+  }
+  return allowed.length > 0 ? or(...allowed)! : sql`false`;
+}
+
+export type ScopedPatient = { id: string; fullName: string; treatmentStatus: TreatmentStatus };
+
+export async function findScopedPatient(
+  db: Db,
+  scope: PatientScope,
+  patientId: string,
+): Promise<ScopedPatient | null> {
+  const [row] = await db
+    .select({
+      id: patients.id,
+      fullName: patients.fullName,
+      treatmentStatus: patients.treatmentStatus,
+    })
+    .from(patients)
+    .where(and(eq(patients.id, patientId), patientScopeCondition(scope)))
+    .limit(1);
+  return row ? { ...row, treatmentStatus: row.treatmentStatus as TreatmentStatus } : null;
+}
+
+const documentColumns = {
+  document: documents,
+  uploadedByName: users.name,
+};
+
+/** The patient's documents the actor may see, newest first; scope and category both in SQL. */
+export async function listVisibleDocuments(
+  db: Db,
+  actor: Pick<PolicyActor, 'role'>,
+  scope: PatientScope,
+  patientId: string,
+) {
+  return db
+    .select(documentColumns)
+    .from(documents)
+    .innerJoin(patients, eq(patients.id, documents.patientId))
+    .leftJoin(users, eq(users.id, documents.uploadedByUserId))
+    .where(
+      and(
+        eq(documents.patientId, patientId),
+        patientScopeCondition(scope),
+        documentVisibilityCondition(actor),
+      ),
+    )
+    .orderBy(desc(documents.createdAt), desc(documents.id));
+}
+
+/** One document if the actor may see it; a hidden one is indistinguishable from a missing one. */
+export async function findVisibleDocument(
+  db: Db,
+  actor: Pick<PolicyActor, 'role'>,
+  scope: PatientScope,
+  documentId: string,
+) {
+  const [row] = await db
+    .select(documentColumns)
+    .from(documents)
+    .innerJoin(patients, eq(patients.id, documents.patientId))
+    .leftJoin(users, eq(users.id, documents.uploadedByUserId))
+    .where(
+      and(
+        eq(documents.id, documentId),
+        patientScopeCondition(scope),
+        documentVisibilityCondition(actor),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertDocument(db: Db, values: NewDocumentRow): Promise<DocumentRow> {
+  const [row] = await db.insert(documents).values(values).returning();
+  if (!row) throw new Error('document insert returned nothing');
+  return row;
+}
+
+/**
+ * Of the given users, those who want document-upload notifications: a user without a
+ * preferences row gets the default (on).
+ */
+export async function filterDocumentUploadSubscribers(
+  db: Db,
+  userIds: readonly string[],
+): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+    .where(
+      and(
+        inArray(users.id, [...userIds]),
+        sql`coalesce(${notificationPreferences.notifyOnDocumentUpload}, true)`,
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+export function isDocumentCategory(value: unknown): value is DocumentCategory {
+  return typeof value === 'string' && (DOCUMENT_CATEGORIES as readonly string[]).includes(value);
+}

@@ -1,0 +1,118 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BYTES_PER_MB, DOCUMENT_ACCEPT } from '@casebridge/domain/documents/document-types';
+import {
+  ZDocument,
+  ZDocumentList,
+  ZUploadLimits,
+} from '@casebridge/domain/documents/document.schemas';
+import { UPLOAD_LIMIT_MB } from '@casebridge/domain/constants';
+import { ZErrorBody } from '@casebridge/domain/errors';
+import { getRequestIp } from '../../lib/request-ip.ts';
+import { requireActor } from '../../lib/require-actor.ts';
+import { sendDocument, type DocumentDelivery } from './document-response.ts';
+import { receiveUpload } from './document-upload.ts';
+import {
+  getUploadLimits,
+  listDocuments,
+  openDocument,
+  prepareUpload,
+  uploadDocument,
+} from './documents.service.ts';
+
+const ZPatientParams = z.object({ patientId: z.string().max(64) });
+const ZDocumentParams = z.object({ documentId: z.string().max(64) });
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
+
+/** Documents of a patient: upload (clinic, admin), list, and authorized preview and download. */
+export async function documentRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db, storage } = app.ctx;
+
+  // Registered here so only these routes parse multipart. The per-request limit comes from the
+  // settings; this is the ceiling the settings themselves cannot exceed.
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: { fileSize: UPLOAD_LIMIT_MB.max * BYTES_PER_MB, files: 1, fields: 4, parts: 5 },
+  });
+
+  api.get(
+    '/documents/upload-limits',
+    {
+      config: { access: 'documents:upload' },
+      schema: {
+        tags: ['documents'],
+        summary: 'The maximum size per file and the accepted file types',
+        response: { 200: ZUploadLimits, ...errors },
+      },
+    },
+    async () => ({ ...(await getUploadLimits(db)), accept: DOCUMENT_ACCEPT }),
+  );
+
+  api.get(
+    '/patients/:patientId/documents',
+    {
+      config: { access: 'patients:read' },
+      schema: {
+        tags: ['documents'],
+        summary: 'The documents of a patient that the user may see (Intake per spec section 6)',
+        params: ZPatientParams,
+        response: { 200: ZDocumentList, ...errors },
+      },
+    },
+    async (request) => listDocuments(db, requireActor(request), request.params.patientId),
+  );
+
+  api.post(
+    '/patients/:patientId/documents',
+    {
+      config: { access: 'documents:upload' },
+      schema: {
+        tags: ['documents'],
+        summary: 'Upload one document (multipart: category, then file)',
+        consumes: ['multipart/form-data'],
+        params: ZPatientParams,
+        response: { 201: ZDocument, 413: ZErrorBody, 415: ZErrorBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      // Settings are read per request: an admin's new limit applies to the next upload.
+      const prepared = await prepareUpload(db, actor, request.params.patientId);
+      const upload = await receiveUpload(request, prepared.maxUploadMb * BYTES_PER_MB);
+      const document = await uploadDocument({ db, storage }, actor, prepared, upload, {
+        ip: getRequestIp(request),
+      });
+      return reply.status(201).send(document);
+    },
+  );
+
+  for (const delivery of ['download', 'preview'] as const satisfies DocumentDelivery[]) {
+    api.get(
+      `/documents/:documentId/${delivery}`,
+      {
+        config: { access: 'patients:read' },
+        schema: {
+          tags: ['documents'],
+          summary:
+            delivery === 'download'
+              ? 'Download a document (checked against its SHA-256, audited)'
+              : 'Show a PDF, image or text document inline (sandboxed, audited)',
+          params: ZDocumentParams,
+        },
+      },
+      async (request, reply) => {
+        const { document, data } = await openDocument(
+          { db, storage },
+          requireActor(request),
+          request.params.documentId,
+          delivery,
+          { ip: getRequestIp(request), log: (message) => request.log.error(message) },
+        );
+        return sendDocument(reply, delivery, document, data);
+      },
+    );
+  }
+}

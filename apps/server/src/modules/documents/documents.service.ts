@@ -1,0 +1,237 @@
+import { createHash } from 'node:crypto';
+import type { DocumentCategory } from '@casebridge/domain/constants';
+import {
+  isPreviewableMimeType,
+  isWithinUploadLimit,
+  toDisplayFileName,
+} from '@casebridge/domain/documents/document-types';
+import { toStorageKey, toStoredFileName } from '@casebridge/domain/documents/document-naming';
+import { DOCUMENT_MESSAGES, type TDocument } from '@casebridge/domain/documents/document.schemas';
+import { canSeeDocumentCategory } from '@casebridge/domain/patients/patient.policy';
+import type { AppContext } from '../../app-context.ts';
+import type { Db } from '../../db/client.ts';
+import { publishEvent } from '../../events/outbox.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError, notFound, validationFailed } from '../../lib/app-error.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import { notifyUsers } from '../notifications/notifications.service.ts';
+import { getActorPatientScope } from '../patients/patient-scope.ts';
+import { listPatientAudience } from '../patients/patient-audience.queries.ts';
+import { getSettings } from '../settings/settings.queries.ts';
+import type { DocumentDelivery } from './document-response.ts';
+import type { ReceivedUpload } from './document-upload.ts';
+import { detectDocumentMimeType } from './document-validation.ts';
+import {
+  filterDocumentUploadSubscribers,
+  findScopedPatient,
+  findVisibleDocument,
+  insertDocument,
+  isDocumentCategory,
+  listVisibleDocuments,
+  type DocumentRow,
+  type ScopedPatient,
+} from './documents.queries.ts';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UNIQUE_VIOLATION = '23505';
+const MAX_NAME_ATTEMPTS = 5;
+
+type RequestContext = { ip: string };
+
+function toDocumentDto(row: { document: DocumentRow; uploadedByName: string | null }): TDocument {
+  const { document } = row;
+  return {
+    id: document.id,
+    patientId: document.patientId,
+    fileName: document.fileName,
+    category: document.category as DocumentCategory,
+    mimeType: document.mimeType,
+    sizeBytes: document.sizeBytes,
+    uploadedByName: row.uploadedByName,
+    createdAt: document.createdAt.toISOString(),
+    isPreviewable: isPreviewableMimeType(document.mimeType),
+  };
+}
+
+/** The patient if the actor may see it; otherwise 404, the same answer as a missing id. */
+async function requireScopedPatient(
+  db: Db,
+  actor: Actor,
+  patientId: string,
+): Promise<ScopedPatient> {
+  if (!UUID_PATTERN.test(patientId)) throw notFound();
+  const patient = await findScopedPatient(db, getActorPatientScope(actor), patientId);
+  if (!patient) throw notFound();
+  return patient;
+}
+
+export async function listDocuments(db: Db, actor: Actor, patientId: string) {
+  await requireScopedPatient(db, actor, patientId);
+  const rows = await listVisibleDocuments(db, actor, getActorPatientScope(actor), patientId);
+  return { items: rows.map(toDocumentDto) };
+}
+
+export async function getUploadLimits(db: Db) {
+  const settings = await getSettings(db);
+  return { maxUploadMb: settings.maxUploadMb };
+}
+
+/**
+ * What an upload needs before its body is read: the patient (404 when out of scope, so nothing
+ * is received for a patient the actor cannot see) and the current size limit.
+ */
+export async function prepareUpload(db: Db, actor: Actor, patientId: string) {
+  const patient = await requireScopedPatient(db, actor, patientId);
+  const { maxUploadMb } = await getUploadLimits(db);
+  return { patient, maxUploadMb };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
+  }
+  return false;
+}
+
+/** Checks a received upload against spec section 5 and the settings; throws the spec's message. */
+async function validateUpload(upload: ReceivedUpload, maxUploadMb: number) {
+  const { file } = upload;
+  if (!file) throw validationFailed(DOCUMENT_MESSAGES.noFile);
+  if (file.isTooLarge || !isWithinUploadLimit(file.data.length, maxUploadMb))
+    throw new AppError('PAYLOAD_TOO_LARGE', DOCUMENT_MESSAGES.tooLarge(maxUploadMb));
+  if (file.data.length === 0) throw validationFailed(DOCUMENT_MESSAGES.noFile);
+  if (!isDocumentCategory(upload.category))
+    throw validationFailed(DOCUMENT_MESSAGES.categoryRequired);
+  const fileName = toDisplayFileName(file.fileName);
+  const mimeType = await detectDocumentMimeType(fileName, file.data);
+  if (!mimeType)
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      DOCUMENT_MESSAGES.invalidType(fileName || 'unnamed file'),
+    );
+  return { fileName, mimeType, category: upload.category, data: file.data };
+}
+
+/** The users told about a new document: those who may see it and want to be told. */
+async function listUploadRecipients(
+  db: Db,
+  actor: Actor,
+  patient: ScopedPatient,
+  category: DocumentCategory,
+) {
+  const audience = await listPatientAudience(db, patient.id);
+  const allowed = audience
+    .filter((member) => member.id !== actor.userId)
+    .filter((member) => canSeeDocumentCategory(member, category, patient.treatmentStatus))
+    .map((member) => member.id);
+  return filterDocumentUploadSubscribers(db, allowed);
+}
+
+/**
+ * Stores an uploaded document. The row is inserted first inside a transaction (its unique
+ * storage key also stops a concurrent upload from overwriting the file), the file is written
+ * last, and the transaction commits only after the file is on disk. If anything fails the file
+ * is removed, so a committed row never points at a missing file.
+ */
+export async function uploadDocument(
+  context: Pick<AppContext, 'db' | 'storage'>,
+  actor: Actor,
+  prepared: Awaited<ReturnType<typeof prepareUpload>>,
+  upload: ReceivedUpload,
+  request: RequestContext,
+): Promise<TDocument> {
+  const { db, storage } = context;
+  const { patient } = prepared;
+  const file = await validateUpload(upload, prepared.maxUploadMb);
+  const sha256 = createHash('sha256').update(file.data).digest('hex');
+  const startedAt = Date.now();
+
+  for (let attempt = 0; ; attempt += 1) {
+    const storedName = toStoredFileName(file.fileName, new Date(startedAt + attempt));
+    const storageKey = toStorageKey(patient.id, file.category, storedName);
+    // Once the write has started the key is ours (the row claimed it), so cleanup is safe.
+    let isWriteStarted = false;
+    try {
+      const row = await db.transaction(async (tx) => {
+        const inserted = await insertDocument(tx, {
+          patientId: patient.id,
+          category: file.category,
+          fileName: file.fileName,
+          storedName,
+          storageKey,
+          mimeType: file.mimeType,
+          sizeBytes: file.data.length,
+          sha256,
+          uploadedByUserId: actor.userId,
+        });
+        const recipients = await listUploadRecipients(tx, actor, patient, file.category);
+        await notifyUsers(tx, recipients, {
+          type: 'document_upload',
+          content: `New ${file.category} document for ${patient.fullName}: ${file.fileName}`,
+          patientId: patient.id,
+          linkTo: `/patients/${patient.id}?tab=documents`,
+          fromUserId: actor.userId,
+          fromRole: actor.role,
+        });
+        await publishEvent(tx, {
+          topic: 'document.created',
+          patientId: patient.id,
+          payload: { documentId: inserted.id, category: file.category },
+        });
+        await writeAudit(tx, {
+          action: 'document_uploaded',
+          actor,
+          patientId: patient.id,
+          details: `${file.fileName} (${file.category}, ${file.data.length} bytes)`,
+          ip: request.ip,
+        });
+        isWriteStarted = true;
+        await storage.put(storageKey, file.data);
+        return inserted;
+      });
+      return toDocumentDto({ document: row, uploadedByName: actor.name });
+    } catch (error) {
+      if (isWriteStarted) await storage.remove(storageKey).catch(() => undefined);
+      // Two uploads of the same name in the same millisecond: take the next timestamp.
+      if (!isWriteStarted && isUniqueViolation(error) && attempt < MAX_NAME_ATTEMPTS) continue;
+      throw error;
+    }
+  }
+}
+
+/**
+ * The bytes of a document the actor may see, after checking them against the SHA-256 taken at
+ * upload: a file changed on disk is refused rather than served. Every delivery is audited.
+ */
+export async function openDocument(
+  context: Pick<AppContext, 'db' | 'storage'>,
+  actor: Actor,
+  documentId: string,
+  delivery: DocumentDelivery,
+  request: RequestContext & { log: (message: string) => void },
+) {
+  const { db, storage } = context;
+  if (!UUID_PATTERN.test(documentId)) throw notFound();
+  const found = await findVisibleDocument(db, actor, getActorPatientScope(actor), documentId);
+  if (!found) throw notFound();
+  const { document } = found;
+  if (delivery === 'preview' && !isPreviewableMimeType(document.mimeType))
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', DOCUMENT_MESSAGES.notPreviewable);
+
+  const data = await storage.read(document.storageKey).catch(() => null);
+  const digest = data ? createHash('sha256').update(data).digest('hex') : null;
+  if (!data || digest !== document.sha256) {
+    request.log(
+      `document ${document.id} failed its integrity check (stored file missing or changed)`,
+    );
+    throw new AppError('INTERNAL', DOCUMENT_MESSAGES.integrityFailed);
+  }
+  await writeAudit(db, {
+    action: delivery === 'download' ? 'document_downloaded' : 'document_previewed',
+    actor,
+    patientId: document.patientId,
+    details: `${document.fileName} (${document.category})`,
+    ip: request.ip,
+  });
+  return { document, data };
+}

@@ -1,0 +1,83 @@
+import { BILLING_MESSAGES } from '@casebridge/domain/billing/billing.schemas';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatCents, formatDate } from '../../../lib/format.ts';
+import { useBillingHistory } from '../api/billing-api.ts';
+
+const HEAD_CELL = 'px-4 py-2 font-medium';
+
+/** Billing History (CPT Code, Sessions, Amount, Date) with 'Total Medical Specials' below. */
+export function BillingHistoryTable({ patientId }: { patientId: string }) {
+  const history = useBillingHistory(patientId);
+
+  if (history.error)
+    return (
+      <p className="rounded-lg border border-border bg-surface p-4 text-ink">
+        Failed to load billing history
+      </p>
+    );
+
+  return (
+    <div className="overflow-x-auto rounded-lg border border-border bg-surface">
+      <table className="w-full min-w-[28rem] text-left text-sm">
+        <caption className="sr-only">Billing History</caption>
+        <thead className="border-b border-border bg-surface-muted text-ink">
+          <tr>
+            <th scope="col" className={HEAD_CELL}>
+              CPT Code
+            </th>
+            <th scope="col" className={`${HEAD_CELL} text-right`}>
+              Sessions
+            </th>
+            <th scope="col" className={`${HEAD_CELL} text-right`}>
+              Amount
+            </th>
+            <th scope="col" className={HEAD_CELL}>
+              Date
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {history.isPending
+            ? Array.from({ length: 3 }, (_, index) => (
+                <tr key={index}>
+                  <td colSpan={4} className="px-4 py-3">
+                    <Skeleton className="h-5 w-full" />
+                  </td>
+                </tr>
+              ))
+            : history.data.items.map((entry) => (
+                <tr key={entry.id}>
+                  <td className="px-4 py-3 font-mono text-ink">{entry.cptCode}</td>
+                  <td className="px-4 py-3 text-right text-ink">{entry.sessionCount}</td>
+                  <td className="px-4 py-3 text-right tabular-nums text-ink">
+                    {formatCents(entry.amountCents)}
+                  </td>
+                  <td className="px-4 py-3 text-ink">{formatDate(entry.date)}</td>
+                </tr>
+              ))}
+          {history.data?.items.length === 0 ? (
+            <tr>
+              <td colSpan={4} className="px-4 py-6 text-center text-ink-muted">
+                {BILLING_MESSAGES.empty}
+              </td>
+            </tr>
+          ) : null}
+        </tbody>
+        <tfoot className="border-t-2 border-border">
+          <tr>
+            <th scope="row" colSpan={2} className="px-4 py-3 text-left font-semibold text-ink">
+              Total Medical Specials
+            </th>
+            <td className="px-4 py-3 text-right font-semibold tabular-nums text-ink">
+              {history.data ? (
+                formatCents(history.data.totalCents)
+              ) : (
+                <Skeleton className="ml-auto h-5 w-20" />
+              )}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { BILLING_MESSAGES } from '@casebridge/domain/billing/billing.schemas';
+import { Link } from 'react-router';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatCents, formatDate } from '../../../lib/format.ts';
+import { useBillingSummary } from '../api/billing-api.ts';
+
+const HEAD_CELL = 'px-4 py-2 font-medium';
+const COLUMNS = ['Patient', 'CPT Code', 'Sessions', 'Amount', 'Date'] as const;
+
+/** The Lienholder Dashboard's 'Recent Billing Activity' across the linked patients, live. */
+export function RecentBillingActivity() {
+  const summary = useBillingSummary();
+
+  return (
+    <section aria-labelledby="recent-billing-heading" className="mb-6">
+      <h2 id="recent-billing-heading" className="mb-3 text-lg font-semibold text-ink">
+        Recent Billing Activity
+      </h2>
+      {summary.error ? (
+        <p className="rounded-lg border border-border bg-surface p-4 text-ink">
+          Failed to load billing activity
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-border bg-surface">
+          <table className="w-full min-w-[36rem] text-left text-sm">
+            <caption className="sr-only">Recent Billing Activity</caption>
+            <thead className="border-b border-border bg-surface-muted text-ink">
+              <tr>
+                {COLUMNS.map((column) => (
+                  <th
+                    key={column}
+                    scope="col"
+                    className={
+                      column === 'Sessions' || column === 'Amount'
+                        ? `${HEAD_CELL} text-right`
+                        : HEAD_CELL
+                    }
+                  >
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-border">
+              {summary.isPending
+                ? Array.from({ length: 5 }, (_, index) => (
+                    <tr key={index}>
+                      <td colSpan={5} className="px-4 py-3">
+                        <Skeleton className="h-5 w-full" />
+                      </td>
+                    </tr>
+                  ))
+                : summary.data.recent.map((entry) => (
+                    <tr key={entry.id}>
+                      <th scope="row" className="px-4 py-3 font-medium">
+                        <Link
+                          to={`/patients/${entry.patientId}?tab=billing`}
+                          className="text-brand underline-offset-2 hover:underline"
+                        >
+                          {entry.patientName}
+                        </Link>
+                      </th>
+                      <td className="px-4 py-3 font-mono text-ink">{entry.cptCode}</td>
+                      <td className="px-4 py-3 text-right text-ink">{entry.sessionCount}</td>
+                      <td className="px-4 py-3 text-right tabular-nums text-ink">
+                        {formatCents(entry.amountCents)}
+                      </td>
+                      <td className="px-4 py-3 text-ink">{formatDate(entry.date)}</td>
+                    </tr>
+                  ))}
+              {summary.data?.recent.length === 0 ? (
+                <tr>
+                  <td colSpan={5} className="px-4 py-6 text-center text-ink-muted">
+                    {BILLING_MESSAGES.noRecentActivity}
+                  </td>
+                </tr>
+              ) : null}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

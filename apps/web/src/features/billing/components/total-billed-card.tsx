@@ -1,0 +1,20 @@
+import { DollarSign } from 'lucide-react';
+import { StatCard } from '../../../components/ui/stat-card.tsx';
+import { formatCents } from '../../../lib/format.ts';
+import { useBillingSummary } from '../api/billing-api.ts';
+
+/** 'Total Billed': the real sum over the lienholder's linked patients (DESIGN.md decision 2). */
+export function TotalBilledCard() {
+  const summary = useBillingSummary();
+  const value = summary.data
+    ? formatCents(summary.data.totalBilledCents)
+    : summary.error
+      ? 'Unavailable'
+      : undefined;
+  // A money amount is wider than a count: on a phone the card takes the whole row.
+  return (
+    <div className="col-span-2 lg:col-span-1">
+      <StatCard label="Total Billed" value={value} icon={DollarSign} />
+    </div>
+  );
+}

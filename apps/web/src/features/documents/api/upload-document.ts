@@ -1,0 +1,59 @@
+import type { DocumentCategory } from '@casebridge/domain/constants';
+import type { TDocument } from '@casebridge/domain/documents/document.schemas';
+import { ZErrorBody, MESSAGES } from '@casebridge/domain/errors';
+import { ApiError, NetworkError } from '../../../lib/api-client.ts';
+
+export type UploadRequest = {
+  patientId: string;
+  category: DocumentCategory;
+  file: File;
+  /** Called with 0–100 as the bytes leave the browser. */
+  onProgress: (percent: number) => void;
+};
+
+/**
+ * Uploads one file. XMLHttpRequest rather than fetch because only it reports upload progress.
+ * The category goes first so the server knows it before the file's bytes arrive.
+ */
+export function uploadDocument({
+  patientId,
+  category,
+  file,
+  onProgress,
+}: UploadRequest): Promise<TDocument> {
+  return new Promise((resolve, reject) => {
+    const body = new FormData();
+    body.append('category', category);
+    body.append('file', file, file.name);
+    const request = new XMLHttpRequest();
+    request.open('POST', `/api/patients/${encodeURIComponent(patientId)}/documents`);
+    request.setRequestHeader('accept', 'application/json');
+    request.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    });
+    request.addEventListener('load', () => {
+      let payload: unknown = null;
+      try {
+        payload = JSON.parse(request.responseText);
+      } catch {
+        // Not JSON: handled as a generic failure below.
+      }
+      if (request.status === 201) {
+        onProgress(100);
+        resolve(payload as TDocument);
+        return;
+      }
+      const parsed = ZErrorBody.safeParse(payload);
+      reject(
+        new ApiError(
+          request.status,
+          parsed.success ? parsed.data.error.code : 'HTTP_ERROR',
+          parsed.success ? parsed.data.error.message : MESSAGES.internal,
+        ),
+      );
+    });
+    request.addEventListener('error', () => reject(new NetworkError()));
+    request.addEventListener('abort', () => reject(new NetworkError()));
+    request.send(body);
+  });
+}

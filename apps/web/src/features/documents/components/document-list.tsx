@@ -1,0 +1,89 @@
+import type { TDocument } from '@casebridge/domain/documents/document.schemas';
+import type { TPatientDetail } from '@casebridge/domain/patients/patient.schemas';
+import { Download, Eye, FileText } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { DOCUMENT_MESSAGES } from '@casebridge/domain/documents/document.schemas';
+import { getDownloadUrl, useDocuments } from '../api/documents-api.ts';
+import { DocumentPreviewDialog } from './document-preview-dialog.tsx';
+
+const formatSize = (bytes: number) =>
+  bytes < 1024 * 1024
+    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
+    : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** The documents the user may see (the server applies the Intake rule): name, category, date. */
+export function DocumentList({ patient }: { patient: TPatientDetail }) {
+  const documents = useDocuments(patient.id, patient.treatmentStatus);
+  const [previewed, setPreviewed] = useState<TDocument | null>(null);
+
+  return (
+    <section aria-labelledby="documents-heading">
+      <h2 id="documents-heading" className="mb-3 text-lg font-semibold text-ink">
+        Documents
+      </h2>
+      {documents.isPending ? (
+        <div className="space-y-2" role="status" aria-label="Loading documents">
+          {Array.from({ length: 3 }, (_, index) => (
+            <Skeleton key={index} className="h-16 w-full" />
+          ))}
+        </div>
+      ) : documents.error ? (
+        <EmptyState title="Failed to load documents">
+          {getErrorMessage(documents.error, 'Please try again.')}
+        </EmptyState>
+      ) : documents.data.items.length === 0 ? (
+        <EmptyState title={DOCUMENT_MESSAGES.empty} />
+      ) : (
+        <ul
+          aria-label="Patient documents"
+          className="divide-y divide-border rounded-lg border border-border bg-surface"
+        >
+          {documents.data.items.map((document) => (
+            <li key={document.id} className="flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap">
+              <FileText className="h-5 w-5 shrink-0 text-ink-muted" aria-hidden />
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium text-ink" title={document.fileName}>
+                  {document.fileName}
+                </p>
+                <p className="text-sm text-ink-muted">
+                  <span className="sr-only">Category: </span>
+                  {document.category} · {formatDate(document.createdAt)} ·{' '}
+                  {formatSize(document.sizeBytes)}
+                  {document.uploadedByName ? ` · ${document.uploadedByName}` : ''}
+                </p>
+              </div>
+              <div className="flex shrink-0 gap-2">
+                {document.isPreviewable ? (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => setPreviewed(document)}
+                    aria-label={`Preview ${document.fileName}`}
+                  >
+                    <Eye className="h-4 w-4" aria-hidden />
+                    Preview
+                  </Button>
+                ) : null}
+                <a
+                  href={getDownloadUrl(document.id)}
+                  download={document.fileName}
+                  aria-label={`Download ${document.fileName}`}
+                  className="inline-flex h-8 items-center gap-2 rounded-md border border-border bg-surface px-3 text-sm font-medium text-ink hover:bg-surface-muted"
+                >
+                  <Download className="h-4 w-4" aria-hidden />
+                  Download
+                </a>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <DocumentPreviewDialog document={previewed} onClose={() => setPreviewed(null)} />
+    </section>
+  );
+}

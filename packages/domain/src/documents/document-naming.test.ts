@@ -1,0 +1,75 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { sanitizeFileName, toStorageKey, toStoredFileName } from './document-naming.ts';
+
+describe('sanitizeFileName (spec section 5)', () => {
+  it.each([
+    ['report.pdf', 'report.pdf'],
+    ['MRI scan (final).PDF', 'MRI_scan__final_.PDF'],
+    ['intake-form_v2.docx', 'intake-form_v2.docx'],
+    ['résumé.txt', 'r_sum_.txt'],
+    ['a+b=c&d.png', 'a_b_c_d.png'],
+  ])('%s becomes %s', (input, expected) => {
+    expect(sanitizeFileName(input)).toBe(expected);
+  });
+
+  it('drops any directory part so a name cannot climb out of its folder', () => {
+    expect(sanitizeFileName('../../etc/passwd')).toBe('passwd');
+    expect(sanitizeFileName('C:\\Users\\me\\notes.txt')).toBe('notes.txt');
+  });
+
+  it('keeps only letters, digits, dot, hyphen and underscore, one character per character', () => {
+    expect(() =>
+      fc.assert(
+        fc.property(fc.string({ unit: 'binary', maxLength: 80 }), (name) => {
+          const base = name.split(/[\\/]/).pop() ?? '';
+          const result = sanitizeFileName(name);
+          return /^[A-Za-z0-9._-]*$/.test(result) && result.length === base.length;
+        }),
+      ),
+    ).not.toThrow();
+  });
+
+  it('leaves names already made of allowed characters unchanged', () => {
+    expect(() =>
+      fc.assert(
+        fc.property(fc.stringMatching(/^[A-Za-z0-9.-]{1,60}$/), (name) => {
+          return sanitizeFileName(name) === name;
+        }),
+      ),
+    ).not.toThrow();
+  });
+
+  it('is idempotent', () => {
+    expect(() =>
+      fc.assert(
+        fc.property(fc.string({ maxLength: 80 }), (name) => {
+          const once = sanitizeFileName(name);
+          return sanitizeFileName(once) === once;
+        }),
+      ),
+    ).not.toThrow();
+  });
+});
+
+describe('toStoredFileName', () => {
+  it('prefixes the sanitized name with the timestamp', () => {
+    const now = new Date('2026-01-02T03:04:05.678Z');
+    expect(toStoredFileName('MRI scan.pdf', now)).toBe(`${now.getTime()}_MRI_scan.pdf`);
+  });
+
+  it('makes distinct stored names for the same file uploaded at different times', () => {
+    const first = toStoredFileName('a.pdf', new Date(1_000));
+    const second = toStoredFileName('a.pdf', new Date(2_000));
+    expect(first).not.toBe(second);
+  });
+});
+
+describe('toStorageKey (spec section 7)', () => {
+  it('files under documents/{patientId}/{category}/{stored name}', () => {
+    expect(toStorageKey('p-1', 'MRI', '1_a.pdf')).toBe('documents/p-1/MRI/1_a.pdf');
+    expect(toStorageKey('p-1', 'Treatment Notes', '1_a.pdf')).toBe(
+      'documents/p-1/Treatment_Notes/1_a.pdf',
+    );
+  });
+});

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { DOCUMENT_CATEGORIES } from '../constants.ts';
+
+export const DOCUMENT_MESSAGES = {
+  noFile: 'No file provided',
+  tooLarge: (maxUploadMb: number) => `File size must be less than ${maxUploadMb}MB`,
+  invalidType: (fileName: string) => `Invalid file type: ${fileName}`,
+  uploaded: (fileName: string) => `Uploaded: ${fileName}`,
+  uploadFailed: (fileName: string) => `Failed to upload: ${fileName}`,
+  categoryRequired: 'Please choose a document category',
+  oneFileOnly: 'Upload one file per request',
+  empty: 'No documents available for viewing',
+  maxPerFile: (maxUploadMb: number) => `Maximum of ${maxUploadMb}MB per file`,
+  integrityFailed:
+    'This file failed its integrity check and cannot be opened. Please contact an administrator.',
+  notPreviewable: 'This file type cannot be previewed',
+} as const;
+
+export const ZDocumentCategory = z.enum(DOCUMENT_CATEGORIES, {
+  message: DOCUMENT_MESSAGES.categoryRequired,
+});
+
+export const ZDocument = z.object({
+  id: z.uuid(),
+  patientId: z.uuid(),
+  fileName: z.string(),
+  category: ZDocumentCategory,
+  mimeType: z.string(),
+  sizeBytes: z.number().int(),
+  uploadedByName: z.string().nullable(),
+  createdAt: z.string(),
+  isPreviewable: z.boolean(),
+});
+export type TDocument = z.infer<typeof ZDocument>;
+
+export const ZDocumentList = z.object({ items: z.array(ZDocument) });
+export type TDocumentList = z.infer<typeof ZDocumentList>;
+
+/** What the upload panel needs to know before sending anything. */
+export const ZUploadLimits = z.object({
+  maxUploadMb: z.number().int(),
+  accept: z.string(),
+});
+export type TUploadLimits = z.infer<typeof ZUploadLimits>;
