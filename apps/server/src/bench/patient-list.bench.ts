@@ -46,7 +46,9 @@ async function openBenchDatabase(): Promise<{ database: Database; cleanup: () =>
 function summarise(label: string, samples: number[]) {
   const sorted = samples.toSorted((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  console.info(`${label.padEnd(34)} median ${at(0.5).toFixed(1).padStart(7)} ms   p95 ${at(0.95).toFixed(1).padStart(7)} ms`);
+  console.info(
+    `${label.padEnd(34)} median ${at(0.5).toFixed(1).padStart(7)} ms   p95 ${at(0.95).toFixed(1).padStart(7)} ms`,
+  );
 }
 
 const files = await mkdtemp(path.join(os.tmpdir(), 'casebridge-bench-'));
@@ -55,9 +57,19 @@ try {
   await migrateDatabase(database);
   await seedDemoData(database.db, createDiskStorage(files));
   const db = database.db;
-  const [harbor] = await db.select().from(organizations).where(eq(organizations.name, 'Harbor Physical Therapy'));
-  const [summit] = await db.select().from(organizations).where(eq(organizations.name, 'Summit Spine & Pain Center'));
-  const [firm] = await db.select().from(organizations).where(eq(organizations.kind, 'firm')).limit(1);
+  const [harbor] = await db
+    .select()
+    .from(organizations)
+    .where(eq(organizations.name, 'Harbor Physical Therapy'));
+  const [summit] = await db
+    .select()
+    .from(organizations)
+    .where(eq(organizations.name, 'Summit Spine & Pain Center'));
+  const [firm] = await db
+    .select()
+    .from(organizations)
+    .where(eq(organizations.kind, 'firm'))
+    .limit(1);
   const started = performance.now();
   // Half the patients belong to Harbor, half to Summit, so the scope filter has work to do.
   await db.execute(sql`
@@ -72,7 +84,9 @@ try {
     insert into patient_clinics (patient_id, clinic_id)
     select id, case when row_number() over () % 2 = 0 then ${harbor!.id}::uuid else ${summit!.id}::uuid end from created`);
   await db.execute(sql`analyze`);
-  console.info(`Inserted ${PATIENTS * 2} patients (${PATIENTS} per clinic) in ${((performance.now() - started) / 1000).toFixed(1)} s on ${database.kind}`);
+  console.info(
+    `Inserted ${PATIENTS * 2} patients (${PATIENTS} per clinic) in ${((performance.now() - started) / 1000).toFixed(1)} s on ${database.kind}`,
+  );
 
   const [clinicUser] = await db.select().from(users).where(eq(users.email, 'clinic@demo.test'));
   const actor: Actor = {
@@ -87,12 +101,39 @@ try {
     createdAt: new Date(),
   };
   const cases: Array<[string, () => Promise<unknown>]> = [
-    ['list, last updated, page 1', () => listActorPatients(db, actor, { sort: 'last_updated', page: 1, pageSize: 24 })],
-    ['list, last updated, page 400', () => listActorPatients(db, actor, { sort: 'last_updated', page: 400, pageSize: 24 })],
+    [
+      'list, last updated, page 1',
+      () => listActorPatients(db, actor, { sort: 'last_updated', page: 1, pageSize: 24 }),
+    ],
+    [
+      'list, last updated, page 400',
+      () => listActorPatients(db, actor, { sort: 'last_updated', page: 400, pageSize: 24 }),
+    ],
     ['list, by name', () => listActorPatients(db, actor, { sort: 'name', page: 1, pageSize: 24 })],
-    ['list, by status', () => listActorPatients(db, actor, { sort: 'status', page: 1, pageSize: 24 })],
-    ['list, search "ab1"', () => listActorPatients(db, actor, { search: 'ab1', sort: 'last_updated', page: 1, pageSize: 24 })],
-    ['list, status Discharged', () => listActorPatients(db, actor, { status: 'Discharged', sort: 'last_updated', page: 1, pageSize: 24 })],
+    [
+      'list, by status',
+      () => listActorPatients(db, actor, { sort: 'status', page: 1, pageSize: 24 }),
+    ],
+    [
+      'list, search "ab1"',
+      () =>
+        listActorPatients(db, actor, {
+          search: 'ab1',
+          sort: 'last_updated',
+          page: 1,
+          pageSize: 24,
+        }),
+    ],
+    [
+      'list, status Discharged',
+      () =>
+        listActorPatients(db, actor, {
+          status: 'Discharged',
+          sort: 'last_updated',
+          page: 1,
+          pageSize: 24,
+        }),
+    ],
     ['counts per status', () => getActorPatientStats(db, actor)],
   ];
   for (const [label, run] of cases) {

@@ -73,6 +73,7 @@ function openPostgres(url: string): Database {
   // An idle client's error (server restart) must not crash the process.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  let isClosed = false;
   return {
     db,
     kind: 'postgres',
@@ -92,6 +93,9 @@ function openPostgres(url: string): Database {
       await pool.query('select 1');
     },
     async close() {
+      // Idempotent like PGlite's: pg-pool throws when ended twice.
+      if (isClosed) return;
+      isClosed = true;
       await pool.end();
     },
   };

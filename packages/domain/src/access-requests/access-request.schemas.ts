@@ -3,8 +3,13 @@ import { emailField } from '../common.schemas.ts';
 import { MESSAGES } from '../errors.ts';
 import { SIGNUP_ROLES } from '../roles.ts';
 
+// A missing field reads like a blank one: the spec has one message for both.
 const requiredText = (max: number) =>
-  z.string().trim().min(1, MESSAGES.signupFieldsRequired).max(max);
+  z
+    .string({ message: MESSAGES.signupFieldsRequired })
+    .trim()
+    .min(1, MESSAGES.signupFieldsRequired)
+    .max(max);
 
 export const ZCreateAccessRequest = z.object({
   name: requiredText(200),

@@ -33,7 +33,11 @@ export function StatusChart({ byStatus }: { byStatus: Record<TreatmentStatus, nu
       </figcaption>
       <div className="h-72 text-ink-muted" aria-hidden>
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 40, left: 0 }}>
+          <BarChart
+            data={data}
+            margin={{ top: 8, right: 8, bottom: 40, left: 0 }}
+            accessibilityLayer={false}
+          >
             <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.2} />
             <XAxis
               dataKey="short"

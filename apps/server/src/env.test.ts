@@ -1,0 +1,143 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env.ts';
+
+const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
+const tempDirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'casebridge-env-'));
+  tempDirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('parseEnv', () => {
+  it('applies the documented defaults', () => {
+    const env = parseEnv({ AUTH_SECRET: SECRET });
+    expect(env).toMatchObject({
+      nodeEnv: 'development',
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'CaseBridge <noreply@casebridge.local>',
+      appUrl: 'http://localhost:3000',
+      authSecret: SECRET,
+      seedDemo: true,
+      logLevel: 'info',
+    });
+  });
+
+  it('reads every variable it is given', () => {
+    const env = parseEnv({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/srv/casebridge',
+      DATABASE_URL: 'postgres://app@db:5432/casebridge',
+      SMTP_URL: 'smtp://mail:25',
+      MAIL_FROM: 'Cases <cases@example.com>',
+      APP_URL: 'https://cases.example.com/',
+      AUTH_SECRET: SECRET,
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+    });
+    expect(env).toMatchObject({
+      nodeEnv: 'production',
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/casebridge',
+      databaseUrl: 'postgres://app@db:5432/casebridge',
+      smtpUrl: 'smtp://mail:25',
+      mailFrom: 'Cases <cases@example.com>',
+      appUrl: 'https://cases.example.com',
+      seedDemo: true,
+      logLevel: 'warn',
+    });
+  });
+
+  it('derives APP_URL from PORT when it is not set', () => {
+    expect(parseEnv({ AUTH_SECRET: SECRET, PORT: '4100' }).appUrl).toBe('http://localhost:4100');
+  });
+
+  it('seeds demo data on the embedded database, not on PostgreSQL, unless told', () => {
+    expect(parseEnv({ AUTH_SECRET: SECRET }).seedDemo).toBe(true);
+    const withPostgres = { AUTH_SECRET: SECRET, DATABASE_URL: 'postgres://db/app' };
+    expect(parseEnv(withPostgres).seedDemo).toBe(false);
+    expect(parseEnv({ ...withPostgres, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(parseEnv({ AUTH_SECRET: SECRET, SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(parseEnv({ AUTH_SECRET: SECRET, SEED_DEMO: '0' }).seedDemo).toBe(false);
+  });
+
+  it('lists the names of every invalid variable, and not their values', () => {
+    let error: unknown;
+    try {
+      parseEnv({
+        AUTH_SECRET: SECRET,
+        PORT: 'eighty',
+        DATABASE_URL: 'not a url at all',
+        LOG_LEVEL: 'loud',
+        SEED_DEMO: 'yes',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const message = (error as Error).message;
+    for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'SEED_DEMO'])
+      expect(message).toContain(name);
+    expect(message).not.toContain('not a url at all');
+  });
+
+  it('refuses a port out of range and a short secret', () => {
+    expect(() => parseEnv({ AUTH_SECRET: SECRET, PORT: '70000' })).toThrow(/PORT/);
+    expect(() => parseEnv({ AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET/);
+  });
+
+  it('requires AUTH_SECRET in production', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production', DATA_DIR: tempDir() })).toThrow(
+      'AUTH_SECRET is required in production',
+    );
+  });
+
+  it('treats empty strings as missing', () => {
+    const env = parseEnv({
+      AUTH_SECRET: SECRET,
+      PORT: '',
+      HOST: '',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      APP_URL: '',
+      SEED_DEMO: '',
+      LOG_LEVEL: '',
+    });
+    expect(env).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      appUrl: 'http://localhost:3000',
+      seedDemo: true,
+      logLevel: 'info',
+    });
+    expect(() =>
+      parseEnv({ NODE_ENV: 'production', AUTH_SECRET: '', DATA_DIR: tempDir() }),
+    ).toThrow('AUTH_SECRET is required in production');
+  });
+
+  it('outside production generates a secret once into DATA_DIR and reuses it', () => {
+    const dataDir = tempDir();
+    const first = parseEnv({ DATA_DIR: dataDir });
+    const file = path.join(dataDir, 'auth-secret');
+    expect(first.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.authSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(parseEnv({ DATA_DIR: dataDir }).authSecret).toBe(first.authSecret);
+    expect(parseEnv({ DATA_DIR: tempDir() }).authSecret).not.toBe(first.authSecret);
+  });
+});

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../../test/test-server.ts';
+
+describe('GET /api/health', () => {
+  it('answers 200 ok while the database answers, and 503 once it is gone', async () => {
+    const server = await createTestServer();
+    try {
+      const healthy = await server.request({ url: '/api/health' });
+      expect(healthy.statusCode).toBe(200);
+      expect(healthy.json()).toEqual({ status: 'ok' });
+
+      await server.context.database.close();
+      const unavailable = await server.request({ url: '/api/health' });
+      expect(unavailable.statusCode).toBe(503);
+      expect(unavailable.json()).toEqual({ status: 'unavailable' });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('needs no session', async () => {
+    const server = await createTestServer();
+    try {
+      const response = await server.request({
+        url: '/api/health',
+        cookie: 'casebridge.session_token=forged',
+      });
+      expect(response.statusCode).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('API documentation', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('serves an OpenAPI 3 document listing the routes with their methods', async () => {
+    const response = await server.request({ url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('application/json');
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(document.info.title).toBe('CaseBridge API');
+    expect(Object.keys(document.paths['/api/health'])).toEqual(['get']);
+    expect(document.paths['/api/auth/login'].post).toBeDefined();
+    expect(document.paths['/api/auth/session'].get).toBeDefined();
+    expect(document.paths['/api/access-requests'].post.requestBody).toBeDefined();
+    expect(document.paths['/api/events'].get).toBeDefined();
+  });
+
+  it('describes request bodies from the domain schemas', async () => {
+    const document = (await server.request({ url: '/api/openapi.json' })).json();
+    const schema =
+      document.paths['/api/access-requests'].post.requestBody.content['application/json'].schema;
+    expect(schema.required).toEqual(
+      expect.arrayContaining(['name', 'email', 'organization', 'phone', 'role']),
+    );
+    expect(schema.properties.role.enum).toEqual([
+      'clinic',
+      'attorney',
+      'lienholder',
+      'admin',
+      'other',
+    ]);
+  });
+
+  it('serves Swagger UI at /api/docs', async () => {
+    const entry = await server.request({ url: '/api/docs' });
+    const page =
+      entry.statusCode === 302
+        ? await server.request({ url: new URL(entry.headers.location!, 'http://x').pathname })
+        : entry;
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('swagger-ui');
+    const initializer = await server.request({ url: '/api/docs/static/swagger-initializer.js' });
+    expect(initializer.statusCode).toBe(200);
+    const spec = await server.request({ url: '/api/docs/json' });
+    expect(spec.json().paths['/api/health']).toBeDefined();
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { CAPABILITIES, hasCapability, ROLE_CAPABILITIES, type Capability } from './capabilities.ts';
+import { ROLES, type Role } from './roles.ts';
+
+const ADMIN_ONLY: Capability[] = [
+  'patients:assign-organizations',
+  'organizations:manage',
+  'admin:users',
+  'admin:templates',
+  'admin:audit',
+  'admin:settings',
+  'admin:tools',
+  'admin:access-requests',
+  'admin:mail',
+];
+const CLINIC_AND_ADMIN: Capability[] = [
+  'patients:create',
+  'patients:update-status',
+  'patients:edit-demographics',
+  'documents:upload',
+  'billing:create',
+];
+const EVERY_SIGNED_IN_USER: Capability[] = [
+  'session',
+  'patients:read',
+  'messages:send',
+  'notifications:own',
+  'directory:read',
+];
+
+/** Spec section 6 'Capabilities', written out as the table the code must reproduce. */
+const EXPECTED: Record<Role, Capability[]> = {
+  admin: [...EVERY_SIGNED_IN_USER, ...CLINIC_AND_ADMIN, ...ADMIN_ONLY],
+  clinic: [...EVERY_SIGNED_IN_USER, ...CLINIC_AND_ADMIN],
+  attorney: EVERY_SIGNED_IN_USER,
+  lienholder: EVERY_SIGNED_IN_USER,
+  contact: EVERY_SIGNED_IN_USER,
+};
+
+describe('capabilities (spec section 6)', () => {
+  it('covers every capability in the expected table', () => {
+    expect(EXPECTED.admin.toSorted()).toEqual(CAPABILITIES.toSorted());
+  });
+
+  for (const role of ROLES) {
+    it(`gives ${role} exactly its capabilities`, () => {
+      const granted = CAPABILITIES.filter((capability) => hasCapability(role, capability));
+      expect(granted.toSorted()).toEqual(EXPECTED[role].toSorted());
+      expect(ROLE_CAPABILITIES[role].toSorted()).toEqual(EXPECTED[role].toSorted());
+    });
+  }
+
+  it('keeps status changes, demographics, uploads and billing to clinic and admin', () => {
+    for (const capability of CLINIC_AND_ADMIN) {
+      expect(ROLES.filter((role) => hasCapability(role, capability))).toEqual(['clinic', 'admin']);
+    }
+  });
+
+  it('keeps users, templates, audit logs, settings and tools to admins', () => {
+    for (const capability of ADMIN_ONLY) {
+      expect(ROLES.filter((role) => hasCapability(role, capability))).toEqual(['admin']);
+    }
+  });
+});
