@@ -14,6 +14,8 @@ export const AUDIT_ACTIONS = [
   'billing_entry_created',
   'billing_exported',
   'message_sent',
+  'messages_viewed',
+  'notification_preferences_updated',
   'user_created',
   'user_updated',
   'user_activated',

@@ -16,7 +16,10 @@ export type EventTopic =
   | 'notification.read'
   | 'organization.changed'
   | 'user.changed'
-  | 'access-request.created';
+  | 'access-request.created'
+  | 'access-request.reviewed'
+  | 'template.changed'
+  | 'settings.changed';
 
 export type LiveEvent = {
   topic: EventTopic;

@@ -26,6 +26,10 @@ export function getInvalidatedKeys(event: LiveEvent): QueryKey[] {
     case 'user':
     case 'access-request':
       return [['admin']];
+    case 'template':
+      return [['templates'], ['admin']];
+    case 'settings':
+      return [['session'], ['admin']];
     default:
       return [];
   }

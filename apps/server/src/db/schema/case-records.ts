@@ -24,6 +24,8 @@ export const messageTemplates = pgTable(
     body: text('body').notNull(),
     templateType: text('template_type').notNull(),
     subject: text('subject'),
+    /** E-mail templates only: the notification e-mail it replaces (EMAIL_TEMPLATE_PURPOSES). */
+    purpose: text('purpose'),
     active: boolean('active').notNull().default(true),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdByName: text('created_by_name'),
@@ -35,6 +37,10 @@ export const messageTemplates = pgTable(
     check(
       'message_templates_subject_check',
       sql`${t.templateType} <> 'email' or length(trim(coalesce(${t.subject}, ''))) > 0`,
+    ),
+    check(
+      'message_templates_purpose_check',
+      sql`${t.purpose} is null or (${t.templateType} = 'email' and ${t.purpose} in ('message_notification', 'invitation'))`,
     ),
     index('message_templates_type_idx').on(t.templateType, t.active),
   ],

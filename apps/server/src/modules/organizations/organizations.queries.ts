@@ -1,4 +1,6 @@
-import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
+import type { TCreateOrganizationParsed } from '@casebridge/domain/organizations/organization-admin.schemas';
+import { toOrganizationSlug } from '@casebridge/domain/organizations/organization-slug';
 import type { TOrganization } from '@casebridge/domain/organizations/organization.schemas';
 import type { OrganizationKind } from '@casebridge/domain/roles';
 import type { Db } from '../../db/client.ts';
@@ -47,4 +49,72 @@ export async function listOrganizations(
     .where(conditions.length > 0 ? and(...conditions) : undefined)
     .orderBy(asc(organizations.name));
   return rows.map(toOrganizationDto);
+}
+
+type OrganizationValues = Omit<TCreateOrganizationParsed, 'kind'>;
+
+/** Kind-specific fields only apply to their own kind; the rest are stored empty. */
+function toColumns(kind: OrganizationKind, input: OrganizationValues) {
+  return {
+    name: input.name,
+    slug: toOrganizationSlug(input.name),
+    address: input.address,
+    phone: input.phone,
+    email: input.email,
+    description: input.description,
+    specialties: kind === 'clinic' ? input.specialties : null,
+    practiceAreas: kind === 'firm' ? input.practiceAreas : null,
+    lienholderType: kind === 'lienholder' ? input.lienholderType : null,
+  };
+}
+
+export async function isOrganizationNameTaken(
+  db: Db,
+  kind: OrganizationKind,
+  name: string,
+  exceptId?: string,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(
+      and(
+        eq(organizations.kind, kind),
+        eq(organizations.slug, toOrganizationSlug(name)),
+        exceptId ? ne(organizations.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function getOrganization(db: Db, id: string): Promise<TOrganization | null> {
+  const [row] = await db.select().from(organizations).where(eq(organizations.id, id));
+  return row ? toOrganizationDto(row) : null;
+}
+
+export async function insertOrganization(
+  db: Db,
+  input: TCreateOrganizationParsed,
+): Promise<TOrganization> {
+  const [row] = await db
+    .insert(organizations)
+    .values({ kind: input.kind, ...toColumns(input.kind, input) })
+    .returning();
+  if (!row) throw new Error('organization insert returned nothing');
+  return toOrganizationDto(row);
+}
+
+export async function updateOrganization(
+  db: Db,
+  id: string,
+  kind: OrganizationKind,
+  input: OrganizationValues,
+): Promise<TOrganization | null> {
+  const [row] = await db
+    .update(organizations)
+    .set({ ...toColumns(kind, input), updatedAt: new Date() })
+    .where(eq(organizations.id, id))
+    .returning();
+  return row ? toOrganizationDto(row) : null;
 }

@@ -1,10 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZErrorBody } from '@casebridge/domain/errors';
+import {
+  ZCreateOrganizationRequest,
+  ZUpdateOrganizationRequest,
+} from '@casebridge/domain/organizations/organization-admin.schemas';
 import {
   ZListOrganizationsQuery,
+  ZOrganization,
   ZOrganizationList,
 } from '@casebridge/domain/organizations/organization.schemas';
+import { getRequestIp } from '../../lib/request-ip.ts';
+import { requireActor } from '../../lib/require-actor.ts';
 import { listOrganizations } from './organizations.queries.ts';
+import { createOrganization, editOrganization } from './organizations.service.ts';
+
+const errors = {
+  400: ZErrorBody,
+  401: ZErrorBody,
+  403: ZErrorBody,
+  404: ZErrorBody,
+  409: ZErrorBody,
+};
 
 export async function organizationRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -21,5 +39,53 @@ export async function organizationRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => ({ items: await listOrganizations(app.ctx.db, request.query) }),
+  );
+
+  api.post(
+    '/organizations',
+    {
+      config: { access: 'organizations:manage' },
+      schema: {
+        tags: ['directory'],
+        summary: 'Add a clinic, attorney firm or lienholder',
+        body: ZCreateOrganizationRequest,
+        response: { 201: ZOrganization, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const organization = await createOrganization(
+        app.ctx.db,
+        requireActor(request),
+        request.body,
+        {
+          ip: getRequestIp(request),
+        },
+      );
+      return reply.status(201).send(organization);
+    },
+  );
+
+  api.patch(
+    '/organizations/:organizationId',
+    {
+      config: { access: 'organizations:manage' },
+      schema: {
+        tags: ['directory'],
+        summary: 'Edit an organisation (its kind never changes)',
+        params: z.object({ organizationId: z.uuid() }),
+        body: ZUpdateOrganizationRequest,
+        response: { 200: ZOrganization, ...errors },
+      },
+    },
+    async (request) =>
+      editOrganization(
+        app.ctx.db,
+        requireActor(request),
+        request.params.organizationId,
+        request.body,
+        {
+          ip: getRequestIp(request),
+        },
+      ),
   );
 }

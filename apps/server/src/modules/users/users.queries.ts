@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import type { Role } from '@casebridge/domain/roles';
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { OrganizationKind, Role } from '@casebridge/domain/roles';
+import type { TAdminUser } from '@casebridge/domain/users/user.schemas';
 import type { Db } from '../../db/client.ts';
-import { accounts, users } from '../../db/schema/index.ts';
+import { accounts, organizations, users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 
 export type NewUser = {
@@ -51,4 +52,106 @@ export async function setUserPassword(db: Db, userId: string, password: string):
     userId,
     password: hashed,
   });
+}
+
+type UserFilter = { search?: string | undefined; page: number; pageSize: number };
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const hasPasswordSql = sql<boolean>`exists (select 1 from ${accounts} where ${accounts.userId} = ${users.id} and ${accounts.providerId} = 'credential')`;
+
+function toAdminUser(row: {
+  user: typeof users.$inferSelect;
+  organization: typeof organizations.$inferSelect | null;
+  hasPassword: boolean;
+}): TAdminUser {
+  return {
+    id: row.user.id,
+    name: row.user.name,
+    email: row.user.email,
+    role: row.user.role as Role,
+    organization: row.organization
+      ? {
+          id: row.organization.id,
+          name: row.organization.name,
+          kind: row.organization.kind as OrganizationKind,
+        }
+      : null,
+    active: row.user.active,
+    approved: row.user.approved,
+    hasPassword: row.hasPassword,
+    createdByName: row.user.createdByName,
+    createdAt: row.user.createdAt.toISOString(),
+  };
+}
+
+/** Every user, newest first (spec section 7: users by created_at descending), searched and paged. */
+export async function listUsers(db: Db, filter: UserFilter) {
+  const where = filter.search
+    ? or(
+        ilike(users.name, `%${escapeLike(filter.search)}%`),
+        ilike(users.email, `%${escapeLike(filter.search)}%`),
+        ilike(organizations.name, `%${escapeLike(filter.search)}%`),
+      )
+    : undefined;
+  const rows = await db
+    .select({ user: users, organization: organizations, hasPassword: hasPasswordSql })
+    .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(where)
+    .orderBy(desc(users.createdAt), asc(users.email))
+    .limit(filter.pageSize)
+    .offset((filter.page - 1) * filter.pageSize);
+  const [total] = await db
+    .select({ n: count() })
+    .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(where);
+  return { items: rows.map(toAdminUser), total: total?.n ?? 0 };
+}
+
+export async function getAdminUser(db: Db, userId: string): Promise<TAdminUser | null> {
+  const [row] = await db
+    .select({ user: users, organization: organizations, hasPassword: hasPasswordSql })
+    .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(users.id, userId));
+  return row ? toAdminUser(row) : null;
+}
+
+export async function isEmailTaken(db: Db, email: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email.trim().toLowerCase()))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function getOrganizationKind(
+  db: Db,
+  organizationId: string,
+): Promise<OrganizationKind | null> {
+  const [row] = await db
+    .select({ kind: organizations.kind })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return (row?.kind as OrganizationKind | undefined) ?? null;
+}
+
+export async function setUserFlags(
+  db: Db,
+  userId: string,
+  flags: { active?: boolean | undefined; approved?: boolean | undefined },
+) {
+  const [row] = await db
+    .update(users)
+    .set({
+      ...(flags.active === undefined ? {} : { active: flags.active }),
+      ...(flags.approved === undefined ? {} : { approved: flags.approved }),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  return row ?? null;
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "message_templates" ADD COLUMN "purpose" text;--> statement-breakpoint
+ALTER TABLE "message_templates" ADD CONSTRAINT "message_templates_purpose_check" CHECK ("message_templates"."purpose" is null or ("message_templates"."template_type" = 'email' and "message_templates"."purpose" in ('message_notification', 'invitation')));

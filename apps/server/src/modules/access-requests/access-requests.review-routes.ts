@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZAccessRequestList,
+  ZApproveAccessRequest,
+  ZListAccessRequestsQuery,
+} from '@casebridge/domain/access-requests/access-request-review.schemas';
+import { ZErrorBody } from '@casebridge/domain/errors';
+import { ZAdminUser } from '@casebridge/domain/users/user.schemas';
+import { getRequestIp } from '../../lib/request-ip.ts';
+import { requireActor } from '../../lib/require-actor.ts';
+import { listAccessRequests } from './access-requests.queries.ts';
+import { approveAccessRequest, rejectAccessRequest } from './access-requests.review.ts';
+
+const ZRequestParams = z.object({ requestId: z.uuid() });
+const errors = {
+  400: ZErrorBody,
+  401: ZErrorBody,
+  403: ZErrorBody,
+  404: ZErrorBody,
+  409: ZErrorBody,
+};
+
+/** Admin review of the requests sent from /signup (DESIGN.md decision 8). */
+export async function accessRequestReviewRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db, env } = app.ctx;
+
+  api.get(
+    '/access-requests',
+    {
+      config: { access: 'admin:access-requests' },
+      schema: {
+        tags: ['access requests'],
+        summary: 'Access requests of one status (pending by default)',
+        querystring: ZListAccessRequestsQuery,
+        response: { 200: ZAccessRequestList, ...errors },
+      },
+    },
+    async (request) => ({ items: await listAccessRequests(db, request.query.status) }),
+  );
+
+  api.post(
+    '/access-requests/:requestId/approve',
+    {
+      config: { access: 'admin:access-requests' },
+      schema: {
+        tags: ['access requests'],
+        summary: 'Approve: create the user with the chosen role and organisation, and invite them',
+        params: ZRequestParams,
+        body: ZApproveAccessRequest,
+        response: { 201: ZAdminUser, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await approveAccessRequest(
+        db,
+        requireActor(request),
+        request.params.requestId,
+        request.body,
+        { ip: getRequestIp(request), appUrl: env.appUrl },
+      );
+      return reply.status(201).send(user);
+    },
+  );
+
+  api.post(
+    '/access-requests/:requestId/reject',
+    {
+      config: { access: 'admin:access-requests' },
+      schema: {
+        tags: ['access requests'],
+        summary: 'Reject a pending access request',
+        params: ZRequestParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await rejectAccessRequest(db, requireActor(request), request.params.requestId, {
+        ip: getRequestIp(request),
+      });
+      return reply.status(204).send(null);
+    },
+  );
+}

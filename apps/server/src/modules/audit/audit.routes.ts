@@ -1,0 +1,72 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ZAuditLogFilter,
+  ZAuditLogPage,
+  ZListAuditLogsQuery,
+} from '@casebridge/domain/audit/audit-log.schemas';
+import { ZErrorBody } from '@casebridge/domain/errors';
+import { getRequestIp } from '../../lib/request-ip.ts';
+import { requireActor } from '../../lib/require-actor.ts';
+import { toAuditCsv } from './audit-csv.ts';
+import { iterateAuditLogs, listAuditLogs } from './audit.queries.ts';
+import { writeAudit } from './audit.service.ts';
+
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody };
+
+/** Reading and exporting the audit trail. There is deliberately no route that edits or deletes it. */
+export async function auditRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+
+  api.get(
+    '/audit-logs',
+    {
+      config: { access: 'admin:audit' },
+      schema: {
+        tags: ['audit'],
+        summary: 'Audit log, newest first, filtered by user, patient, action and date range',
+        querystring: ZListAuditLogsQuery,
+        response: { 200: ZAuditLogPage, ...errors },
+      },
+    },
+    async (request) => {
+      const { page, pageSize, ...filter } = request.query;
+      const result = await listAuditLogs(db, filter, { page, pageSize });
+      return { ...result, page, pageSize };
+    },
+  );
+
+  api.get(
+    '/audit-logs/export',
+    {
+      config: { access: 'admin:audit' },
+      schema: {
+        tags: ['audit'],
+        summary: 'The filtered audit log as CSV (the export itself is audited)',
+        querystring: ZAuditLogFilter,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const filter = request.query;
+      const described = Object.entries(filter)
+        .filter(([, value]) => value !== undefined && value !== '')
+        .map(([key, value]) => `${key}=${String(value)}`)
+        .join(', ');
+      await writeAudit(db, {
+        action: 'audit_exported',
+        actor: requireActor(request),
+        details: described ? `filters: ${described}` : 'all rows',
+        ip: getRequestIp(request),
+      });
+      const stamp = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="audit-log-${stamp}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(toAuditCsv(iterateAuditLogs(db, filter))));
+    },
+  );
+}

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { SETTINGS_MESSAGES } from '@casebridge/domain/settings/settings-admin.schemas';
+import { DEFAULT_SETTINGS, type TSettings } from '@casebridge/domain/settings/settings.schemas';
+import { auditLogs, events, sessions, settings, users } from '../../db/schema/index.ts';
+import { createTestServer, type TestServer } from '../../test/test-server.ts';
+import { getPatientId, upload } from '../documents/document-test-support.ts';
+
+const MB = 1024 * 1024;
+
+describe('admin settings', () => {
+  let server: TestServer;
+  let admin: string;
+  beforeAll(async () => {
+    server = await createTestServer();
+    admin = await server.login('admin@demo.test');
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const save = (values: Partial<TSettings>) =>
+    server.request({
+      method: 'PUT',
+      url: '/api/settings',
+      cookie: admin,
+      body: { ...DEFAULT_SETTINGS, ...values },
+    });
+
+  it('answers the defaults of spec section 9', async () => {
+    const response = await server.request({ url: '/api/settings', cookie: admin });
+    expect(response.json()).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('refuses values outside the spec ranges and SMS, leaving the row unchanged', async () => {
+    const [before] = await server.context.db.select().from(settings);
+    for (const values of [
+      { maxUploadMb: 0 },
+      { maxUploadMb: 101 },
+      { maxUploadMb: 2.5 },
+      { sessionTimeoutMinutes: 14 },
+      { sessionTimeoutMinutes: 481 },
+      { smsNotificationsEnabled: true },
+    ]) {
+      const response = await save(values);
+      expect(response.statusCode, `${JSON.stringify(values)}`).toBe(400);
+    }
+    expect((await save({ smsNotificationsEnabled: true })).json().error.message).toBe(
+      SETTINGS_MESSAGES.smsUnavailable,
+    );
+    expect(await server.context.db.select().from(settings)).toEqual([before]);
+  });
+
+  it('persists the limits of the ranges, audits the change and tells every client', async () => {
+    const response = await save({
+      maxUploadMb: 100,
+      sessionTimeoutMinutes: 15,
+      requireUserApproval: true,
+    });
+    expect(response.statusCode).toBe(200);
+    const reread = await server.request({ url: '/api/settings', cookie: admin });
+    expect(reread.json()).toMatchObject({
+      maxUploadMb: 100,
+      sessionTimeoutMinutes: 15,
+      requireUserApproval: true,
+    });
+    const [audit] = await server.context.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.action, 'settings_updated'));
+    expect(audit?.details).toContain('maxUploadMb: 10 -> 100');
+    expect(audit?.details).toContain('sessionTimeoutMinutes: 60 -> 15');
+    const published = await server.context.db
+      .select()
+      .from(events)
+      .where(eq(events.topic, 'settings.changed'));
+    expect(published).toHaveLength(1);
+    expect((await save({})).statusCode).toBe(200);
+  });
+
+  it('a shorter session timeout ends idle sessions sooner, at once', async () => {
+    const cookie = await server.login('lienholder@demo.test');
+    const [user] = await server.context.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'lienholder@demo.test'));
+    const idleFor = async (minutes: number) =>
+      server.context.db
+        .update(sessions)
+        .set({ lastActiveAt: new Date(Date.now() - minutes * 60_000) })
+        .where(eq(sessions.userId, user!.id));
+
+    await idleFor(20);
+    // With the default 60 minutes, 20 idle minutes are fine.
+    expect((await server.request({ url: '/api/auth/session', cookie })).statusCode).toBe(200);
+    expect((await save({ sessionTimeoutMinutes: 15 })).statusCode).toBe(200);
+    await idleFor(20);
+    const expired = await server.request({ url: '/api/auth/session', cookie });
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().error.code).toBe('SESSION_EXPIRED');
+
+    // The session response tells the browser the new timeout, for its warning.
+    const fresh = await server.login('lienholder@demo.test');
+    expect(
+      (await server.request({ url: '/api/auth/session', cookie: fresh })).json().idleTimeoutMinutes,
+    ).toBe(15);
+    await save({});
+  });
+
+  it('a lower upload limit refuses a file the default limit accepts', async () => {
+    const clinic = await server.login('clinic@demo.test');
+    const patientId = await getPatientId(server, 'Maria Delgado');
+    const file = () => ({
+      fileName: 'long-notes.txt',
+      data: Buffer.from('Range of motion improving.\n'.repeat(Math.ceil((1.5 * MB) / 27))),
+    });
+    expect((await save({ maxUploadMb: 1 })).statusCode).toBe(200);
+    const refused = await upload(server, {
+      patientId,
+      cookie: clinic,
+      category: 'Treatment Notes',
+      file: file(),
+    });
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().error.message).toContain('1MB');
+
+    expect((await save({ maxUploadMb: 2 })).statusCode).toBe(200);
+    const accepted = await upload(server, {
+      patientId,
+      cookie: clinic,
+      category: 'Treatment Notes',
+      file: file(),
+    });
+    expect(accepted.statusCode).toBe(201);
+    await save({});
+  });
+});

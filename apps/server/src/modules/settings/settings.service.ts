@@ -1,0 +1,34 @@
+import type { TSettings } from '@casebridge/domain/settings/settings.schemas';
+import type { Db } from '../../db/client.ts';
+import { publishEvent } from '../../events/outbox.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import { getSettings, updateSettings } from './settings.queries.ts';
+
+/**
+ * Saves every setting at once. Each request reads the settings afresh, so a change applies to the
+ * very next request (idle timeout, upload limit, patient creation, approval, e-mail content).
+ */
+export async function saveSettings(
+  db: Db,
+  actor: Actor,
+  values: TSettings,
+  context: { ip: string },
+): Promise<TSettings> {
+  return db.transaction(async (tx) => {
+    const before = await getSettings(tx);
+    const saved = await updateSettings(tx, values, actor.userId);
+    const changes = (Object.keys(values) as Array<keyof TSettings>)
+      .filter((key) => before[key] !== values[key])
+      .map((key) => `${key}: ${String(before[key])} -> ${String(values[key])}`);
+    await writeAudit(tx, {
+      action: 'settings_updated',
+      actor,
+      details: changes.length > 0 ? changes.join('; ') : 'no changes',
+      ip: context.ip,
+    });
+    // Everyone's session query learns the new idle timeout.
+    await publishEvent(tx, { topic: 'settings.changed' });
+    return saved;
+  });
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ZHealthCheckReport,
+  ZSeedDemoResult,
+  ZSystemToolsStatus,
+} from '@casebridge/domain/admin/system-tools.schemas';
+import { ZErrorBody } from '@casebridge/domain/errors';
+import { getRequestIp } from '../../lib/request-ip.ts';
+import { requireActor } from '../../lib/require-actor.ts';
+import { loadDemoData, runHealthChecks } from './system-tools.service.ts';
+
+const errors = { 401: ZErrorBody, 403: ZErrorBody };
+
+/** Admin-only tools of spec section 7: connection tests and demo data seeding. */
+export async function systemToolRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const context = app.ctx;
+
+  api.get(
+    '/admin/tools',
+    {
+      config: { access: 'admin:tools' },
+      schema: {
+        tags: ['admin tools'],
+        summary: 'Which tools this server offers',
+        response: { 200: ZSystemToolsStatus, ...errors },
+      },
+    },
+    async () => ({
+      demoDataEnabled: context.env.seedDemo,
+      mailConfigured: Boolean(context.env.smtpUrl),
+    }),
+  );
+
+  api.post(
+    '/admin/health-checks',
+    {
+      config: { access: 'admin:tools' },
+      schema: {
+        tags: ['admin tools'],
+        summary: 'Database, storage and mail round trips, with a result per check',
+        response: { 200: ZHealthCheckReport, ...errors },
+      },
+    },
+    async (request) =>
+      runHealthChecks(context, requireActor(request), { ip: getRequestIp(request) }),
+  );
+
+  api.post(
+    '/admin/demo-data',
+    {
+      config: { access: 'admin:tools' },
+      schema: {
+        tags: ['admin tools'],
+        summary: 'Load the demo data (only when demo data is enabled; idempotent)',
+        response: { 200: ZSeedDemoResult, ...errors },
+      },
+    },
+    async (request) => loadDemoData(context, requireActor(request), { ip: getRequestIp(request) }),
+  );
+}

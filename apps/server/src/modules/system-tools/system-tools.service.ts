@@ -1,0 +1,56 @@
+import type {
+  THealthCheckReport,
+  TSeedDemoResult,
+} from '@casebridge/domain/admin/system-tools.schemas';
+import { SYSTEM_TOOL_MESSAGES } from '@casebridge/domain/admin/system-tools.schemas';
+import type { AppContext } from '../../app-context.ts';
+import { seedDemoData } from '../../db/seed/seed-demo.ts';
+import { publishEvent } from '../../events/outbox.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import { checkDatabase, checkMail, checkStorage } from './health-checks.ts';
+
+/** Runs the three round trips one after the other and records the outcome in the audit log. */
+export async function runHealthChecks(
+  context: AppContext,
+  actor: Actor,
+  request: { ip: string },
+): Promise<THealthCheckReport> {
+  const checks = [
+    await checkDatabase(context.db),
+    await checkStorage(context.storage),
+    await checkMail(context.env.smtpUrl),
+  ];
+  await writeAudit(context.db, {
+    action: 'health_check_run',
+    actor,
+    details: checks.map((check) => `${check.id}: ${check.status}`).join(', '),
+    ip: request.ip,
+  }).catch(() => undefined);
+  return { checks, ranAt: new Date().toISOString() };
+}
+
+/** 'Load demo data': only where demo data is enabled (SEED_DEMO), and idempotent. */
+export async function loadDemoData(
+  context: AppContext,
+  actor: Actor,
+  request: { ip: string },
+): Promise<TSeedDemoResult> {
+  if (!context.env.seedDemo) throw new AppError('FORBIDDEN', SYSTEM_TOOL_MESSAGES.demoDataDisabled);
+  const result = await seedDemoData(context.db, context.storage);
+  await context.db.transaction(async (tx) => {
+    await writeAudit(tx, {
+      action: 'demo_data_seeded',
+      actor,
+      details: result.seeded ? 'demo data loaded' : (result.reason ?? 'nothing to do'),
+      ip: request.ip,
+    });
+    if (result.seeded) {
+      await publishEvent(tx, { topic: 'organization.changed' });
+      await publishEvent(tx, { topic: 'user.changed', adminOnly: true });
+      await publishEvent(tx, { topic: 'template.changed' });
+    }
+  });
+  return { seeded: result.seeded, reason: result.reason ?? null };
+}

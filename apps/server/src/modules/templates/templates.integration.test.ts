@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { TEMPLATE_MESSAGES } from '@casebridge/domain/templates/template.schemas';
+import { auditLogs, messageTemplates } from '../../db/schema/index.ts';
+import { createTestServer, type TestServer } from '../../test/test-server.ts';
+import { getActiveEmailTemplate } from './templates.queries.ts';
+
+describe('message templates', () => {
+  let server: TestServer;
+  let admin: string;
+  beforeAll(async () => {
+    server = await createTestServer();
+    admin = await server.login('admin@demo.test');
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const create = (body: unknown, cookie = admin) =>
+    server.request({ method: 'POST', url: '/api/templates', cookie, body });
+
+  it('validates in the spec order and trims the values', async () => {
+    const before = await server.context.db.select().from(messageTemplates);
+    const blank = await create({ title: '  ', body: 'Hello', templateType: 'message' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error.message).toBe(TEMPLATE_MESSAGES.requiredFields);
+    const noBody = await create({ title: 'Title', body: ' \n ', templateType: 'email' });
+    expect(noBody.json().error.message).toBe(TEMPLATE_MESSAGES.requiredFields);
+    const noSubject = await create({ title: 'Title', body: 'Body', templateType: 'email' });
+    expect(noSubject.statusCode).toBe(400);
+    expect(noSubject.json().error.message).toBe(TEMPLATE_MESSAGES.subjectRequired);
+    const blankSubject = await create({
+      title: 'Title',
+      body: 'Body',
+      templateType: 'email',
+      subject: '   ',
+    });
+    expect(blankSubject.json().error.message).toBe(TEMPLATE_MESSAGES.subjectRequired);
+    expect(await server.context.db.select().from(messageTemplates)).toHaveLength(before.length);
+
+    const created = await create({
+      title: '  Follow-up  ',
+      body: '  Checking in on {{patient.name}}.  ',
+      templateType: 'message',
+      subject: 'ignored for message templates',
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      title: 'Follow-up',
+      body: 'Checking in on {{patient.name}}.',
+      templateType: 'message',
+      subject: null,
+      active: true,
+      createdByName: 'Avery Admin',
+    });
+    const audit = await server.context.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.action, 'template_created'));
+    expect(audit.at(-1)?.details).toContain('Follow-up');
+  });
+
+  it('lists active message templates only for non-admins, everything for admins', async () => {
+    const email = await create({
+      title: 'Invite mail',
+      body: 'Welcome {{user.name}}: {{link}}',
+      templateType: 'email',
+      subject: 'Welcome to CaseBridge',
+      purpose: 'invitation',
+    });
+    expect(email.statusCode).toBe(201);
+    const inactive = await create({ title: 'Old one', body: 'Old', templateType: 'message' });
+    const off = await server.request({
+      method: 'PATCH',
+      url: `/api/templates/${inactive.json().id}`,
+      cookie: admin,
+      body: { active: false },
+    });
+    expect(off.json().active).toBe(false);
+
+    const clinic = await server.login('clinic@demo.test');
+    const forClinic = await server.request({ url: '/api/templates?type=email', cookie: clinic });
+    expect(forClinic.statusCode).toBe(200);
+    const clinicTitles = forClinic.json().items.map((item: { title: string }) => item.title);
+    expect(clinicTitles).toContain('Appointment confirmation');
+    expect(clinicTitles).not.toContain('Invite mail');
+    expect(clinicTitles).not.toContain('Old one');
+    for (const item of forClinic.json().items) {
+      expect(item).toMatchObject({ templateType: 'message', active: true });
+    }
+
+    const forAdmin = await server.request({ url: '/api/templates', cookie: admin });
+    const adminTitles = forAdmin.json().items.map((item: { title: string }) => item.title);
+    expect(adminTitles).toEqual(expect.arrayContaining(['Invite mail', 'Old one']));
+    const emailOnly = await server.request({ url: '/api/templates?type=email', cookie: admin });
+    expect(
+      emailOnly
+        .json()
+        .items.every((item: { templateType: string }) => item.templateType === 'email'),
+    ).toBe(true);
+
+    expect((await server.request({ url: '/api/templates' })).statusCode).toBe(401);
+  });
+
+  it('uses the active e-mail template of a purpose, and stops when it is deactivated', async () => {
+    const found = await getActiveEmailTemplate(server.context.db, 'invitation');
+    expect(found?.subject).toBe('Welcome to CaseBridge');
+    await server.request({
+      method: 'PATCH',
+      url: `/api/templates/${found!.id}`,
+      cookie: admin,
+      body: { active: false },
+    });
+    expect(await getActiveEmailTemplate(server.context.db, 'invitation')).toBeNull();
+  });
+
+  it('refuses template writes by non-admins and leaves the table unchanged', async () => {
+    const [existing] = await server.context.db.select().from(messageTemplates).limit(1);
+    const before = await server.context.db.select().from(messageTemplates);
+    for (const email of ['clinic@demo.test', 'attorney@demo.test', 'lienholder@demo.test']) {
+      const cookie = await server.login(email);
+      expect(
+        (await create({ title: 'x', body: 'y', templateType: 'message' }, cookie)).statusCode,
+      ).toBe(403);
+      const patch = await server.request({
+        method: 'PATCH',
+        url: `/api/templates/${existing!.id}`,
+        cookie,
+        body: { active: false },
+      });
+      expect(patch.statusCode).toBe(403);
+    }
+    expect(await server.context.db.select().from(messageTemplates)).toEqual(before);
+  });
+
+  it('answers 404 for a missing template', async () => {
+    const response = await server.request({
+      method: 'PATCH',
+      url: '/api/templates/00000000-0000-4000-8000-000000000000',
+      cookie: admin,
+      body: { active: true },
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZErrorBody } from '@casebridge/domain/errors';
+import {
+  ZCreateTemplateRequest,
+  ZListTemplatesQuery,
+  ZMessageTemplate,
+  ZTemplateList,
+  ZUpdateTemplateRequest,
+} from '@casebridge/domain/templates/template.schemas';
+import { getRequestIp } from '../../lib/request-ip.ts';
+import { requireActor } from '../../lib/require-actor.ts';
+import {
+  changeTemplateActive,
+  createTemplate,
+  listTemplatesForActor,
+} from './templates.service.ts';
+
+const ZTemplateParams = z.object({ templateId: z.uuid() });
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
+
+export async function templateRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+
+  api.get(
+    '/templates',
+    {
+      // Every signed-in user who can send messages reads the composer's picker.
+      config: { access: 'messages:send' },
+      schema: {
+        tags: ['templates'],
+        summary: 'Message templates: active message templates, or every template for admins',
+        querystring: ZListTemplatesQuery,
+        response: { 200: ZTemplateList, ...errors },
+      },
+    },
+    async (request) => ({
+      items: await listTemplatesForActor(db, requireActor(request), request.query),
+    }),
+  );
+
+  api.post(
+    '/templates',
+    {
+      config: { access: 'admin:templates' },
+      schema: {
+        tags: ['templates'],
+        summary: 'Add a message or e-mail template',
+        body: ZCreateTemplateRequest,
+        response: { 201: ZMessageTemplate, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const template = await createTemplate(db, requireActor(request), request.body, {
+        ip: getRequestIp(request),
+      });
+      return reply.status(201).send(template);
+    },
+  );
+
+  api.patch(
+    '/templates/:templateId',
+    {
+      config: { access: 'admin:templates' },
+      schema: {
+        tags: ['templates'],
+        summary: 'Activate or deactivate a template',
+        params: ZTemplateParams,
+        body: ZUpdateTemplateRequest,
+        response: { 200: ZMessageTemplate, ...errors },
+      },
+    },
+    async (request) =>
+      changeTemplateActive(
+        db,
+        requireActor(request),
+        request.params.templateId,
+        request.body.active,
+        {
+          ip: getRequestIp(request),
+        },
+      ),
+  );
+}

@@ -1,0 +1,352 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { MESSAGES } from '@casebridge/domain/errors';
+import { USER_MESSAGES } from '@casebridge/domain/users/user.schemas';
+import {
+  accounts,
+  auditLogs,
+  mailOutbox,
+  sessions,
+  settings,
+  userInvitations,
+  users,
+} from '../../db/schema/index.ts';
+import { createTestServer, type TestServer } from '../../test/test-server.ts';
+import { hashInvitationToken } from './invitations.service.ts';
+import { getOrganizationId, readInvitationToken } from './user-test-support.ts';
+
+const NEW_PASSWORD = 'a-brand-new-password-42';
+
+describe('admin user management and invitations', () => {
+  let server: TestServer;
+  let admin: string;
+  let harborId: string;
+  let morganId: string;
+  beforeAll(async () => {
+    server = await createTestServer();
+    admin = await server.login('admin@demo.test');
+    harborId = await getOrganizationId(server, 'Harbor Physical Therapy');
+    morganId = await getOrganizationId(server, 'Morgan & Hale Injury Law');
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const createUser = (body: Record<string, unknown>) =>
+    server.request({ method: 'POST', url: '/api/users', cookie: admin, body });
+  const accept = (token: string, password = NEW_PASSWORD) =>
+    server.request({ method: 'POST', url: '/api/invitations/accept', body: { token, password } });
+  const countUsers = async () => (await server.context.db.select().from(users)).length;
+
+  it('checks the Add New User fields in the spec order', async () => {
+    const before = await countUsers();
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ name: ' ', email: 'bad', role: 'clinic' }, USER_MESSAGES.requiredFields],
+      [
+        { name: 'Pat', email: '  ', role: 'clinic', organizationId: harborId },
+        USER_MESSAGES.requiredFields,
+      ],
+      [{ name: 'Pat', email: 'no-at-sign', role: 'clinic' }, USER_MESSAGES.invalidEmail],
+      [
+        { name: 'Pat', email: 'pat@example.test', role: 'clinic' },
+        USER_MESSAGES.organizationRequired,
+      ],
+      [
+        { name: 'Pat', email: 'pat@example.test', role: 'attorney', organizationId: null },
+        USER_MESSAGES.organizationRequired,
+      ],
+      [
+        { name: 'Pat', email: 'pat@example.test', role: 'clinic', organizationId: morganId },
+        USER_MESSAGES.organizationMismatch,
+      ],
+      [
+        { name: 'Pat', email: 'CLINIC@demo.test', role: 'clinic', organizationId: harborId },
+        USER_MESSAGES.emailTaken,
+      ],
+    ];
+    for (const [body, message] of cases) {
+      const response = await createUser(body);
+      expect(response.statusCode, `${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400);
+      expect(response.json().error.message, `${JSON.stringify(body)}`).toBe(message);
+    }
+    expect(await countUsers()).toBe(before);
+  });
+
+  it('creates an active user with a trimmed, lowercased e-mail and queues an invitation', async () => {
+    const response = await createUser({
+      name: '  Nina Newhire ',
+      email: '  Nina.Newhire@Example.TEST ',
+      role: 'clinic',
+      organizationId: harborId,
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      name: 'Nina Newhire',
+      email: 'nina.newhire@example.test',
+      role: 'clinic',
+      organization: { id: harborId, name: 'Harbor Physical Therapy', kind: 'clinic' },
+      active: true,
+      approved: true,
+      hasPassword: false,
+      createdByName: 'Avery Admin',
+    });
+    const [row] = await server.context.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'nina.newhire@example.test'));
+    expect(row).toMatchObject({ active: true, authProviderCreated: false });
+
+    const [mail] = await server.context.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, 'nina.newhire@example.test'));
+    expect(mail?.kind).toBe('invitation');
+    expect(mail?.text).toContain('http://localhost:3000/accept-invite?token=');
+    expect(mail?.html).toContain('max-width:600px');
+
+    // Only the SHA-256 of the token is stored.
+    const token = await readInvitationToken(server, 'nina.newhire@example.test');
+    const [invitation] = await server.context.db
+      .select()
+      .from(userInvitations)
+      .where(eq(userInvitations.userId, row!.id));
+    expect(invitation?.tokenHash).toBe(hashInvitationToken(token));
+    expect(invitation?.tokenHash).not.toContain(token);
+    const hoursValid = (invitation!.expiresAt.getTime() - Date.now()) / 3_600_000;
+    expect(hoursValid).toBeGreaterThan(71);
+    expect(hoursValid).toBeLessThanOrEqual(72);
+
+    const audit = await server.context.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.action, 'user_created'));
+    expect(audit.at(-1)?.details).toContain('nina.newhire@example.test');
+    expect(JSON.stringify(audit)).not.toContain(token);
+
+    // Without a password the account cannot sign in yet.
+    const login = await server.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { email: 'nina.newhire@example.test', password: NEW_PASSWORD },
+    });
+    expect(login.statusCode).toBe(401);
+  });
+
+  it('lets the invitation set a password exactly once, then the user signs in', async () => {
+    const token = await readInvitationToken(server, 'nina.newhire@example.test');
+    const lookup = await server.request({
+      method: 'POST',
+      url: '/api/invitations/lookup',
+      body: { token },
+    });
+    expect(lookup.json()).toMatchObject({
+      name: 'Nina Newhire',
+      email: 'nina.newhire@example.test',
+    });
+
+    const tooShort = await accept(token, 'short');
+    expect(tooShort.statusCode).toBe(400);
+    expect(tooShort.json().error.message).toBe(USER_MESSAGES.passwordTooShort);
+
+    expect((await accept(token)).statusCode).toBe(204);
+    const again = await accept(token, 'another-password-123');
+    expect(again.statusCode).toBe(404);
+    expect(again.json().error.message).toBe(USER_MESSAGES.invitationInvalid);
+
+    const cookie = await server.login('nina.newhire@example.test', NEW_PASSWORD);
+    const session = await server.request({ url: '/api/auth/session', cookie });
+    expect(session.json().user).toMatchObject({
+      role: 'clinic',
+      email: 'nina.newhire@example.test',
+    });
+    await expect(server.login('nina.newhire@example.test', 'another-password-123')).rejects.toThrow(
+      '401',
+    );
+    const [account] = await server.context.db
+      .select()
+      .from(accounts)
+      .innerJoin(users, eq(users.id, accounts.userId))
+      .where(eq(users.email, 'nina.newhire@example.test'));
+    expect(account?.accounts.password).toMatch(/^\$argon2id\$/);
+  });
+
+  it('refuses an expired invitation and an unknown token', async () => {
+    await createUser({ name: 'Late Larry', email: 'late@example.test', role: 'admin' });
+    const token = await readInvitationToken(server, 'late@example.test');
+    await server.context.db
+      .update(userInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(userInvitations.tokenHash, hashInvitationToken(token)));
+    const expired = await accept(token);
+    expect(expired.statusCode).toBe(404);
+    expect(expired.json().error.message).toBe(USER_MESSAGES.invitationExpired);
+    const [late] = await server.context.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'late@example.test'));
+    expect(
+      await server.context.db.select().from(accounts).where(eq(accounts.userId, late!.id)),
+    ).toEqual([]);
+
+    const unknown = await accept('x'.repeat(43));
+    expect(unknown.statusCode).toBe(404);
+
+    // A new link works and the expired one stays dead.
+    const resend = await server.request({
+      method: 'POST',
+      url: `/api/users/${late!.id}/invitation`,
+      cookie: admin,
+    });
+    expect(resend.statusCode).toBe(204);
+    const fresh = await readInvitationToken(server, 'late@example.test');
+    expect(fresh).not.toBe(token);
+    expect((await accept(token)).statusCode).toBe(404);
+    expect((await accept(fresh)).statusCode).toBe(204);
+    // Once a password is set, no new link can be sent (it would be a silent password reset).
+    const refused = await server.request({
+      method: 'POST',
+      url: `/api/users/${late!.id}/invitation`,
+      cookie: admin,
+    });
+    expect(refused.statusCode).toBe(409);
+  });
+
+  it('deactivation ends the user’s sessions at once; reactivation lets them sign in again', async () => {
+    const cookie = await server.login('attorney2@demo.test');
+    expect((await server.request({ url: '/api/auth/session', cookie })).statusCode).toBe(200);
+    const [target] = await server.context.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'attorney2@demo.test'));
+
+    const off = await server.request({
+      method: 'PATCH',
+      url: `/api/users/${target!.id}`,
+      cookie: admin,
+      body: { active: false },
+    });
+    expect(off.statusCode).toBe(200);
+    expect(off.json().active).toBe(false);
+    expect(
+      await server.context.db.select().from(sessions).where(eq(sessions.userId, target!.id)),
+    ).toEqual([]);
+    expect((await server.request({ url: '/api/auth/session', cookie })).statusCode).toBe(401);
+    const login = await server.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { email: 'attorney2@demo.test', password: 'demo-password-2026' },
+    });
+    expect(login.json().error.message).toBe(MESSAGES.accountInactive);
+
+    const on = await server.request({
+      method: 'PATCH',
+      url: `/api/users/${target!.id}`,
+      cookie: admin,
+      body: { active: true },
+    });
+    expect(on.json().active).toBe(true);
+    await expect(server.login('attorney2@demo.test')).resolves.toContain('casebridge');
+    const actions = (await server.context.db.select().from(auditLogs)).map((row) => row.action);
+    expect(actions).toEqual(expect.arrayContaining(['user_deactivated', 'user_activated']));
+  });
+
+  it('refuses that an admin deactivates their own account', async () => {
+    const [self] = await server.context.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'admin@demo.test'));
+    const response = await server.request({
+      method: 'PATCH',
+      url: `/api/users/${self!.id}`,
+      cookie: admin,
+      body: { active: false },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(USER_MESSAGES.cannotChangeSelf);
+  });
+
+  it('with approval required, a new user cannot sign in until an admin approves them', async () => {
+    await server.context.db
+      .update(settings)
+      .set({ requireUserApproval: true })
+      .where(eq(settings.id, true));
+    const created = await createUser({
+      name: 'Wendy Waiting',
+      email: 'wendy@example.test',
+      role: 'attorney',
+      organizationId: morganId,
+    });
+    expect(created.json()).toMatchObject({ approved: false, active: true });
+    const token = await readInvitationToken(server, 'wendy@example.test');
+    expect((await accept(token)).statusCode).toBe(204);
+
+    const blocked = await server.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { email: 'wendy@example.test', password: NEW_PASSWORD },
+    });
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().error.message).toBe(MESSAGES.accountPendingApproval);
+
+    const approve = await server.request({
+      method: 'PATCH',
+      url: `/api/users/${created.json().id}`,
+      cookie: admin,
+      body: { approved: true },
+    });
+    expect(approve.json().approved).toBe(true);
+    const cookie = await server.login('wendy@example.test', NEW_PASSWORD);
+    expect((await server.request({ url: '/api/auth/session', cookie })).json().user.role).toBe(
+      'attorney',
+    );
+    await server.context.db
+      .update(settings)
+      .set({ requireUserApproval: false })
+      .where(eq(settings.id, true));
+  });
+
+  it('lists users newest first with search and pages', async () => {
+    const page = await server.request({ url: '/api/users?pageSize=2', cookie: admin });
+    expect(page.json().total).toBeGreaterThanOrEqual(11);
+    expect(page.json().items).toHaveLength(2);
+    const [first, second] = page.json().items as Array<{ createdAt: string }>;
+    expect(first!.createdAt >= second!.createdAt).toBe(true);
+
+    const search = await server.request({ url: '/api/users?search=HARBOR', cookie: admin });
+    const emails = search.json().items.map((user: { email: string }) => user.email);
+    expect(emails).toEqual(
+      expect.arrayContaining(['clinic@demo.test', 'nina.newhire@example.test']),
+    );
+    expect(emails).not.toContain('clinic2@demo.test');
+    const byEmail = await server.request({ url: '/api/users?search=wendy@', cookie: admin });
+    expect(byEmail.json().items.map((user: { name: string }) => user.name)).toEqual([
+      'Wendy Waiting',
+    ]);
+  });
+
+  it('uses the active e-mail template made for invitations', async () => {
+    const template = await server.request({
+      method: 'POST',
+      url: '/api/templates',
+      cookie: admin,
+      body: {
+        title: 'Friendly invitation',
+        templateType: 'email',
+        purpose: 'invitation',
+        subject: 'Welcome aboard, {{user.name}}',
+        body: 'Hi {{user.name}},\nYour CaseBridge account is ready.',
+      },
+    });
+    expect(template.statusCode).toBe(201);
+    await createUser({ name: 'Tess Template', email: 'tess@example.test', role: 'admin' });
+    const [mail] = await server.context.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, 'tess@example.test'));
+    expect(mail?.subject).toBe('Welcome aboard, Tess Template');
+    expect(mail?.text).toContain('Hi Tess Template,');
+    // The template has no {{link}}: the link is still in the mail.
+    expect(mail?.text).toContain('/accept-invite?token=');
+    expect(mail?.html).toContain('<a href="http://localhost:3000/accept-invite?token=');
+  });
+});

@@ -1,0 +1,139 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZErrorBody } from '@casebridge/domain/errors';
+import {
+  ZAcceptInvitationRequest,
+  ZAdminUser,
+  ZCreateUserRequest,
+  ZInvitationInfo,
+  ZInvitationLookupRequest,
+  ZListUsersQuery,
+  ZUpdateUserRequest,
+  ZUserPage,
+} from '@casebridge/domain/users/user.schemas';
+import { getRequestIp } from '../../lib/request-ip.ts';
+import { requireActor } from '../../lib/require-actor.ts';
+import { acceptInvitation, lookupInvitation } from './invitations.service.ts';
+import { createUser, listUsersPage, resendInvitation, updateUser } from './users.service.ts';
+
+const ZUserParams = z.object({ userId: z.string().min(1).max(64) });
+const errors = {
+  400: ZErrorBody,
+  401: ZErrorBody,
+  403: ZErrorBody,
+  404: ZErrorBody,
+  409: ZErrorBody,
+};
+
+export async function userRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db, env } = app.ctx;
+
+  api.get(
+    '/users',
+    {
+      config: { access: 'admin:users' },
+      schema: {
+        tags: ['users'],
+        summary: 'Every user, newest first, with search and pages',
+        querystring: ZListUsersQuery,
+        response: { 200: ZUserPage, ...errors },
+      },
+    },
+    async (request) => {
+      const result = await listUsersPage(db, request.query);
+      return { ...result, page: request.query.page, pageSize: request.query.pageSize };
+    },
+  );
+
+  api.post(
+    '/users',
+    {
+      config: { access: 'admin:users' },
+      schema: {
+        tags: ['users'],
+        summary: 'Add a user; they receive an invitation e-mail to set a password',
+        body: ZCreateUserRequest,
+        response: { 201: ZAdminUser, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await createUser(db, requireActor(request), request.body, {
+        ip: getRequestIp(request),
+        appUrl: env.appUrl,
+      });
+      return reply.status(201).send(user);
+    },
+  );
+
+  api.patch(
+    '/users/:userId',
+    {
+      config: { access: 'admin:users' },
+      schema: {
+        tags: ['users'],
+        summary: 'Activate, deactivate or approve a user (deactivation ends their sessions)',
+        params: ZUserParams,
+        body: ZUpdateUserRequest,
+        response: { 200: ZAdminUser, ...errors },
+      },
+    },
+    async (request) =>
+      updateUser(db, requireActor(request), request.params.userId, request.body, {
+        ip: getRequestIp(request),
+      }),
+  );
+
+  api.post(
+    '/users/:userId/invitation',
+    {
+      config: { access: 'admin:users' },
+      schema: {
+        tags: ['users'],
+        summary: 'Send a new invitation link to a user who has not set a password yet',
+        params: ZUserParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await resendInvitation(db, requireActor(request), request.params.userId, {
+        ip: getRequestIp(request),
+        appUrl: env.appUrl,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  // The token travels in the body, never in a URL that could end up in a log.
+  api.post(
+    '/invitations/lookup',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['users'],
+        summary: 'Who an invitation link is for (nothing changes)',
+        body: ZInvitationLookupRequest,
+        response: { 200: ZInvitationInfo, 400: ZErrorBody, 404: ZErrorBody },
+      },
+    },
+    async (request) => lookupInvitation(db, request.body.token),
+  );
+
+  api.post(
+    '/invitations/accept',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['users'],
+        summary: 'Set a password with an invitation link (works once, until it expires)',
+        body: ZAcceptInvitationRequest,
+        response: { 204: z.null(), 400: ZErrorBody, 404: ZErrorBody },
+      },
+    },
+    async (request, reply) => {
+      await acceptInvitation(db, request.body, { ip: getRequestIp(request) });
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,156 @@
+import { ROLE_ORGANIZATION_KIND, ROLE_LABELS } from '@casebridge/domain/roles';
+import {
+  USER_MESSAGES,
+  type TAdminUser,
+  type TCreateUserParsed,
+  type TListUsersParsed,
+  type TUpdateUserRequest,
+} from '@casebridge/domain/users/user.schemas';
+import type { Db } from '../../db/client.ts';
+import { deleteUserSessions } from '../../auth/session.ts';
+import { publishEvent } from '../../events/outbox.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import { getSettings } from '../settings/settings.queries.ts';
+import { sendInvitation } from './invitations.service.ts';
+import {
+  getAdminUser,
+  getOrganizationKind,
+  insertUser,
+  isEmailTaken,
+  listUsers,
+  setUserFlags,
+} from './users.queries.ts';
+
+export type UserRequestContext = { ip: string; appUrl: string };
+
+export function listUsersPage(db: Db, query: TListUsersParsed) {
+  return listUsers(db, {
+    search: query.search || undefined,
+    page: query.page,
+    pageSize: query.pageSize,
+  });
+}
+
+/** The organisation must exist and be of the role's kind (a clinic user belongs to a clinic). */
+async function assertOrganizationFitsRole(
+  db: Db,
+  input: Pick<TCreateUserParsed, 'role' | 'organizationId'>,
+) {
+  const expectedKind = ROLE_ORGANIZATION_KIND[input.role];
+  if (!expectedKind) return;
+  const kind = input.organizationId ? await getOrganizationKind(db, input.organizationId) : null;
+  if (!kind) throw new AppError('VALIDATION_FAILED', USER_MESSAGES.organizationRequired);
+  if (kind !== expectedKind)
+    throw new AppError('VALIDATION_FAILED', USER_MESSAGES.organizationMismatch);
+}
+
+/**
+ * Creates a user without a password and e-mails an invitation to set one. With 'Require approval
+ * for new users' on, the account also waits for an admin's approval before it can sign in —
+ * unless `preApproved` (an admin approving an access request is that approval).
+ */
+export async function createUser(
+  db: Db,
+  actor: Actor,
+  input: TCreateUserParsed,
+  context: UserRequestContext & { preApproved?: boolean; auditDetails?: string },
+): Promise<TAdminUser> {
+  return db.transaction(async (tx) => {
+    if (await isEmailTaken(tx, input.email))
+      throw new AppError('CONFLICT', USER_MESSAGES.emailTaken);
+    await assertOrganizationFitsRole(tx, input);
+    const settings = await getSettings(tx);
+    const user = await insertUser(tx, {
+      email: input.email,
+      name: input.name,
+      role: input.role,
+      organizationId: input.organizationId,
+      approved: context.preApproved === true || !settings.requireUserApproval,
+      createdBy: { id: actor.userId, name: actor.name },
+    });
+    await sendInvitation(
+      tx,
+      { id: user.id, name: user.name, email: user.email, role: input.role },
+      context,
+    );
+    await writeAudit(tx, {
+      action: 'user_created',
+      actor,
+      details:
+        context.auditDetails ??
+        `${user.email} (${ROLE_LABELS[input.role]})${user.approved ? '' : ', awaiting approval'}`,
+      ip: context.ip,
+    });
+    await publishEvent(tx, { topic: 'user.changed', adminOnly: true });
+    const created = await getAdminUser(tx, user.id);
+    if (!created) throw new Error('created user not found');
+    return created;
+  });
+}
+
+/**
+ * Activates, deactivates or approves a user. Deactivation ends every session of the user in the
+ * same transaction, so their next request is refused.
+ */
+export async function updateUser(
+  db: Db,
+  actor: Actor,
+  userId: string,
+  input: TUpdateUserRequest,
+  context: { ip: string },
+): Promise<TAdminUser> {
+  if (userId === actor.userId && (input.active === false || input.approved === false))
+    throw new AppError('VALIDATION_FAILED', USER_MESSAGES.cannotChangeSelf);
+  return db.transaction(async (tx) => {
+    const before = await getAdminUser(tx, userId);
+    if (!before) throw notFound();
+    await setUserFlags(tx, userId, input);
+    if (input.active === false || input.approved === false) await deleteUserSessions(tx, userId);
+    if (input.active !== undefined && input.active !== before.active) {
+      await writeAudit(tx, {
+        action: input.active ? 'user_activated' : 'user_deactivated',
+        actor,
+        details: before.email,
+        ip: context.ip,
+      });
+    }
+    if (input.approved !== undefined && input.approved !== before.approved) {
+      await writeAudit(tx, {
+        action: 'user_updated',
+        actor,
+        details: `${before.email} ${input.approved ? 'approved' : 'approval withdrawn'}`,
+        ip: context.ip,
+      });
+    }
+    await publishEvent(tx, { topic: 'user.changed', adminOnly: true });
+    const after = await getAdminUser(tx, userId);
+    if (!after) throw notFound();
+    return after;
+  });
+}
+
+/** A fresh invitation link (the old ones stop working), e.g. after the first one expired. */
+export async function resendInvitation(
+  db: Db,
+  actor: Actor,
+  userId: string,
+  context: UserRequestContext,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const user = await getAdminUser(tx, userId);
+    if (!user) throw notFound();
+    // Only for accounts still without a password: otherwise whoever reads the outbox could
+    // reset a working account's password.
+    if (user.hasPassword) throw new AppError('CONFLICT', USER_MESSAGES.alreadyHasPassword);
+    if (!user.active) throw new AppError('VALIDATION_FAILED', USER_MESSAGES.inactiveUser);
+    await sendInvitation(tx, user, context);
+    await writeAudit(tx, {
+      action: 'user_updated',
+      actor,
+      details: `${user.email} invitation sent`,
+      ip: context.ip,
+    });
+  });
+}

@@ -1,0 +1,14 @@
+import { hasCapability } from '@casebridge/domain/capabilities';
+import { PageHeading } from '../../components/ui/page-heading.tsx';
+import { useCurrentUser } from '../../features/auth/auth-context.tsx';
+import { DirectoryView } from '../../features/directory/components/directory-view.tsx';
+
+export function DirectoryPage() {
+  const user = useCurrentUser();
+  return (
+    <div>
+      <PageHeading title="Directory" description="Clinics, attorney firms and lienholders." />
+      <DirectoryView canManage={hasCapability(user.role, 'organizations:manage')} />
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type {
+  TSendMessageRequest,
+  TSendMessageResponse,
+} from '@casebridge/domain/messages/message.schemas';
+import type { TPatientPage } from '@casebridge/domain/patients/patient.schemas';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+const PICKER_SIZE = 20;
+
+/** Patients for the Send Message picker, searched on the server by name. */
+export function usePatientPicker(search: string) {
+  return useQuery({
+    queryKey: ['patients', 'picker', search],
+    queryFn: () =>
+      apiFetch<TPatientPage>(
+        `/patients?sort=name&pageSize=${PICKER_SIZE}${search ? `&search=${encodeURIComponent(search)}` : ''}`,
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Posts into the patient's Team Messages, like the Messages tab's composer. */
+export function useSendPatientMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ patientId, ...input }: TSendMessageRequest & { patientId: string }) =>
+      apiFetch<TSendMessageResponse>(`/patients/${encodeURIComponent(patientId)}/messages`, {
+        method: 'POST',
+        body: input,
+      }),
+    onSuccess: (_result, input) =>
+      queryClient.invalidateQueries({ queryKey: ['messages', input.patientId] }),
+  });
+}

@@ -1,0 +1,40 @@
+import type {
+  TCreateTemplateRequest,
+  TMessageTemplate,
+  TTemplateList,
+} from '@casebridge/domain/templates/template.schemas';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { adminKeys } from './admin-keys.ts';
+
+/** Every template, active or not (the server gives admins all of them). */
+export function useAdminTemplates() {
+  return useQuery({
+    queryKey: adminKeys.templates(),
+    queryFn: async () => (await apiFetch<TTemplateList>('/templates')).items,
+  });
+}
+
+function useTemplateMutation<TInput>(mutationFn: (input: TInput) => Promise<TMessageTemplate>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: async () => {
+      // The composer's picker (['templates', …]) changes too.
+      await queryClient.invalidateQueries({ queryKey: adminKeys.templates() });
+      await queryClient.invalidateQueries({ queryKey: ['templates'] });
+    },
+  });
+}
+
+export function useCreateTemplate() {
+  return useTemplateMutation((input: TCreateTemplateRequest) =>
+    apiFetch<TMessageTemplate>('/templates', { method: 'POST', body: input }),
+  );
+}
+
+export function useSetTemplateActive() {
+  return useTemplateMutation(({ id, active }: { id: string; active: boolean }) =>
+    apiFetch<TMessageTemplate>(`/templates/${id}`, { method: 'PATCH', body: { active } }),
+  );
+}

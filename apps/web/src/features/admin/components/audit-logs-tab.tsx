@@ -1,0 +1,76 @@
+import { AUDIT_MESSAGES } from '@casebridge/domain/audit/audit-log.schemas';
+import type { AuditAction } from '@casebridge/domain/audit';
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { getAuditExportUrl, useAuditLogs } from '../api/audit-api.ts';
+import {
+  AuditFilters,
+  EMPTY_AUDIT_FILTERS,
+  toAuditRange,
+  type AuditFilterValues,
+} from './audit-filters.tsx';
+import { AuditTable } from './audit-table.tsx';
+
+const PAGE_SIZE = 25;
+
+/** Admin 'Audit Logs' tab: newest first, paged and filtered on the server, CSV of the same rows. */
+export function AuditLogsTab() {
+  const [values, setValues] = useState<AuditFilterValues>(EMPTY_AUDIT_FILTERS);
+  const [page, setPage] = useState(1);
+  const user = useDebouncedValue(values.user.trim());
+  const patient = useDebouncedValue(values.patient.trim());
+  const range = toAuditRange(values);
+  const isRangeValid = !range.from || !range.to || range.from <= range.to;
+  const filter = {
+    user: user || undefined,
+    patient: patient || undefined,
+    action: (values.action || undefined) as AuditAction | undefined,
+    ...(isRangeValid ? range : {}),
+  };
+  const logs = useAuditLogs({ ...filter, page, pageSize: PAGE_SIZE });
+
+  return (
+    <div>
+      <AuditFilters
+        values={values}
+        onChange={(next) => {
+          setValues(next);
+          setPage(1);
+        }}
+      />
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-ink-muted" aria-live="polite">
+          {isRangeValid
+            ? logs.data
+              ? `${logs.data.total} ${logs.data.total === 1 ? 'entry' : 'entries'}`
+              : 'Loading entries...'
+            : AUDIT_MESSAGES.invalidRange}
+        </p>
+        <a
+          href={getAuditExportUrl(filter)}
+          download
+          className="inline-flex h-10 items-center gap-2 rounded-md border border-border bg-surface px-4 text-sm font-medium text-ink hover:bg-surface-muted"
+        >
+          <Download className="h-4 w-4" aria-hidden />
+          Export CSV
+        </a>
+      </div>
+      {logs.error ? (
+        <p role="alert" className="text-sm text-danger">
+          Failed to load audit logs
+        </p>
+      ) : (
+        <AuditTable entries={logs.data?.items} />
+      )}
+      <Pagination
+        label="Audit log pages"
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={logs.data?.total ?? 0}
+        onPageChange={setPage}
+      />
+    </div>
+  );
+}

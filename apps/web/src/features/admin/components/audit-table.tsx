@@ -1,0 +1,70 @@
+import {
+  getAuditActionLabel,
+  type TAuditLogEntry,
+} from '@casebridge/domain/audit/audit-log.schemas';
+import { Link } from 'react-router';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+
+const COLUMNS = ['Time', 'User', 'Role', 'Action', 'Patient', 'Details'];
+
+export function AuditTable({ entries }: { entries: TAuditLogEntry[] | undefined }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-border bg-surface">
+      <table className="w-full min-w-[56rem] text-left text-sm">
+        <caption className="sr-only">Audit log, newest first</caption>
+        <thead className="border-b border-border bg-surface-muted text-ink">
+          <tr>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" className="px-4 py-2 font-medium">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {!entries
+            ? Array.from({ length: 8 }, (_, index) => (
+                <tr key={index}>
+                  <td colSpan={COLUMNS.length} className="px-4 py-3">
+                    <Skeleton className="h-5 w-full" />
+                  </td>
+                </tr>
+              ))
+            : entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td className="whitespace-nowrap px-4 py-2 text-ink">
+                    {formatDateTime(entry.timestamp)}
+                  </td>
+                  <td className="px-4 py-2 text-ink">{entry.userName ?? '—'}</td>
+                  <td className="px-4 py-2 text-ink">{entry.userRole ?? '—'}</td>
+                  <td className="whitespace-nowrap px-4 py-2 text-ink">
+                    {getAuditActionLabel(entry.action)}
+                  </td>
+                  <td className="px-4 py-2 text-ink">
+                    {entry.patientId ? (
+                      <Link
+                        to={`/patients/${entry.patientId}`}
+                        className="text-brand underline-offset-2 hover:underline"
+                      >
+                        {entry.patientName ?? entry.patientId}
+                      </Link>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                  <td className="break-all px-4 py-2 text-ink-muted">{entry.details ?? ''}</td>
+                </tr>
+              ))}
+          {entries && entries.length === 0 ? (
+            <tr>
+              <td colSpan={COLUMNS.length} className="px-4 py-6 text-center text-ink-muted">
+                No audit entries match these filters
+              </td>
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useMail } from '../api/mail-outbox-api.ts';
+
+/** One e-mail as text: links stay readable and nothing from the mail runs in the page. */
+export function MailDetailDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const mail = useMail(id);
+  return (
+    <Dialog
+      isOpen
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={mail.data?.subject ?? 'E-mail'}
+      className="w-[min(44rem,calc(100%-2rem))]"
+    >
+      {mail.data ? (
+        <div className="space-y-3">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-ink-muted">To</dt>
+            <dd className="break-all text-ink">{mail.data.toAddress}</dd>
+            <dt className="text-ink-muted">Queued</dt>
+            <dd className="text-ink">{formatDateTime(mail.data.createdAt)}</dd>
+            <dt className="text-ink-muted">Status</dt>
+            <dd className="text-ink">
+              {mail.data.status}
+              {mail.data.sentAt ? `, sent ${formatDateTime(mail.data.sentAt)}` : ''}
+              {mail.data.attempts > 0 ? ` (${mail.data.attempts} attempts)` : ''}
+            </dd>
+            {mail.data.lastError ? (
+              <>
+                <dt className="text-ink-muted">Last error</dt>
+                <dd className="text-ink">{mail.data.lastError}</dd>
+              </>
+            ) : null}
+          </dl>
+          <pre
+            aria-label="Mail text"
+            className="whitespace-pre-wrap break-words rounded-md border border-border bg-surface-muted p-3 text-sm text-ink"
+          >
+            {mail.data.text}
+          </pre>
+        </div>
+      ) : mail.error ? (
+        <p role="alert" className="text-sm text-danger">
+          Failed to load the e-mail
+        </p>
+      ) : (
+        <Skeleton className="h-48 w-full" />
+      )}
+    </Dialog>
+  );
+}

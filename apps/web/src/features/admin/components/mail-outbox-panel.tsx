@@ -1,0 +1,128 @@
+import { MAIL_STATUSES, type TMailOutboxItem } from '@casebridge/domain/admin/system-tools.schemas';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input, Select } from '../../../components/ui/input.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useMailOutbox } from '../api/mail-outbox-api.ts';
+import { MailDetailDialog } from './mail-detail-dialog.tsx';
+import { Pill } from './pill.tsx';
+
+const PAGE_SIZE = 10;
+const TONES = { pending: 'yellow', sent: 'green', failed: 'red' } as const;
+type Status = TMailOutboxItem['status'];
+
+/** Queued and sent e-mails; without SMTP this is where they can be read (DESIGN.md 4.6). */
+export function MailOutboxPanel() {
+  const [status, setStatus] = useState<Status | ''>('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const debouncedSearch = useDebouncedValue(search.trim());
+  const mail = useMailOutbox({
+    status: status || undefined,
+    search: debouncedSearch || undefined,
+    page,
+    pageSize: PAGE_SIZE,
+  });
+
+  return (
+    <div>
+      <div className="mb-3 flex flex-wrap gap-2">
+        <Input
+          type="search"
+          aria-label="Search mail by recipient or subject"
+          placeholder="Search recipient or subject..."
+          className="sm:w-72"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setPage(1);
+          }}
+        />
+        <Select
+          aria-label="Mail status"
+          className="w-40"
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value as Status | '');
+            setPage(1);
+          }}
+        >
+          <option value="">All statuses</option>
+          {MAIL_STATUSES.map((item) => (
+            <option key={item} value={item}>
+              {item.charAt(0).toUpperCase() + item.slice(1)}
+            </option>
+          ))}
+        </Select>
+        <Button variant="secondary" onClick={() => void mail.refetch()} disabled={mail.isFetching}>
+          Refresh
+        </Button>
+      </div>
+      <div className="overflow-x-auto rounded-lg border border-border">
+        <table className="w-full min-w-[40rem] text-left text-sm">
+          <caption className="sr-only">Mail outbox, newest first</caption>
+          <thead className="border-b border-border bg-surface-muted text-ink">
+            <tr>
+              {['Queued', 'To', 'Subject', 'Status', ''].map((column, index) => (
+                <th key={index} scope="col" className="px-3 py-2 font-medium">
+                  {column || <span className="sr-only">Actions</span>}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-border">
+            {!mail.data
+              ? Array.from({ length: 3 }, (_, index) => (
+                  <tr key={index}>
+                    <td colSpan={5} className="px-3 py-2">
+                      <Skeleton className="h-5 w-full" />
+                    </td>
+                  </tr>
+                ))
+              : mail.data.items.map((item) => (
+                  <tr key={item.id}>
+                    <td className="whitespace-nowrap px-3 py-2 text-ink">
+                      {formatDateTime(item.createdAt)}
+                    </td>
+                    <td className="break-all px-3 py-2 text-ink">{item.toAddress}</td>
+                    <td className="px-3 py-2 text-ink">{item.subject}</td>
+                    <td className="px-3 py-2">
+                      <Pill tone={TONES[item.status]}>{item.status}</Pill>
+                    </td>
+                    <td className="px-3 py-2">
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => setOpenId(item.id)}
+                        aria-label={`View mail to ${item.toAddress}: ${item.subject}`}
+                      >
+                        View
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+            {mail.data && mail.data.items.length === 0 ? (
+              <tr>
+                <td colSpan={5} className="px-3 py-6 text-center text-ink-muted">
+                  No e-mails
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+      <Pagination
+        label="Mail outbox pages"
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={mail.data?.total ?? 0}
+        onPageChange={setPage}
+      />
+      {openId ? <MailDetailDialog id={openId} onClose={() => setOpenId(null)} /> : null}
+    </div>
+  );
+}

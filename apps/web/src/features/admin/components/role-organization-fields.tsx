@@ -1,0 +1,100 @@
+import {
+  ASSIGNABLE_ROLES,
+  ROLE_DESCRIPTIONS,
+  ROLE_LABELS,
+  ROLE_ORGANIZATION_KIND,
+  type AssignableRole,
+} from '@casebridge/domain/roles';
+import { useId } from 'react';
+import { Label, Select } from '../../../components/ui/input.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { useOrganizationOptions } from '../../../lib/organization-options.ts';
+
+const ORGANIZATION_LABELS = {
+  clinic: 'clinic',
+  firm: 'attorney firm',
+  lienholder: 'lienholder',
+} as const;
+
+/**
+ * Role choice with the descriptions of spec section 6, then the associated organisation of the
+ * role's kind (admins belong to none). Used by Add New User and by access-request approval.
+ */
+export function RoleOrganizationFields({
+  role,
+  organizationId,
+  onRoleChange,
+  onOrganizationChange,
+}: {
+  role: AssignableRole;
+  organizationId: string;
+  onRoleChange: (role: AssignableRole) => void;
+  onOrganizationChange: (organizationId: string) => void;
+}) {
+  const id = useId();
+  const kind = ROLE_ORGANIZATION_KIND[role];
+  const options = useOrganizationOptions(kind ?? 'clinic');
+  return (
+    <>
+      <fieldset>
+        <legend className="mb-1 block text-sm font-medium text-ink">Role</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {ASSIGNABLE_ROLES.map((item) => (
+            <div
+              key={item}
+              className={cn(
+                'flex gap-2 rounded-md border p-3 text-sm',
+                item === role ? 'border-brand bg-surface-muted' : 'border-border',
+              )}
+            >
+              <input
+                id={`${id}-role-${item}`}
+                type="radio"
+                name={`${id}-role`}
+                value={item}
+                checked={item === role}
+                aria-describedby={`${id}-role-${item}-description`}
+                onChange={() => {
+                  onRoleChange(item);
+                  onOrganizationChange('');
+                }}
+                className="mt-0.5"
+              />
+              <div>
+                <label
+                  htmlFor={`${id}-role-${item}`}
+                  className="block cursor-pointer font-medium text-ink"
+                >
+                  {ROLE_LABELS[item]}
+                </label>
+                <p id={`${id}-role-${item}-description`} className="text-ink-muted">
+                  {ROLE_DESCRIPTIONS[item]}
+                </p>
+              </div>
+            </div>
+          ))}
+        </div>
+      </fieldset>
+      {kind ? (
+        <div>
+          <Label htmlFor={`${id}-organization`}>Associated organization</Label>
+          <Select
+            id={`${id}-organization`}
+            value={organizationId}
+            aria-required="true"
+            onChange={(event) => onOrganizationChange(event.target.value)}
+          >
+            <option value="">
+              {options.isPending ? 'Loading...' : `Select a ${ORGANIZATION_LABELS[kind]}...`}
+            </option>
+            {(options.data ?? []).map((organization) => (
+              <option key={organization.id} value={organization.id}>
+                {organization.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+      ) : null}
+    </>
+  );
+}

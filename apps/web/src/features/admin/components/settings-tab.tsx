@@ -1,0 +1,68 @@
+import { Card } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useSettings } from '../api/settings-api.ts';
+import { MailOutboxPanel } from './mail-outbox-panel.tsx';
+import { SettingsForm } from './settings-form.tsx';
+import { SystemToolsPanel } from './system-tools-panel.tsx';
+
+function Section({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card className="p-5">
+      <section aria-labelledby={id}>
+        <h2 id={id} className="text-lg font-semibold text-ink">
+          {title}
+        </h2>
+        <p className="mb-4 mt-1 text-sm text-ink-muted">{description}</p>
+        {children}
+      </section>
+    </Card>
+  );
+}
+
+/** Admin 'Settings' tab (spec section 9, DESIGN.md 4.7), the admin tools and the mail outbox. */
+export function SettingsTab() {
+  const settings = useSettings();
+  return (
+    <div className="space-y-6">
+      <Section
+        id="settings-heading"
+        title="Settings"
+        description="Saved settings apply to the very next request."
+      >
+        {settings.data ? (
+          <SettingsForm initial={settings.data} />
+        ) : settings.error ? (
+          <p role="alert" className="text-sm text-danger">
+            Failed to load settings
+          </p>
+        ) : (
+          <Skeleton className="h-80 w-full" />
+        )}
+      </Section>
+      <Section
+        id="tools-heading"
+        title="System tools"
+        description="Check the database, file storage and mail transport, or load the demo data."
+      >
+        <SystemToolsPanel />
+      </Section>
+      <Section
+        id="mail-heading"
+        title="Mail outbox"
+        description="E-mails waiting for, or already handed to, the mail server."
+      >
+        <MailOutboxPanel />
+      </Section>
+    </div>
+  );
+}

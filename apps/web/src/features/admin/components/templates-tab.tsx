@@ -1,0 +1,127 @@
+import {
+  EMAIL_TEMPLATE_PURPOSE_LABELS,
+  TEMPLATE_MESSAGES,
+  type TMessageTemplate,
+} from '@casebridge/domain/templates/template.schemas';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useAdminTemplates, useSetTemplateActive } from '../api/templates-api.ts';
+import { AddTemplateModal } from './add-template-modal.tsx';
+import { Pill } from './pill.tsx';
+
+function TemplateCard({ template }: { template: TMessageTemplate }) {
+  const setActive = useSetTemplateActive();
+  function handleToggle() {
+    const active = !template.active;
+    setActive.mutate(
+      { id: template.id, active },
+      {
+        onSuccess: () =>
+          toast.success(active ? TEMPLATE_MESSAGES.activated : TEMPLATE_MESSAGES.deactivated),
+        onError: (error) => toast.error(getErrorMessage(error, TEMPLATE_MESSAGES.updateFailed)),
+      },
+    );
+  }
+  return (
+    <Card className="flex h-full flex-col gap-2">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3 className="font-medium text-ink">{template.title}</h3>
+        <div className="flex flex-wrap gap-1">
+          <Pill tone={template.templateType === 'email' ? 'purple' : 'blue'}>
+            {template.templateType === 'email' ? 'Email' : 'Message'}
+          </Pill>
+          {template.active ? <Pill tone="green">Active</Pill> : <Pill tone="gray">Inactive</Pill>}
+        </div>
+      </div>
+      {template.subject ? (
+        <p className="text-sm text-ink">
+          <span className="text-ink-muted">Subject: </span>
+          {template.subject}
+        </p>
+      ) : null}
+      {template.purpose ? (
+        <p className="text-sm text-ink">
+          <span className="text-ink-muted">Used for: </span>
+          {EMAIL_TEMPLATE_PURPOSE_LABELS[template.purpose]}
+        </p>
+      ) : null}
+      <p className="line-clamp-4 whitespace-pre-line text-sm text-ink-muted">{template.body}</p>
+      <div className="mt-auto flex items-center justify-between gap-2 pt-2">
+        <span className="text-xs text-ink-muted">
+          {template.createdByName ? `${template.createdByName}, ` : ''}
+          {formatDate(template.createdAt)}
+        </span>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={setActive.isPending}
+          onClick={handleToggle}
+          aria-label={`${template.active ? 'Deactivate' : 'Activate'} ${template.title}`}
+        >
+          {template.active ? 'Deactivate' : 'Activate'}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+/** Admin 'Templates' tab: message templates (composer picker) and e-mail templates. */
+export function TemplatesTab() {
+  const templates = useAdminTemplates();
+  const [isAdding, setIsAdding] = useState(false);
+  const sections = [
+    { type: 'message', title: 'Message templates' },
+    { type: 'email', title: 'Email templates' },
+  ] as const;
+  return (
+    <div>
+      <div className="mb-4 flex justify-end">
+        <Button onClick={() => setIsAdding(true)}>
+          <Plus className="h-4 w-4" aria-hidden />
+          Add Template
+        </Button>
+      </div>
+      {templates.error ? (
+        <p role="alert" className="text-sm text-danger">
+          Failed to load templates
+        </p>
+      ) : null}
+      {sections.map((section) => {
+        const items = templates.data?.filter((template) => template.templateType === section.type);
+        return (
+          <section
+            key={section.type}
+            aria-labelledby={`templates-${section.type}`}
+            className="mb-8"
+          >
+            <h2 id={`templates-${section.type}`} className="mb-3 text-lg font-semibold text-ink">
+              {section.title}
+              {items ? ` (${items.length})` : ''}
+            </h2>
+            {!items ? (
+              <Skeleton className="h-32 w-full" />
+            ) : items.length === 0 ? (
+              <EmptyState title="No templates yet" />
+            ) : (
+              <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+                {items.map((template) => (
+                  <li key={template.id}>
+                    <TemplateCard template={template} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        );
+      })}
+      <AddTemplateModal isOpen={isAdding} onClose={() => setIsAdding(false)} />
+    </div>
+  );
+}

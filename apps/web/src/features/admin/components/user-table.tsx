@@ -1,0 +1,152 @@
+import { USER_MESSAGES, type TAdminUser } from '@casebridge/domain/users/user.schemas';
+import { ROLE_LABELS } from '@casebridge/domain/roles';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useResendInvitation, useUpdateUser } from '../api/users-api.ts';
+import { Pill } from './pill.tsx';
+
+const COLUMNS = ['Name', 'Email', 'Role', 'Organization', 'Status', 'Created', 'Actions'];
+
+function UserStatus({ user }: { user: TAdminUser }) {
+  return (
+    <div className="flex flex-wrap gap-1">
+      {user.active ? <Pill tone="green">Active</Pill> : <Pill tone="red">Inactive</Pill>}
+      {user.approved ? null : <Pill tone="yellow">Awaiting approval</Pill>}
+      {user.hasPassword ? null : <Pill tone="blue">Invited</Pill>}
+    </div>
+  );
+}
+
+function UserActions({ user, currentUserId }: { user: TAdminUser; currentUserId: string }) {
+  const update = useUpdateUser();
+  const resend = useResendInvitation();
+  const isSelf = user.id === currentUserId;
+
+  function handleUpdate(input: { active?: boolean; approved?: boolean }, success: string) {
+    update.mutate(
+      { id: user.id, ...input },
+      {
+        onSuccess: () => toast.success(success),
+        onError: (error) => toast.error(getErrorMessage(error, 'Failed to update user')),
+      },
+    );
+  }
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      {user.approved ? null : (
+        <Button
+          size="sm"
+          disabled={update.isPending}
+          onClick={() => handleUpdate({ approved: true }, `${user.name} approved`)}
+          aria-label={`Approve ${user.name}`}
+        >
+          Approve
+        </Button>
+      )}
+      {isSelf ? null : user.active ? (
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={update.isPending}
+          onClick={() => handleUpdate({ active: false }, `${user.name} deactivated`)}
+          aria-label={`Deactivate ${user.name}`}
+        >
+          Deactivate
+        </Button>
+      ) : (
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={update.isPending}
+          onClick={() => handleUpdate({ active: true }, `${user.name} reactivated`)}
+          aria-label={`Reactivate ${user.name}`}
+        >
+          Reactivate
+        </Button>
+      )}
+      {!user.hasPassword && user.active ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={resend.isPending}
+          aria-label={`Resend invitation to ${user.name}`}
+          onClick={() =>
+            resend.mutate(user.id, {
+              onSuccess: () => toast.success(USER_MESSAGES.invitationSent),
+              onError: (error) => toast.error(getErrorMessage(error, 'Failed to send invitation')),
+            })
+          }
+        >
+          Resend invitation
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+export function UserTable({
+  users,
+  isLoading,
+  currentUserId,
+}: {
+  users: TAdminUser[] | undefined;
+  isLoading: boolean;
+  currentUserId: string;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-border bg-surface">
+      <table className="w-full min-w-[56rem] text-left text-sm">
+        <caption className="sr-only">Users</caption>
+        <thead className="border-b border-border bg-surface-muted text-ink">
+          <tr>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" className="px-4 py-2 font-medium">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {isLoading || !users
+            ? Array.from({ length: 5 }, (_, index) => (
+                <tr key={index}>
+                  <td colSpan={COLUMNS.length} className="px-4 py-3">
+                    <Skeleton className="h-6 w-full" />
+                  </td>
+                </tr>
+              ))
+            : users.map((user) => (
+                <tr key={user.id}>
+                  <th scope="row" className="px-4 py-3 font-medium text-ink">
+                    {user.name}
+                  </th>
+                  <td className="break-all px-4 py-3 text-ink">{user.email}</td>
+                  <td className="px-4 py-3 text-ink">{ROLE_LABELS[user.role]}</td>
+                  <td className="px-4 py-3 text-ink">{user.organization?.name ?? '—'}</td>
+                  <td className="px-4 py-3">
+                    <UserStatus user={user} />
+                  </td>
+                  <td className="whitespace-nowrap px-4 py-3 text-ink">
+                    {formatDate(user.createdAt)}
+                  </td>
+                  <td className="px-4 py-3">
+                    <UserActions user={user} currentUserId={currentUserId} />
+                  </td>
+                </tr>
+              ))}
+          {users && users.length === 0 ? (
+            <tr>
+              <td colSpan={COLUMNS.length} className="px-4 py-6 text-center text-ink-muted">
+                No users found
+              </td>
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useCurrentUser } from '../../auth/auth-context.tsx';
+import { useUsers } from '../api/users-api.ts';
+import { AccessRequestsSection } from './access-requests-section.tsx';
+import { AddUserModal } from './add-user-modal.tsx';
+import { UserTable } from './user-table.tsx';
+
+const PAGE_SIZE = 20;
+
+/** Admin 'Users' tab: pending access requests, then every user with search and pages. */
+export function UsersTab() {
+  const currentUser = useCurrentUser();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [isAdding, setIsAdding] = useState(false);
+  const debouncedSearch = useDebouncedValue(search.trim());
+  const users = useUsers({ search: debouncedSearch || undefined, page, pageSize: PAGE_SIZE });
+
+  return (
+    <div>
+      <AccessRequestsSection />
+      <section aria-labelledby="users-heading">
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+          <h2 id="users-heading" className="text-lg font-semibold text-ink">
+            Users{users.data ? ` (${users.data.total})` : ''}
+          </h2>
+          <div className="flex w-full flex-wrap gap-2 sm:w-auto">
+            <Input
+              type="search"
+              aria-label="Search users"
+              placeholder="Search by name, e-mail or organization..."
+              className="sm:w-80"
+              value={search}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                setPage(1);
+              }}
+            />
+            <Button onClick={() => setIsAdding(true)}>
+              <UserPlus className="h-4 w-4" aria-hidden />
+              Add New User
+            </Button>
+          </div>
+        </div>
+        {users.error ? (
+          <p role="alert" className="text-sm text-danger">
+            Failed to load users
+          </p>
+        ) : (
+          <UserTable
+            users={users.data?.items}
+            isLoading={!users.data}
+            currentUserId={currentUser.id}
+          />
+        )}
+        <Pagination
+          label="Users pages"
+          page={page}
+          pageSize={PAGE_SIZE}
+          total={users.data?.total ?? 0}
+          onPageChange={setPage}
+        />
+      </section>
+      <AddUserModal isOpen={isAdding} onClose={() => setIsAdding(false)} />
+    </div>
+  );
+}

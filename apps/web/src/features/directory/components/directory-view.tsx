@@ -1,0 +1,113 @@
+import type { TOrganization } from '@casebridge/domain/organizations/organization.schemas';
+import type { OrganizationKind } from '@casebridge/domain/roles';
+import * as Tabs from '@radix-ui/react-tabs';
+import { Plus, Search } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useDirectory } from '../api/directory-api.ts';
+import { filterOrganizations, groupByKind } from '../utils/filter-organizations.ts';
+import { OrganizationCard } from './organization-card.tsx';
+import { OrganizationFormModal } from './organization-form-modal.tsx';
+
+const TABS: Array<{ kind: OrganizationKind; label: string }> = [
+  { kind: 'clinic', label: 'Clinics' },
+  { kind: 'firm', label: 'Attorney Firms' },
+  { kind: 'lienholder', label: 'Lienholders' },
+];
+
+type Editing = { kind: OrganizationKind; organization?: TOrganization } | null;
+
+/** Spec 'Directory': search, a tab per kind with its count, cards; admins add and edit. */
+export function DirectoryView({ canManage }: { canManage: boolean }) {
+  const directory = useDirectory();
+  const [search, setSearch] = useState('');
+  const [tab, setTab] = useState<OrganizationKind>('clinic');
+  const [editing, setEditing] = useState<Editing>(null);
+  const groups = groupByKind(filterOrganizations(directory.data ?? [], search));
+
+  return (
+    <div>
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <div className="relative w-full sm:max-w-md">
+          <Search
+            className="pointer-events-none absolute left-3 top-3 h-4 w-4 text-ink-muted"
+            aria-hidden
+          />
+          <Input
+            type="search"
+            aria-label="Search directory"
+            placeholder="Search directory..."
+            className="pl-9"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        {canManage ? (
+          <Button className="sm:ml-auto" onClick={() => setEditing({ kind: tab })}>
+            <Plus className="h-4 w-4" aria-hidden />
+            Add Organization
+          </Button>
+        ) : null}
+      </div>
+      {directory.error ? (
+        <p role="alert" className="text-sm text-danger">
+          Failed to load the directory
+        </p>
+      ) : null}
+      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as OrganizationKind)}>
+        <Tabs.List
+          aria-label="Organization types"
+          className="mb-4 flex gap-1 overflow-x-auto border-b border-border"
+        >
+          {TABS.map((item) => (
+            <Tabs.Trigger
+              key={item.kind}
+              value={item.kind}
+              className="-mb-px whitespace-nowrap border-b-2 border-transparent px-3 py-2 text-sm font-medium text-ink-muted hover:text-ink data-[state=active]:border-brand data-[state=active]:text-ink"
+            >
+              {item.label} ({directory.data ? groups[item.kind].length : '…'})
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {TABS.map((item) => (
+          <Tabs.Content key={item.kind} value={item.kind}>
+            {!directory.data ? (
+              <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+                {Array.from({ length: 3 }, (_, index) => (
+                  <Skeleton key={index} className="h-48" />
+                ))}
+              </div>
+            ) : groups[item.kind].length === 0 ? (
+              <EmptyState title="No results found" />
+            ) : (
+              <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+                {groups[item.kind].map((organization) => (
+                  <li key={organization.id}>
+                    <OrganizationCard
+                      organization={organization}
+                      onEdit={
+                        canManage
+                          ? () => setEditing({ kind: organization.kind, organization })
+                          : undefined
+                      }
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+      {editing ? (
+        <OrganizationFormModal
+          kind={editing.kind}
+          organization={editing.organization}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { ASSIGNABLE_ROLES, SIGNUP_ROLES } from '../roles.ts';
+import { USER_MESSAGES } from '../users/user.schemas.ts';
+
+export const ACCESS_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type AccessRequestStatus = (typeof ACCESS_REQUEST_STATUSES)[number];
+
+export const ACCESS_REQUEST_MESSAGES = {
+  alreadyReviewed: 'This request has already been reviewed',
+  approved: 'Access request approved and invitation sent',
+  rejected: 'Access request rejected',
+  reviewFailed: 'Failed to review access request',
+} as const;
+
+export const ZAccessRequest = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  organization: z.string(),
+  phone: z.string(),
+  role: z.enum(SIGNUP_ROLES),
+  status: z.enum(ACCESS_REQUEST_STATUSES),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+  reviewedByName: z.string().nullable(),
+});
+export type TAccessRequest = z.infer<typeof ZAccessRequest>;
+
+export const ZListAccessRequestsQuery = z.object({
+  status: z.enum(ACCESS_REQUEST_STATUSES).default('pending'),
+});
+export type TListAccessRequestsQuery = z.input<typeof ZListAccessRequestsQuery>;
+
+export const ZAccessRequestList = z.object({ items: z.array(ZAccessRequest) });
+export type TAccessRequestList = z.infer<typeof ZAccessRequestList>;
+
+/** Approving picks the real role (a request for 'other' is only a request) and organisation. */
+export const ZApproveAccessRequest = z
+  .object({
+    role: z.enum(ASSIGNABLE_ROLES, { message: USER_MESSAGES.requiredFields }),
+    organizationId: z.uuid({ message: USER_MESSAGES.organizationRequired }).nullish(),
+  })
+  .superRefine((value, context) => {
+    if (value.role !== 'admin' && !value.organizationId) {
+      context.addIssue({
+        code: 'custom',
+        path: ['organizationId'],
+        message: USER_MESSAGES.organizationRequired,
+      });
+    }
+  })
+  .transform((value) => ({
+    role: value.role,
+    organizationId: value.role === 'admin' ? null : (value.organizationId ?? null),
+  }));
+export type TApproveAccessRequest = z.input<typeof ZApproveAccessRequest>;

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/** Toasts of spec section 8 for the admin tools. */
+export const SYSTEM_TOOL_MESSAGES = {
+  databaseCheckFailed: 'Firestore connection test failed - check console',
+  integrationCheckFailed: 'Integration verification failed - check console',
+  checksPassed: 'All health checks passed',
+  seedFailed: 'Failed to seed data',
+  seeded: 'Demo data loaded',
+  alreadySeeded: 'Demo data is already loaded',
+  demoDataDisabled: 'Demo data is disabled on this server',
+} as const;
+
+export const HEALTH_CHECK_IDS = ['database', 'storage', 'mail'] as const;
+export type HealthCheckId = (typeof HEALTH_CHECK_IDS)[number];
+
+export const HEALTH_CHECK_LABELS: Record<HealthCheckId, string> = {
+  database: 'Database write, read and delete',
+  storage: 'File storage write, read and delete',
+  mail: 'Mail transport',
+};
+
+export const ZHealthCheckResult = z.object({
+  id: z.enum(HEALTH_CHECK_IDS),
+  status: z.enum(['passed', 'failed', 'not_configured']),
+  detail: z.string(),
+  durationMs: z.number().int(),
+});
+export type THealthCheckResult = z.infer<typeof ZHealthCheckResult>;
+
+export const ZHealthCheckReport = z.object({
+  checks: z.array(ZHealthCheckResult),
+  ranAt: z.string(),
+});
+export type THealthCheckReport = z.infer<typeof ZHealthCheckReport>;
+
+export const ZSystemToolsStatus = z.object({
+  demoDataEnabled: z.boolean(),
+  mailConfigured: z.boolean(),
+});
+export type TSystemToolsStatus = z.infer<typeof ZSystemToolsStatus>;
+
+export const ZSeedDemoResult = z.object({ seeded: z.boolean(), reason: z.string().nullable() });
+export type TSeedDemoResult = z.infer<typeof ZSeedDemoResult>;
+
+export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
+
+export const ZMailOutboxItem = z.object({
+  id: z.uuid(),
+  kind: z.string(),
+  toAddress: z.string(),
+  subject: z.string(),
+  status: z.enum(MAIL_STATUSES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type TMailOutboxItem = z.infer<typeof ZMailOutboxItem>;
+
+export const ZMailOutboxDetail = ZMailOutboxItem.extend({ text: z.string() });
+export type TMailOutboxDetail = z.infer<typeof ZMailOutboxDetail>;
+
+export const ZListMailOutboxQuery = z.object({
+  status: z.enum(MAIL_STATUSES).optional(),
+  search: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type TListMailOutboxQuery = z.input<typeof ZListMailOutboxQuery>;
+
+export const ZMailOutboxPage = z.object({
+  items: z.array(ZMailOutboxItem),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TMailOutboxPage = z.infer<typeof ZMailOutboxPage>;

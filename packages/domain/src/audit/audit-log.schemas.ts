@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { AUDIT_ACTIONS } from '../audit.ts';
+
+export const AUDIT_PAGE_SIZES = [25, 50, 100] as const;
+
+export const AUDIT_MESSAGES = {
+  exportFailed: 'Failed to export audit logs',
+  invalidRange: 'The start date must be before the end date',
+} as const;
+
+const ZAuditLogFilterFields = z.object({
+  user: z.string().trim().max(200).optional(),
+  patient: z.string().trim().max(200).optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
+
+const isRangeOrdered = (value: { from?: string | undefined; to?: string | undefined }) =>
+  !value.from || !value.to || new Date(value.from) <= new Date(value.to);
+
+/** Filters of the Audit Logs tab; `from`/`to` are instants (the browser sends local day bounds). */
+export const ZAuditLogFilter = ZAuditLogFilterFields.refine(isRangeOrdered, {
+  message: AUDIT_MESSAGES.invalidRange,
+  path: ['to'],
+});
+export type TAuditLogFilter = z.infer<typeof ZAuditLogFilter>;
+
+export const ZListAuditLogsQuery = ZAuditLogFilterFields.extend({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+}).refine(isRangeOrdered, { message: AUDIT_MESSAGES.invalidRange, path: ['to'] });
+export type TListAuditLogsQuery = z.input<typeof ZListAuditLogsQuery>;
+
+export const ZAuditLogEntry = z.object({
+  id: z.number().int(),
+  timestamp: z.string(),
+  userId: z.string().nullable(),
+  userName: z.string().nullable(),
+  userRole: z.string().nullable(),
+  action: z.string(),
+  patientId: z.string().nullable(),
+  patientName: z.string().nullable(),
+  details: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+export type TAuditLogEntry = z.infer<typeof ZAuditLogEntry>;
+
+export const ZAuditLogPage = z.object({
+  items: z.array(ZAuditLogEntry),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TAuditLogPage = z.infer<typeof ZAuditLogPage>;
+
+/** Human labels for the action filter. */
+export function getAuditActionLabel(action: string): string {
+  const text = action.replaceAll('_', ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

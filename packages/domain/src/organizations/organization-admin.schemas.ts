@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { ORGANIZATION_KINDS } from '../roles.ts';
+
+export const ORGANIZATION_MESSAGES = {
+  nameRequired: 'Organization name is required',
+  invalidEmail: 'Please enter a valid email address',
+  nameTaken: 'An organization with this name already exists',
+  created: 'Organization created successfully',
+  updated: 'Organization updated successfully',
+  saveFailed: 'Failed to save organization',
+} as const;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** A list of short labels (specialties, practice areas): trimmed, blanks and duplicates dropped. */
+const labelList = z
+  .array(z.string().trim().max(100))
+  .max(30)
+  .default([])
+  .transform((items) => [...new Set(items.filter((item) => item !== ''))]);
+
+const ZOrganizationFields = z.object({
+  name: z
+    .string({ message: ORGANIZATION_MESSAGES.nameRequired })
+    .trim()
+    .min(1, ORGANIZATION_MESSAGES.nameRequired)
+    .max(200),
+  address: optionalText(300),
+  phone: optionalText(40),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(320)
+    .nullish()
+    .transform((value) => (value ? value : null))
+    .pipe(z.email(ORGANIZATION_MESSAGES.invalidEmail).nullable()),
+  description: optionalText(2000),
+  specialties: labelList,
+  practiceAreas: labelList,
+  lienholderType: optionalText(100),
+});
+
+/** Clinic specialties, firm practice areas and lienholder type only apply to their own kind. */
+export const ZCreateOrganizationRequest = ZOrganizationFields.extend({
+  kind: z.enum(ORGANIZATION_KINDS),
+});
+export type TCreateOrganizationRequest = z.input<typeof ZCreateOrganizationRequest>;
+export type TCreateOrganizationParsed = z.output<typeof ZCreateOrganizationRequest>;
+
+/** The kind never changes: users and patients refer to the organisation by it. */
+export const ZUpdateOrganizationRequest = ZOrganizationFields;
+export type TUpdateOrganizationRequest = z.input<typeof ZUpdateOrganizationRequest>;
+export type TUpdateOrganizationParsed = z.output<typeof ZUpdateOrganizationRequest>;

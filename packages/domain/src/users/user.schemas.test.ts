@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { getUserCreatedMessage, USER_MESSAGES, ZCreateUserRequest } from './user.schemas.ts';
+
+const ORG = '5b0d7a4e-8f7c-4a55-9b8e-2f6d1c3a9e01';
+const firstMessage = (input: unknown) =>
+  ZCreateUserRequest.safeParse(input).error?.issues[0]?.message;
+
+describe('ZCreateUserRequest', () => {
+  it('checks name and e-mail, then the e-mail, then the organisation', () => {
+    expect(firstMessage({ name: ' ', email: 'bad', role: 'clinic' })).toBe(
+      USER_MESSAGES.requiredFields,
+    );
+    expect(firstMessage({ name: 'A', email: ' ', role: 'clinic' })).toBe(
+      USER_MESSAGES.requiredFields,
+    );
+    expect(firstMessage({ name: 'A', email: 'bad', role: 'clinic' })).toBe(
+      USER_MESSAGES.invalidEmail,
+    );
+    expect(firstMessage({ name: 'A', email: 'a@b.co', role: 'lienholder' })).toBe(
+      USER_MESSAGES.organizationRequired,
+    );
+  });
+
+  it('trims and lowercases the e-mail; admins belong to no organisation', () => {
+    expect(
+      ZCreateUserRequest.parse({
+        name: ' Ann ',
+        email: ' Ann@B.CO ',
+        role: 'admin',
+        organizationId: ORG,
+      }),
+    ).toEqual({ name: 'Ann', email: 'ann@b.co', role: 'admin', organizationId: null });
+  });
+
+  it('refuses the contact role, which is never assigned by an admin', () => {
+    expect(
+      ZCreateUserRequest.safeParse({ name: 'A', email: 'a@b.co', role: 'contact' }).success,
+    ).toBe(false);
+  });
+
+  it("names the role in the spec's success toast", () => {
+    expect(getUserCreatedMessage('clinic')).toBe('Clinic user created successfully');
+    expect(getUserCreatedMessage('attorney')).toBe('Attorney user created successfully');
+  });
+});

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { ZOrganizationRef } from '../auth/auth.schemas.ts';
+import { MIN_PASSWORD_LENGTH } from '../constants.ts';
+import { ASSIGNABLE_ROLES, ROLE_LABELS, ROLES, type AssignableRole } from '../roles.ts';
+
+/** How long an invitation link works (DESIGN.md: single-use, time-limited). */
+export const INVITATION_TTL_HOURS = 72;
+
+/** Texts of spec sections 5 and 8 for users, plus the invitation flow's own. */
+export const USER_MESSAGES = {
+  requiredFields: 'Please fill in all required fields',
+  invalidEmail: 'Please enter a valid email address',
+  organizationRequired: 'Please select an associated organization',
+  organizationMismatch: 'The selected organization does not match the role',
+  createFailed: 'Failed to create user',
+  emailTaken: 'A user with this email already exists',
+  cannotChangeSelf: 'You cannot deactivate or unapprove your own account',
+  invitationInvalid: 'This invitation link is invalid or has already been used.',
+  invitationExpired:
+    'This invitation link has expired. Please ask your administrator for a new one.',
+  passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordSet: 'Your password has been set. You can now sign in.',
+  invitationSent: 'Invitation sent',
+  alreadyHasPassword: 'This user has already set a password',
+  inactiveUser: 'This user is deactivated',
+} as const;
+
+/** '{Role} user created successfully' (spec section 8). */
+export function getUserCreatedMessage(role: AssignableRole): string {
+  return `${ROLE_LABELS[role]} user created successfully`;
+}
+
+/** Add New User, checked in the spec's order: name and e-mail, e-mail format, organisation. */
+export const ZCreateUserRequest = z
+  .object({
+    name: z
+      .string({ message: USER_MESSAGES.requiredFields })
+      .trim()
+      .min(1, USER_MESSAGES.requiredFields)
+      .max(200),
+    email: z
+      .string({ message: USER_MESSAGES.requiredFields })
+      .trim()
+      .toLowerCase()
+      .min(1, USER_MESSAGES.requiredFields)
+      .max(320)
+      .check(z.email(USER_MESSAGES.invalidEmail)),
+    role: z.enum(ASSIGNABLE_ROLES, { message: USER_MESSAGES.requiredFields }),
+    organizationId: z.uuid({ message: USER_MESSAGES.organizationRequired }).nullish(),
+  })
+  .superRefine((value, context) => {
+    if (value.role !== 'admin' && !value.organizationId) {
+      context.addIssue({
+        code: 'custom',
+        path: ['organizationId'],
+        message: USER_MESSAGES.organizationRequired,
+      });
+    }
+  })
+  .transform((value) => ({
+    ...value,
+    organizationId: value.role === 'admin' ? null : (value.organizationId ?? null),
+  }));
+export type TCreateUserRequest = z.input<typeof ZCreateUserRequest>;
+export type TCreateUserParsed = z.output<typeof ZCreateUserRequest>;
+
+export const ZAdminUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  organization: ZOrganizationRef.nullable(),
+  active: z.boolean(),
+  /** False while 'Require approval for new users' holds the account back. */
+  approved: z.boolean(),
+  /** False until the user has set a password through the invitation link. */
+  hasPassword: z.boolean(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TAdminUser = z.infer<typeof ZAdminUser>;
+
+export const ZListUsersQuery = z.object({
+  search: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type TListUsersQuery = z.input<typeof ZListUsersQuery>;
+export type TListUsersParsed = z.output<typeof ZListUsersQuery>;
+
+export const ZUserPage = z.object({
+  items: z.array(ZAdminUser),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TUserPage = z.infer<typeof ZUserPage>;
+
+export const ZUpdateUserRequest = z
+  .object({ active: z.boolean().optional(), approved: z.boolean().optional() })
+  .refine((value) => value.active !== undefined || value.approved !== undefined, {
+    message: 'Nothing to update',
+  });
+export type TUpdateUserRequest = z.infer<typeof ZUpdateUserRequest>;
+
+const ZInvitationToken = z.string().trim().min(20).max(200);
+
+export const ZInvitationLookupRequest = z.object({ token: ZInvitationToken });
+
+export const ZInvitationInfo = z.object({
+  name: z.string(),
+  email: z.string(),
+  expiresAt: z.string(),
+});
+export type TInvitationInfo = z.infer<typeof ZInvitationInfo>;
+
+export const ZAcceptInvitationRequest = z.object({
+  token: ZInvitationToken,
+  password: z.string().min(MIN_PASSWORD_LENGTH, USER_MESSAGES.passwordTooShort).max(1024),
+});
+export type TAcceptInvitationRequest = z.infer<typeof ZAcceptInvitationRequest>;
