@@ -29,7 +29,8 @@ export function getInvalidatedKeys(event: LiveEvent): QueryKey[] {
     case 'template':
       return [['templates'], ['admin']];
     case 'settings':
-      return [['session'], ['admin']];
+      // Settings change the session timeout, who may add patients and the upload limit shown.
+      return [['session'], ['admin'], ['documents']];
     default:
       return [];
   }
