@@ -2,13 +2,14 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { PGlite } from '@electric-sql/pglite';
 import type { AppContext } from './app-context.ts';
-import { buildApp } from './app.ts';
+import { buildApp, type LogStream } from './app.ts';
 import { createAuth } from './auth/auth.ts';
 import { createPglite, migrateDatabase, openDatabase, type Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createEventFilter } from './events/event-filter.ts';
 import { EventHub } from './events/event-hub.ts';
 import { startMailWorker, type MailWorker } from './mail/mail-worker.ts';
+import { startDigestScheduler } from './modules/notifications/digest.ts';
 import { createDiskStorage } from './storage/file-storage.ts';
 
 export type CaseBridgeServer = {
@@ -23,6 +24,7 @@ export type CreateServerOptions = {
   /** Tests pass a PGlite cloned from a migrated template. */
   pglite?: PGlite;
   logger?: boolean;
+  loggerStream?: LogStream;
   mailIntervalMs?: number;
 };
 
@@ -47,7 +49,11 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
     hub,
     storage: createDiskStorage(path.join(env.dataDir, 'files')),
   };
-  const app = await buildApp({ context, logger: options.logger ?? true });
+  const app = await buildApp({
+    context,
+    logger: options.logger ?? true,
+    loggerStream: options.loggerStream,
+  });
   const mail = startMailWorker({
     db,
     smtpUrl: env.smtpUrl,
@@ -55,12 +61,18 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
     intervalMs: options.mailIntervalMs,
     log: { info: (message) => app.log.info(message), warn: (message) => app.log.warn(message) },
   });
+  const digests = startDigestScheduler({
+    db,
+    appUrl: env.appUrl,
+    log: { warn: (message) => app.log.warn(message) },
+  });
 
   return {
     app,
     context,
     mail,
     async close() {
+      await digests.stop();
       await mail.stop();
       await app.close();
       await hub.stop();

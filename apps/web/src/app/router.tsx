@@ -2,18 +2,17 @@ import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { ErrorBoundary } from '../components/error-fallback.tsx';
 import { AppShell } from '../components/layouts/app-shell.tsx';
 import { RequireAuth, RequireRole } from '../features/auth/components/require-auth.tsx';
+import { AddPatientPage } from './routes/add-patient-page.tsx';
+import { ClinicDashboardPage } from './routes/clinic-dashboard-page.tsx';
 import { DashboardRedirect } from './routes/dashboard-redirect.tsx';
+import { FirmDashboardPage } from './routes/firm-dashboard-page.tsx';
+import { LienholderDashboardPage } from './routes/lienholder-dashboard-page.tsx';
 import { LoginPage } from './routes/login-page.tsx';
 import { NotFoundPage } from './routes/not-found-page.tsx';
-import {
-  AddPatientPage,
-  AdminDashboardPage,
-  ClinicDashboardPage,
-  DirectoryPage,
-  FirmDashboardPage,
-  LienholderDashboardPage,
-  NotificationsPage,
-} from './routes/placeholder-pages.tsx';
+import { NotificationsPage } from './routes/notifications-page.tsx';
+import { AcceptInvitePage } from './routes/accept-invite-page.tsx';
+import { AdminDashboardPage } from './routes/admin-dashboard-page.tsx';
+import { DirectoryPage } from './routes/directory-page.tsx';
 import { PatientDetailPage } from './routes/patient-detail-page.tsx';
 import { SignupPage } from './routes/signup-page.tsx';
 import { UnauthorizedPage } from './routes/unauthorized-page.tsx';
@@ -34,6 +33,7 @@ export function createRouter() {
       children: [
         { path: '/login', element: <LoginPage /> },
         { path: '/signup', element: <SignupPage /> },
+        { path: '/accept-invite', element: <AcceptInvitePage /> },
         { path: '/unauthorized', element: <UnauthorizedPage /> },
         { path: '/', element: <Navigate to="/dashboard" replace /> },
         {

@@ -1,7 +1,26 @@
 import type { NotificationType } from '@casebridge/domain/constants';
+import {
+  getPreferenceToggle,
+  type TNotificationPage,
+  type TNotificationPreferences,
+} from '@casebridge/domain/notifications/notification.schemas';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
 import { publishEvent } from '../../events/outbox.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import {
+  getNotificationPreferences,
+  saveNotificationPreferences,
+} from './notification-preferences.queries.ts';
+import {
+  countUnreadNotifications,
+  listNotifications,
+  listUsersWithToggleOff,
+  markAllNotificationsRead,
+  markNotificationRead,
+} from './notifications.queries.ts';
 
 export type NewNotification = {
   type: NotificationType;
@@ -12,16 +31,23 @@ export type NewNotification = {
   fromRole?: string | null;
 };
 
-/** Creates one notification per recipient and tells each recipient's open pages live. */
+/**
+ * Creates one notification per recipient whose preferences allow the type (the toggle for
+ * messages, document uploads or status changes), and tells each of them live. Returns the ids
+ * of the users actually notified.
+ */
 export async function notifyUsers(
   db: Db,
   recipientIds: readonly string[],
   notification: NewNotification,
-): Promise<void> {
+): Promise<string[]> {
   const unique = [...new Set(recipientIds)];
-  if (unique.length === 0) return;
+  const toggle = getPreferenceToggle(notification.type);
+  const optedOut = toggle ? await listUsersWithToggleOff(db, unique, toggle) : new Set<string>();
+  const allowed = unique.filter((id) => !optedOut.has(id));
+  if (allowed.length === 0) return [];
   await db.insert(notifications).values(
-    unique.map((recipientUserId) => ({
+    allowed.map((recipientUserId) => ({
       recipientUserId,
       type: notification.type,
       content: notification.content,
@@ -31,11 +57,76 @@ export async function notifyUsers(
       fromRole: notification.fromRole ?? null,
     })),
   );
-  for (const recipientUserId of unique) {
+  for (const recipientUserId of allowed) {
     await publishEvent(db, {
       topic: 'notification.created',
       recipientUserId,
       payload: { type: notification.type },
     });
   }
+  return allowed;
+}
+
+export async function listOwnNotifications(
+  db: Db,
+  actor: Actor,
+  query: { cursor?: string | undefined; limit: number },
+): Promise<TNotificationPage> {
+  const [page, unreadCount] = await Promise.all([
+    listNotifications(db, actor, query),
+    countUnreadNotifications(db, actor),
+  ]);
+  const last = page.items.at(-1);
+  return {
+    items: page.items,
+    nextCursor: page.hasMore && last ? last.id : null,
+    unreadCount,
+  };
+}
+
+/** Marks one of the actor's notifications read; another user's answers 404 like a missing one. */
+export async function markOwnNotificationRead(
+  db: Db,
+  actor: Actor,
+  notificationId: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const result = await markNotificationRead(tx, actor, notificationId);
+    if (result === 'not-found') throw notFound();
+    if (result === 'marked') {
+      await publishEvent(tx, { topic: 'notification.read', recipientUserId: actor.userId });
+    }
+  });
+}
+
+export async function markAllOwnNotificationsRead(db: Db, actor: Actor): Promise<number> {
+  return db.transaction(async (tx) => {
+    const marked = await markAllNotificationsRead(tx, actor.userId);
+    if (marked > 0) {
+      await publishEvent(tx, { topic: 'notification.read', recipientUserId: actor.userId });
+    }
+    return marked;
+  });
+}
+
+export function getOwnPreferences(db: Db, actor: Actor): Promise<TNotificationPreferences> {
+  return getNotificationPreferences(db, actor);
+}
+
+export async function updateOwnPreferences(
+  db: Db,
+  actor: Actor,
+  values: TNotificationPreferences,
+  context: { ip: string },
+): Promise<TNotificationPreferences> {
+  return db.transaction(async (tx) => {
+    await saveNotificationPreferences(tx, actor, values);
+    await writeAudit(tx, {
+      action: 'notification_preferences_updated',
+      actor,
+      details: `digest ${values.digestFrequency}`,
+      ip: context.ip,
+    });
+    return getNotificationPreferences(tx, actor);
+  });
 }

@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { useCurrentUser } from '../../features/auth/auth-context.tsx';
 import { useLogout } from '../../features/auth/api/session.ts';
 import { SessionTimeoutWatcher } from '../../features/auth/components/session-timeout-watcher.tsx';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { ThemeToggle } from '../../features/theme/theme-toggle.tsx';
 import { getErrorMessage } from '../../lib/api-client.ts';
 import { useEventStream } from '../../lib/event-stream.ts';
@@ -72,6 +73,7 @@ export function AppShell({ headerExtras }: { headerExtras?: ReactNode }) {
           </span>
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
             {headerExtras}
+            <NotificationBell />
             <ThemeToggle />
             <span
               className="hidden max-w-[16rem] truncate text-sm text-ink-muted lg:inline"

@@ -1,0 +1,209 @@
+import {
+  getMessageNotificationText,
+  getMessagesLink,
+} from '@casebridge/domain/messages/message-sender';
+import type {
+  EmailNotificationStatus,
+  TMessagePage,
+  TSendMessageParsed,
+  TSendMessageResponse,
+} from '@casebridge/domain/messages/message.schemas';
+import type { Db } from '../../db/client.ts';
+import { publishEvent } from '../../events/outbox.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { notFound, validationFailed } from '../../lib/app-error.ts';
+import { enqueueMail } from '../../mail/mail-outbox.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import { listNotificationAddresses } from '../notifications/notifications.queries.ts';
+import { notifyUsers } from '../notifications/notifications.service.ts';
+import { listPatientAudience } from '../patients/patient-audience.queries.ts';
+import { getActorPatientScope } from '../patients/patient-scope.ts';
+import { getSettings } from '../settings/settings.queries.ts';
+import { getActiveEmailTemplate } from '../templates/templates.queries.ts';
+import { renderMessageEmail } from './message-email.ts';
+import {
+  countMessages,
+  findPatientInScope,
+  getMessage,
+  hasAuditedThreadViewSince,
+  insertMessage,
+  insertReadReceipts,
+  isActiveMessageTemplate,
+  listMessages,
+} from './messages.queries.ts';
+
+export type MessageContext = {
+  ip: string;
+  appUrl: string;
+  log: { error(details: object, message: string): void };
+};
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const THREAD_VIEW_AUDIT_WINDOW_MS = 15 * 60_000;
+const RECIPIENT_ROLES = new Set(['clinic', 'attorney', 'lienholder', 'admin']);
+
+/** The patient if the actor may see it; malformed, missing and foreign ids all answer 404. */
+async function requirePatient(db: Db, actor: Actor, patientId: string) {
+  const scope = getActorPatientScope(actor);
+  if (!UUID_PATTERN.test(patientId)) throw notFound();
+  const patient = await findPatientInScope(db, scope, patientId);
+  if (!patient) throw notFound();
+  return patient;
+}
+
+export async function listPatientMessages(
+  db: Db,
+  actor: Actor,
+  patientId: string,
+  query: { cursor?: string | undefined; limit: number },
+  context: Pick<MessageContext, 'ip'>,
+): Promise<TMessagePage> {
+  await requirePatient(db, actor, patientId);
+  const [page, total] = await Promise.all([
+    listMessages(db, { patientId, viewerId: actor.userId, ...query }),
+    countMessages(db, patientId),
+  ]);
+  // The thread is part of the record: opening it is a PHI read. Later pages, and the refetches
+  // that live updates cause while it stays open, are the same read: one row per window.
+  if (
+    !query.cursor &&
+    !(await hasAuditedThreadViewSince(
+      db,
+      actor.userId,
+      patientId,
+      new Date(Date.now() - THREAD_VIEW_AUDIT_WINDOW_MS),
+    ))
+  ) {
+    await writeAudit(db, { action: 'messages_viewed', actor, patientId, ip: context.ip });
+  }
+  const last = page.items.at(-1);
+  return { items: page.items, nextCursor: page.hasMore && last ? last.id : null, total };
+}
+
+/**
+ * Everyone who hears about a message (DESIGN.md decision 5): the users of the patient's
+ * clinics, firm and lienholders and the admins, active only, the sender excluded.
+ */
+async function listMessageRecipients(db: Db, patientId: string, senderId: string) {
+  const audience = await listPatientAudience(db, patientId);
+  return audience.filter((member) => member.id !== senderId && RECIPIENT_ROLES.has(member.role));
+}
+
+/**
+ * Saves the message first; the notifications and the e-mails follow in the same transaction
+ * but each inside its own savepoint, so a failure there rolls back only that step and never
+ * loses the message. The answer says what happened to the e-mails.
+ */
+export async function sendMessage(
+  db: Db,
+  actor: Actor,
+  patientId: string,
+  input: TSendMessageParsed,
+  context: MessageContext,
+): Promise<TSendMessageResponse> {
+  const patient = await requirePatient(db, actor, patientId);
+  if (input.templateId && !(await isActiveMessageTemplate(db, input.templateId))) {
+    throw validationFailed('The selected template is no longer available');
+  }
+  const settings = await getSettings(db);
+
+  return db.transaction(async (tx) => {
+    const { id } = await insertMessage(tx, {
+      patientId,
+      senderId: actor.userId,
+      senderName: actor.name,
+      senderRole: actor.role,
+      senderOrganizationName: actor.organizationName,
+      body: input.body,
+      templateId: input.templateId ?? null,
+      notifyByEmail: input.notifyByEmail,
+    });
+    await insertReadReceipts(tx, patientId, [id], actor.userId);
+    await publishEvent(tx, { topic: 'message.created', patientId, payload: { messageId: id } });
+    await writeAudit(tx, {
+      action: 'message_sent',
+      actor,
+      patientId,
+      details: input.notifyByEmail ? 'with e-mail notification' : null,
+      ip: context.ip,
+    });
+    const message = await getMessage(tx, id, actor.userId);
+
+    let notified: string[] = [];
+    let hasRecipientFailure = false;
+    try {
+      notified = await tx.transaction(async (step) => {
+        const recipients = await listMessageRecipients(step, patientId, actor.userId);
+        return notifyUsers(
+          step,
+          recipients.map((member) => member.id),
+          {
+            type: 'message',
+            content: getMessageNotificationText(actor, patient.fullName),
+            patientId,
+            linkTo: getMessagesLink(patientId),
+            fromUserId: actor.userId,
+            fromRole: actor.role,
+          },
+        );
+      });
+    } catch (error) {
+      hasRecipientFailure = true;
+      context.log.error({ err: error, messageId: id }, 'message notifications failed');
+    }
+
+    let emailStatus: EmailNotificationStatus = 'not_requested';
+    let emailsQueued = 0;
+    if (input.notifyByEmail) {
+      if (!settings.emailNotificationsEnabled) emailStatus = 'disabled';
+      else if (hasRecipientFailure) emailStatus = 'failed';
+      else {
+        try {
+          emailsQueued = await tx.transaction(async (step) => {
+            const addresses = await listNotificationAddresses(step, notified);
+            const content = renderMessageEmail({
+              patient,
+              sender: actor,
+              body: input.body,
+              sentAt: new Date(message.createdAt),
+              appUrl: context.appUrl,
+              isDetailed: settings.detailedEmailContent,
+              template: await getActiveEmailTemplate(step, 'message_notification'),
+            });
+            await enqueueMail(
+              step,
+              addresses.map(({ address }) => ({
+                kind: 'message_notification',
+                to: address,
+                ...content,
+              })),
+            );
+            return addresses.length;
+          });
+          emailStatus = 'queued';
+        } catch (error) {
+          emailStatus = 'failed';
+          context.log.error({ err: error, messageId: id }, 'message e-mails failed to queue');
+        }
+      }
+    }
+    return { message, notifiedUsers: notified.length, emailStatus, emailsQueued };
+  });
+}
+
+/** Read receipts: the actor has read these messages of the patient; the senders see it live. */
+export async function markMessagesRead(
+  db: Db,
+  actor: Actor,
+  patientId: string,
+  messageIds: readonly string[],
+): Promise<{ marked: number }> {
+  await requirePatient(db, actor, patientId);
+  return db.transaction(async (tx) => {
+    const marked = await insertReadReceipts(tx, patientId, messageIds, actor.userId);
+    if (marked > 0) {
+      await publishEvent(tx, { topic: 'message.read', patientId, payload: { count: marked } });
+    }
+    return { marked };
+  });
+}

@@ -1,0 +1,177 @@
+import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { NotificationType } from '@casebridge/domain/constants';
+import { getPatientScope, type PolicyActor } from '@casebridge/domain/patients/patient.policy';
+import type {
+  NotificationPreferenceToggle,
+  TNotification,
+} from '@casebridge/domain/notifications/notification.schemas';
+import type { Db } from '../../db/client.ts';
+import { notificationPreferences, notifications, patients, users } from '../../db/schema/index.ts';
+import { patientScopeCondition } from '../patients/patient-scope.ts';
+
+/**
+ * What a user may see of their notifications: their own, and of those about a patient only
+ * while the patient is still in their scope (the text names the patient). A user whose scope
+ * cannot be computed keeps only the notifications that concern no patient.
+ */
+export function notificationVisibility(user: PolicyActor): SQL {
+  let patientCondition: SQL;
+  try {
+    patientCondition = patientScopeCondition(getPatientScope(user));
+  } catch {
+    patientCondition = sql`false`;
+  }
+  return and(
+    eq(notifications.recipientUserId, user.userId),
+    or(isNull(notifications.patientId), patientCondition),
+  )!;
+}
+
+type NotificationRow = {
+  id: string;
+  type: string;
+  content: string;
+  patientId: string | null;
+  patientName: string | null;
+  linkTo: string | null;
+  isRead: boolean;
+  fromRole: string | null;
+  createdAt: Date;
+};
+
+const notificationColumns = {
+  id: notifications.id,
+  type: notifications.type,
+  content: notifications.content,
+  patientId: notifications.patientId,
+  patientName: patients.fullName,
+  linkTo: notifications.linkTo,
+  isRead: notifications.isRead,
+  fromRole: notifications.fromRole,
+  createdAt: notifications.createdAt,
+};
+
+export function toNotificationDto(row: NotificationRow): TNotification {
+  return {
+    ...row,
+    type: row.type as NotificationType,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+/** A page of the user's notifications, newest first, before the `cursor` notification. */
+export async function listNotifications(
+  db: Db,
+  user: PolicyActor,
+  page: { cursor?: string | undefined; limit: number; since?: Date; unreadOnly?: boolean },
+): Promise<{ items: TNotification[]; hasMore: boolean }> {
+  const conditions: SQL[] = [notificationVisibility(user)];
+  if (page.cursor) {
+    conditions.push(
+      sql`(${notifications.createdAt}, ${notifications.id}) < (select n.created_at, n.id from ${notifications} n where n.id = ${page.cursor} and n.recipient_user_id = ${user.userId})`,
+    );
+  }
+  if (page.since) conditions.push(sql`${notifications.createdAt} > ${page.since.toISOString()}`);
+  if (page.unreadOnly) conditions.push(eq(notifications.isRead, false));
+  const rows = await db
+    .select(notificationColumns)
+    .from(notifications)
+    .leftJoin(patients, eq(patients.id, notifications.patientId))
+    .where(and(...conditions))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(page.limit + 1);
+  return {
+    items: rows.slice(0, page.limit).map(toNotificationDto),
+    hasMore: rows.length > page.limit,
+  };
+}
+
+export async function countUnreadNotifications(
+  db: Db,
+  user: PolicyActor,
+  since?: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .leftJoin(patients, eq(patients.id, notifications.patientId))
+    .where(
+      and(
+        notificationVisibility(user),
+        eq(notifications.isRead, false),
+        since ? sql`${notifications.createdAt} > ${since.toISOString()}` : undefined,
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+export type MarkReadResult = 'marked' | 'already-read' | 'not-found';
+
+/** Marks one of the user's visible notifications read; anyone else's answers 'not-found'. */
+export async function markNotificationRead(
+  db: Db,
+  user: PolicyActor,
+  notificationId: string,
+): Promise<MarkReadResult> {
+  const [row] = await db
+    .select({ id: notifications.id, isRead: notifications.isRead })
+    .from(notifications)
+    .leftJoin(patients, eq(patients.id, notifications.patientId))
+    .where(and(eq(notifications.id, notificationId), notificationVisibility(user)));
+  if (!row) return 'not-found';
+  if (row.isRead) return 'already-read';
+  await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(
+      and(eq(notifications.id, notificationId), eq(notifications.recipientUserId, user.userId)),
+    );
+  return 'marked';
+}
+
+export async function markAllNotificationsRead(db: Db, userId: string): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.recipientUserId, userId), eq(notifications.isRead, false)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+const TOGGLE_COLUMNS = {
+  notifyOnStatusChange: notificationPreferences.notifyOnStatusChange,
+  notifyOnDocumentUpload: notificationPreferences.notifyOnDocumentUpload,
+  notifyOnMessageReceived: notificationPreferences.notifyOnMessageReceived,
+} as const;
+
+/** Of the given users, those who switched the toggle off (no preferences row = all on). */
+export async function listUsersWithToggleOff(
+  db: Db,
+  userIds: readonly string[],
+  toggle: NotificationPreferenceToggle,
+): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ userId: notificationPreferences.userId })
+    .from(notificationPreferences)
+    .where(
+      and(inArray(notificationPreferences.userId, [...userIds]), eq(TOGGLE_COLUMNS[toggle], false)),
+    );
+  return new Set(rows.map((row) => row.userId));
+}
+
+/** Where each user's notification e-mails go: the preference, else the account e-mail. */
+export async function listNotificationAddresses(
+  db: Db,
+  userIds: readonly string[],
+): Promise<Array<{ userId: string; address: string }>> {
+  if (userIds.length === 0) return [];
+  return db
+    .select({
+      userId: users.id,
+      address: sql<string>`coalesce(${notificationPreferences.notificationEmail}, ${users.email})`,
+    })
+    .from(users)
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+    .where(and(inArray(users.id, [...userIds]), eq(users.active, true)));
+}

@@ -1,0 +1,109 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZErrorBody } from '@casebridge/domain/errors';
+import {
+  ZListNotificationsQuery,
+  ZMarkAllReadResponse,
+  ZNotificationPage,
+  ZNotificationPreferences,
+  ZUpdateNotificationPreferencesRequest,
+} from '@casebridge/domain/notifications/notification.schemas';
+import { notFound } from '../../lib/app-error.ts';
+import { getRequestIp } from '../../lib/request-ip.ts';
+import { requireActor } from '../../lib/require-actor.ts';
+import {
+  getOwnPreferences,
+  listOwnNotifications,
+  markAllOwnNotificationsRead,
+  markOwnNotificationRead,
+  updateOwnPreferences,
+} from './notifications.service.ts';
+
+const ZNotificationParams = z.object({ notificationId: z.string() });
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
+
+/** The signed-in user's own notifications and preferences; nobody reaches anyone else's. */
+export async function notificationRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+
+  api.get(
+    '/notifications',
+    {
+      config: { access: 'notifications:own' },
+      schema: {
+        tags: ['notifications'],
+        summary: 'My notifications, newest first, with the unread count',
+        querystring: ZListNotificationsQuery,
+        response: { 200: ZNotificationPage, ...errors },
+      },
+    },
+    async (request) => listOwnNotifications(db, requireActor(request), request.query),
+  );
+
+  api.patch(
+    '/notifications/:notificationId/read',
+    {
+      config: { access: 'notifications:own' },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark one of my notifications read',
+        params: ZNotificationParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const { notificationId } = request.params;
+      // A malformed id answers like a missing one, as do other users' notifications.
+      if (!UUID_PATTERN.test(notificationId)) throw notFound();
+      await markOwnNotificationRead(db, actor, notificationId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.post(
+    '/notifications/read-all',
+    {
+      config: { access: 'notifications:own' },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark all my notifications read',
+        response: { 200: ZMarkAllReadResponse, ...errors },
+      },
+    },
+    async (request) => ({ marked: await markAllOwnNotificationsRead(db, requireActor(request)) }),
+  );
+
+  api.get(
+    '/notifications/preferences',
+    {
+      config: { access: 'notifications:own' },
+      schema: {
+        tags: ['notifications'],
+        summary: 'My notification preferences',
+        response: { 200: ZNotificationPreferences, ...errors },
+      },
+    },
+    async (request) => getOwnPreferences(db, requireActor(request)),
+  );
+
+  api.put(
+    '/notifications/preferences',
+    {
+      config: { access: 'notifications:own' },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Save my notification preferences',
+        body: ZUpdateNotificationPreferencesRequest,
+        response: { 200: ZNotificationPreferences, ...errors },
+      },
+    },
+    async (request) =>
+      updateOwnPreferences(db, requireActor(request), request.body, {
+        ip: getRequestIp(request),
+      }),
+  );
+}

@@ -1,0 +1,151 @@
+import type { TPatientDetail } from '@casebridge/domain/patients/patient.schemas';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MessageComposer } from './message-composer.tsx';
+
+const toast = vi.hoisted(() => ({
+  success: vi.fn<(message: string) => void>(),
+  warning: vi.fn<(message: string) => void>(),
+  error: vi.fn<(message: string) => void>(),
+  info: vi.fn<(message: string) => void>(),
+}));
+vi.mock('sonner', () => ({ toast }));
+
+const patient = {
+  id: '11111111-1111-4111-8111-111111111111',
+  fullName: 'Maria Delgado',
+} as TPatientDetail;
+
+type Sent = { body: string; templateId: string | null; notifyByEmail: boolean };
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+let sends: Sent[] = [];
+let answerSend: () => Promise<Response>;
+
+beforeEach(() => {
+  sends = [];
+  answerSend = async () =>
+    json({ message: {}, notifiedUsers: 3, emailStatus: 'queued', emailsQueued: 3 }, 201);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.startsWith('/api/templates')) {
+        return json({
+          items: [
+            {
+              id: '22222222-2222-4222-8222-222222222222',
+              title: 'Records request',
+              body: 'Records for {{patient.name}}.',
+              templateType: 'message',
+              active: true,
+            },
+            {
+              id: '33333333-3333-4333-8333-333333333333',
+              title: 'Retired',
+              body: 'x',
+              templateType: 'message',
+              active: false,
+            },
+          ],
+        });
+      }
+      sends.push(JSON.parse(String(init?.body)) as Sent);
+      return answerSend();
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+function renderComposer() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MessageComposer patient={patient} />
+    </QueryClientProvider>,
+  );
+  return {
+    textarea: screen.getByPlaceholderText('Type your message...'),
+    send: screen.getByRole('button', { name: 'Send message' }),
+    notify: screen.getByLabelText('Also notify by email'),
+  };
+}
+
+describe('MessageComposer', { timeout: 15_000 }, () => {
+  it('keeps the send button disabled for a blank body', async () => {
+    const user = userEvent.setup();
+    const { textarea, send } = renderComposer();
+    expect(send).toBeDisabled();
+    await user.type(textarea, '   ');
+    expect(send).toBeDisabled();
+    await user.type(textarea, '{Enter}');
+    expect(sends).toEqual([]);
+  });
+
+  it('sends the trimmed body on Enter, adds a line on Shift+Enter, and resets the e-mail box', async () => {
+    const user = userEvent.setup();
+    const { textarea, notify } = renderComposer();
+    await user.type(textarea, '  first line{Shift>}{Enter}{/Shift}second line  ');
+    expect(textarea).toHaveValue('  first line\nsecond line  ');
+    expect(sends).toEqual([]);
+    await user.click(notify);
+    await user.type(textarea, '{Enter}');
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Message sent successfully'));
+    expect(sends).toEqual([
+      { body: 'first line\nsecond line', templateId: null, notifyByEmail: true },
+    ]);
+    expect(textarea).toHaveValue('');
+    expect(notify).not.toBeChecked();
+  });
+
+  it('allows one send at a time', async () => {
+    let release: (response: Response) => void = () => undefined;
+    answerSend = () => new Promise((resolve) => (release = resolve));
+    const user = userEvent.setup();
+    const { textarea, send } = renderComposer();
+    await user.type(textarea, 'hello{Enter}');
+    await waitFor(() => expect(send).toBeDisabled());
+    await user.type(textarea, '{Enter}');
+    expect(sends).toHaveLength(1);
+    release(json({ message: {}, notifiedUsers: 0, emailStatus: 'failed', emailsQueued: 0 }, 201));
+    await waitFor(() =>
+      expect(toast.warning).toHaveBeenCalledWith('Message sent but email notifications failed'),
+    );
+  });
+
+  it('keeps the text and says so when sending fails', async () => {
+    answerSend = async () => json({ error: { code: 'INTERNAL', message: 'boom' } }, 500);
+    const user = userEvent.setup();
+    const { textarea } = renderComposer();
+    await user.type(textarea, 'try{Enter}');
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to send message'));
+    expect(textarea).toHaveValue('try');
+  });
+
+  it('fills the text from a built-in or active admin template with the patient name', async () => {
+    const user = userEvent.setup();
+    const { textarea } = renderComposer();
+    const picker = screen.getByLabelText('Template');
+    await user.selectOptions(picker, 'Reminder');
+    const filled = (textarea as HTMLTextAreaElement).value;
+    expect(filled).toContain('Maria Delgado');
+    expect(filled).not.toContain('{{');
+    await screen.findByRole('option', { name: 'Records request' });
+    expect(screen.queryByRole('option', { name: 'Retired' })).toBeNull();
+    await user.selectOptions(picker, 'Records request');
+    expect(textarea).toHaveValue('Records for Maria Delgado.');
+    await user.type(textarea, '{Enter}');
+    await waitFor(() => expect(sends).toHaveLength(1));
+    expect(sends[0]).toMatchObject({ templateId: '22222222-2222-4222-8222-222222222222' });
+  });
+});
