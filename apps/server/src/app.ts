@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -23,6 +24,9 @@ import { isVendorPublicRoute, UndeclaredRouteAccessError } from './lib/route-acc
 import { toWebHeaders } from './lib/web-headers.ts';
 import { registerApiRoutes } from './routes.ts';
 import { getSettings } from './modules/settings/settings.queries.ts';
+import { hasControlCharacter } from './lib/control-characters.ts';
+import { toLoggableError } from './lib/loggable-error.ts';
+import { isSameOriginWrite } from './lib/same-origin.ts';
 
 const DEFAULT_WEB_DIST = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -58,13 +62,17 @@ export async function buildApp({
               path: request.url.split('?')[0],
             }),
             res: (reply) => ({ statusCode: reply.statusCode }),
+            err: toLoggableError,
           },
           redact: ['req.headers.cookie', 'req.headers.authorization', 'body.password'],
         }
       : false,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: env.nodeEnv === 'production',
+    trustProxy:
+      typeof env.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (env.trustProxy as number)
+        : env.trustProxy,
     bodyLimit: 1024 * 1024,
   });
 
@@ -111,6 +119,9 @@ export async function buildApp({
     frameguard: { action: 'deny' },
   });
   await app.register(cookie);
+  // A first, per-instance line against floods of the public write endpoints; account and IP
+  // throttling of sign-in lives in the database so that every instance shares it.
+  await app.register(rateLimit, { global: false });
 
   await app.register(swagger, {
     openapi: {
@@ -125,15 +136,26 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  // Cross-site writes are refused: a state-changing request must come from this origin.
+  // Cross-site writes are refused: a state-changing request must come from this origin. Browsers
+  // send Origin (or at least Sec-Fetch-Site) on every such request; non-browser API clients send
+  // neither and carry no ambient cookies, so they pass. SameSite=Lax cookies are the first line.
   app.addHook('onRequest', async (request) => {
     if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
-    const origin = request.headers.origin;
-    if (origin && origin !== 'null') {
-      const host = request.headers.host;
-      if (!host || new URL(origin).host !== host)
-        throw new AppError('FORBIDDEN', 'Cross-origin request refused');
+    if (!isSameOriginWrite(request.headers))
+      throw new AppError('FORBIDDEN', 'Cross-origin request refused');
+  });
+
+  // Text with control characters (NUL breaks PostgreSQL) is refused before any handler sees it.
+  app.addHook('preValidation', async (request) => {
+    if (hasControlCharacter(request.body) || hasControlCharacter(request.query)) {
+      throw new AppError('VALIDATION_FAILED', 'Text must not contain control characters');
     }
+  });
+
+  // Patient data must not linger in browser or proxy caches.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
   });
 
   // Authentication and capability run before the body is parsed or validated.
@@ -162,6 +184,14 @@ export async function buildApp({
       const first = error.validation[0];
       return reply.status(400).send({
         error: { code: 'VALIDATION_FAILED', message: first?.message ?? 'Invalid request' },
+      });
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send({
+        error: {
+          code: 'RATE_LIMITED',
+          message: 'Too many requests. Please wait a minute and try again.',
+        },
       });
     }
     if (error.statusCode === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

@@ -72,6 +72,8 @@ describe('parseEnv', () => {
     expect(parseEnv({ ...withPostgres, SEED_DEMO: 'true' }).seedDemo).toBe(true);
     expect(parseEnv({ AUTH_SECRET: SECRET, SEED_DEMO: 'false' }).seedDemo).toBe(false);
     expect(parseEnv({ AUTH_SECRET: SECRET, SEED_DEMO: '0' }).seedDemo).toBe(false);
+    // Demo accounts share a published password: production never seeds them by default.
+    expect(parseEnv({ AUTH_SECRET: SECRET, NODE_ENV: 'production' }).seedDemo).toBe(false);
   });
 
   it('lists the names of every invalid variable, and not their values', () => {
@@ -139,5 +141,17 @@ describe('parseEnv', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(parseEnv({ DATA_DIR: dataDir }).authSecret).toBe(first.authSecret);
     expect(parseEnv({ DATA_DIR: tempDir() }).authSecret).not.toBe(first.authSecret);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  const SECRET_VALUE = 'x'.repeat(40);
+  it('is off unless set, and takes a hop count or a list of proxies', () => {
+    expect(parseEnv({ AUTH_SECRET: SECRET_VALUE }).trustProxy).toBe(false);
+    expect(parseEnv({ AUTH_SECRET: SECRET_VALUE, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(parseEnv({ AUTH_SECRET: SECRET_VALUE, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(
+      parseEnv({ AUTH_SECRET: SECRET_VALUE, TRUST_PROXY: '10.0.0.1, 10.0.1.0/24' }).trustProxy,
+    ).toEqual(['10.0.0.1', '10.0.1.0/24']);
   });
 });

@@ -20,6 +20,8 @@ const ZEnv = z.object({
     .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  /** Reverse proxies to trust for X-Forwarded-For: a hop count or a comma-separated IP/CIDR list. */
+  TRUST_PROXY: z.string().optional(),
 });
 
 export type Env = {
@@ -35,6 +37,8 @@ export type Env = {
   seedDemo: boolean;
   logLevel: string;
   webDistDir: string | undefined;
+  /** Fastify's trustProxy: false (the default), a hop count, or addresses of trusted proxies. */
+  trustProxy: boolean | number | string[];
 };
 
 export class EnvError extends Error {}
@@ -64,10 +68,25 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     mailFrom: env.MAIL_FROM,
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     authSecret: env.AUTH_SECRET ?? readOrCreateSecret(dataDir),
-    seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
+    // Demo accounts share a published password: never by default in production.
+    seedDemo: env.SEED_DEMO ?? (!env.DATABASE_URL && env.NODE_ENV !== 'production'),
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+/**
+ * Off unless configured: trusting X-Forwarded-For from anyone would let a client choose the IP
+ * that throttling and the audit log see.
+ */
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (!value || value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 /** Outside production a secret is generated once into DATA_DIR so sessions survive restarts. */

@@ -9,7 +9,7 @@ const server = await createServer({ env });
 const { app, context } = server;
 
 if (env.seedDemo) {
-  const result = await seedDemoData(context.db, context.storage);
+  const result = await seedDemoData(context.db, context.storage, { onlyIfEmpty: true });
   if (result.seeded) app.log.info('Seeded demo data');
 }
 

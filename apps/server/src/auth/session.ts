@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { isRole } from '@casebridge/domain/roles';
 import { MESSAGES } from '@casebridge/domain/errors';
 import type { Db } from '../db/client.ts';
@@ -86,4 +86,30 @@ export async function resolveActor(
 /** Ends every session of a user at once (deactivation, password change). */
 export async function deleteUserSessions(db: Db, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/**
+ * Whether a session may still receive data, without counting as activity: it exists, has not
+ * expired or sat idle past the timeout, and its user is active and approved. Long-lived streams
+ * ask this on every heartbeat, since they make no requests that would.
+ */
+export async function isSessionStillValid(
+  db: Db,
+  sessionId: string,
+  idleTimeoutMinutes: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.lastActiveAt, sql`now() - ${`${idleTimeoutMinutes} minutes`}::interval`),
+        eq(users.active, true),
+        eq(users.approved, true),
+      ),
+    );
+  return row !== undefined;
 }

@@ -27,8 +27,14 @@ export function createDiskStorage(root: string): FileStorage {
       await mkdir(path.dirname(target), { recursive: true });
       // Write then rename, so a crash never leaves a half-written file under the real key.
       const temporary = `${target}.${process.pid}.${Date.now()}.partial`;
-      await writeFile(temporary, data, { flag: 'wx' });
-      await rename(temporary, target);
+      try {
+        await writeFile(temporary, data, { flag: 'wx' });
+        await rename(temporary, target);
+      } catch (error) {
+        // Never leave patient bytes behind under a name nothing points at.
+        await rm(temporary, { force: true });
+        throw error;
+      }
     },
     read: (key) => readFile(resolveKey(base, key)),
     stream: (key) => createReadStream(resolveKey(base, key)),

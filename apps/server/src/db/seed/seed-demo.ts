@@ -35,6 +35,11 @@ const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
 
 export type SeedResult = { seeded: boolean; reason?: string };
 
+export type SeedOptions = {
+  /** At start-up: seed only a database without any user, never one holding real accounts. */
+  onlyIfEmpty?: boolean;
+};
+
 /** Whether demo data is already there (the demo admin exists). */
 export async function hasDemoData(db: Db): Promise<boolean> {
   const rows = await db
@@ -45,12 +50,22 @@ export async function hasDemoData(db: Db): Promise<boolean> {
   return rows.length > 0;
 }
 
+async function hasAnyUser(db: Db): Promise<boolean> {
+  return (await db.select({ id: users.id }).from(users).limit(1)).length > 0;
+}
+
 /**
  * Seeds the demo organisations, accounts, patients, messages, billing lines and documents.
  * Idempotent: a database that already has the demo admin is left as it is.
  */
-export async function seedDemoData(db: Db, storage: FileStorage): Promise<SeedResult> {
+export async function seedDemoData(
+  db: Db,
+  storage: FileStorage,
+  options: SeedOptions = {},
+): Promise<SeedResult> {
   if (await hasDemoData(db)) return { seeded: false, reason: 'demo data already present' };
+  if (options.onlyIfEmpty && (await hasAnyUser(db)))
+    return { seeded: false, reason: 'the database already has users' };
   await getSettings(db);
   const writtenFiles: string[] = [];
   try {

@@ -1,3 +1,4 @@
+import { PUBLIC_RATE_LIMITS } from '../../lib/rate-limits.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -14,7 +15,7 @@ export async function accessRequestRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/access-requests',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: PUBLIC_RATE_LIMITS.accessRequest },
       schema: {
         tags: ['access requests'],
         summary: 'Request access (public sign-up form)',

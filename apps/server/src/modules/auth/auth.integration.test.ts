@@ -102,6 +102,7 @@ describe('sign-in', () => {
     const ipServer = await createTestServer({
       NODE_ENV: 'production',
       APP_URL: 'https://casebridge.example',
+      TRUST_PROXY: '1',
     });
     try {
       for (let attempt = 0; attempt < LOGIN_LIMITS.maxFailuresPerIp; attempt += 1) {

@@ -1,3 +1,4 @@
+import { PUBLIC_RATE_LIMITS } from '../../lib/rate-limits.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +20,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/auth/login',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: PUBLIC_RATE_LIMITS.login },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',

@@ -10,17 +10,34 @@ import { writeAudit } from '../audit/audit.service.ts';
 
 const windowStart = () => sql`now() - ${`${LOGIN_LIMITS.windowMinutes} minutes`}::interval`;
 
-async function isThrottled(db: Db, email: string, ip: string): Promise<boolean> {
-  const [byAccount] = await db
-    .select({ n: count() })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.email, email), gt(loginFailures.createdAt, windowStart())));
-  if ((byAccount?.n ?? 0) >= LOGIN_LIMITS.maxFailuresPerAccount) return true;
-  const [byIp] = await db
-    .select({ n: count() })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.ip, ip), gt(loginFailures.createdAt, windowStart())));
-  return (byIp?.n ?? 0) >= LOGIN_LIMITS.maxFailuresPerIp;
+/**
+ * Counts recent failures and, when under the limits, records this attempt as a failure before the
+ * password is checked — all under a per-account lock. Parallel attempts therefore each see the
+ * ones before them: a burst cannot get more guesses than the limit. A success deletes the rows.
+ */
+async function claimAttempt(
+  db: Db,
+  email: string,
+  ip: string,
+): Promise<{ isThrottled: boolean; attemptId?: string }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${email}`}))`);
+    const [byAccount] = await tx
+      .select({ n: count() })
+      .from(loginFailures)
+      .where(and(eq(loginFailures.email, email), gt(loginFailures.createdAt, windowStart())));
+    if ((byAccount?.n ?? 0) >= LOGIN_LIMITS.maxFailuresPerAccount) return { isThrottled: true };
+    const [byIp] = await tx
+      .select({ n: count() })
+      .from(loginFailures)
+      .where(and(eq(loginFailures.ip, ip), gt(loginFailures.createdAt, windowStart())));
+    if ((byIp?.n ?? 0) >= LOGIN_LIMITS.maxFailuresPerIp) return { isThrottled: true };
+    const [attempt] = await tx
+      .insert(loginFailures)
+      .values({ email, ip })
+      .returning({ id: loginFailures.id });
+    return { isThrottled: false, attemptId: attempt!.id };
+  });
 }
 
 export type SignInResult = { setCookies: string[]; userId: string };
@@ -35,7 +52,8 @@ export async function signIn(
   input: TLoginRequest,
   context: { ip: string; headers: Headers },
 ): Promise<SignInResult> {
-  if (await isThrottled(db, input.email, context.ip)) {
+  const attempt = await claimAttempt(db, input.email, context.ip);
+  if (attempt.isThrottled) {
     await writeAudit(db, {
       action: 'login_failed',
       details: `throttled: ${input.email}`,
@@ -48,7 +66,7 @@ export async function signIn(
   try {
     result = await callSignIn(auth, input, context.headers);
   } catch {
-    await db.insert(loginFailures).values({ email: input.email, ip: context.ip });
+    // The attempt row claimed above stays: it is this failure's record.
     await writeAudit(db, { action: 'login_failed', details: input.email, ip: context.ip });
     throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
   }

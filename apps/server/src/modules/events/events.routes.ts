@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { sessions } from '../../db/schema/index.ts';
+import { isSessionStillValid } from '../../auth/session.ts';
 import type { EventRow } from '../../events/event-hub.ts';
 import { requireActor } from '../../lib/require-actor.ts';
+import { getSettings } from '../settings/settings.queries.ts';
 
-const HEARTBEAT_MS = 25_000;
+const HEARTBEAT_MS = 15_000;
 
 function formatEvent(event: EventRow): string {
   const data = JSON.stringify({
@@ -76,14 +76,16 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
         raw.write(': connected\n\n');
       }
 
-      // The stream ends when the session does (sign-out, idle timeout, deactivation).
+      // The stream ends when the session does (sign-out, idle timeout, expiry, deactivation);
+      // the check does not count as activity, so an abandoned tab still times out.
       const heartbeat = setInterval(async () => {
-        const [session] = await db
-          .select({ id: sessions.id })
-          .from(sessions)
-          .where(eq(sessions.id, actor.sessionId))
-          .catch(() => []);
-        if (!session) {
+        const settings = await getSettings(db).catch(() => null);
+        const isValid = settings
+          ? await isSessionStillValid(db, actor.sessionId, settings.sessionTimeoutMinutes).catch(
+              () => false,
+            )
+          : false;
+        if (!isValid) {
           raw.write('event: session-ended\ndata: {}\n\n');
           close();
           raw.end();

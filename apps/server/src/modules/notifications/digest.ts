@@ -1,3 +1,4 @@
+import { describeError } from '../../lib/loggable-error.ts';
 import { PRODUCT_NAME, type DigestFrequency } from '@casebridge/domain/constants';
 import type { TNotification } from '@casebridge/domain/notifications/notification.schemas';
 import type { Db } from '../../db/client.ts';
@@ -114,7 +115,7 @@ export function startDigestScheduler(options: {
   const timer = setInterval(() => {
     if (running) return;
     running = runNotificationDigests(options.db, { now: new Date(), appUrl: options.appUrl })
-      .catch((error: unknown) => options.log.warn(`digest scheduler: ${String(error)}`))
+      .catch((error: unknown) => options.log.warn(`digest scheduler: ${describeError(error)}`))
       .finally(() => {
         running = null;
       });

@@ -28,7 +28,7 @@ export async function systemToolRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async () => ({
-      demoDataEnabled: context.env.seedDemo,
+      demoDataEnabled: context.env.seedDemo && context.env.nodeEnv !== 'production',
       mailConfigured: Boolean(context.env.smtpUrl),
     }),
   );

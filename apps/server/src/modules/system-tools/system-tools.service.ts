@@ -37,7 +37,10 @@ export async function loadDemoData(
   actor: Actor,
   request: { ip: string },
 ): Promise<TSeedDemoResult> {
-  if (!context.env.seedDemo) throw new AppError('FORBIDDEN', SYSTEM_TOOL_MESSAGES.demoDataDisabled);
+  // Demo accounts share a published password: never in production, whatever SEED_DEMO says.
+  if (!context.env.seedDemo || context.env.nodeEnv === 'production') {
+    throw new AppError('FORBIDDEN', SYSTEM_TOOL_MESSAGES.demoDataDisabled);
+  }
   const result = await seedDemoData(context.db, context.storage);
   await context.db.transaction(async (tx) => {
     await writeAudit(tx, {

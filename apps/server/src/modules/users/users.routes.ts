@@ -1,3 +1,4 @@
+import { PUBLIC_RATE_LIMITS } from '../../lib/rate-limits.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -109,7 +110,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/invitations/lookup',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: PUBLIC_RATE_LIMITS.invitation },
       schema: {
         tags: ['users'],
         summary: 'Who an invitation link is for (nothing changes)',
@@ -123,7 +124,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/invitations/accept',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: PUBLIC_RATE_LIMITS.invitation },
       schema: {
         tags: ['users'],
         summary: 'Set a password with an invitation link (works once, until it expires)',

@@ -1,0 +1,6 @@
+/** Per-IP limits on the public endpoints (per server instance; see app.ts). */
+export const PUBLIC_RATE_LIMITS = {
+  login: { max: 300, timeWindow: '1 minute' },
+  accessRequest: { max: 20, timeWindow: '10 minutes' },
+  invitation: { max: 60, timeWindow: '1 minute' },
+} as const;

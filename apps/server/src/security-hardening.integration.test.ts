@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { LOGIN_LIMITS } from '@casebridge/domain/constants';
+import { loginFailures, messages, patients } from './db/schema/index.ts';
+import { PUBLIC_RATE_LIMITS } from './lib/rate-limits.ts';
+import { createTestServer, type TestServer } from './test/test-server.ts';
+
+describe('hardening', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('gives a burst of parallel guesses no more password checks than the limit', async () => {
+    const attempts = await Promise.all(
+      Array.from({ length: 25 }, () =>
+        server.request({
+          method: 'POST',
+          url: '/api/auth/login',
+          body: { email: 'clinic2@demo.test', password: 'wrong-password' },
+        }),
+      ),
+    );
+    const codes = attempts.map((response) => response.statusCode);
+    expect(codes.filter((code) => code === 401)).toHaveLength(LOGIN_LIMITS.maxFailuresPerAccount);
+    expect(codes.filter((code) => code === 429)).toHaveLength(
+      25 - LOGIN_LIMITS.maxFailuresPerAccount,
+    );
+    const rows = await server.context.db
+      .select()
+      .from(loginFailures)
+      .where(eq(loginFailures.email, 'clinic2@demo.test'));
+    expect(rows).toHaveLength(LOGIN_LIMITS.maxFailuresPerAccount);
+  });
+
+  it('clears the recorded attempts after a successful sign-in', async () => {
+    await server.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { email: 'attorney@demo.test', password: 'wrong-password' },
+    });
+    await server.login('attorney@demo.test');
+    const rows = await server.context.db
+      .select()
+      .from(loginFailures)
+      .where(eq(loginFailures.email, 'attorney@demo.test'));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('refuses text with a NUL byte with 400 and stores nothing', async () => {
+    const cookie = await server.login('clinic@demo.test');
+    const [maria] = await server.context.db
+      .select()
+      .from(patients)
+      .where(eq(patients.fullName, 'Maria Delgado'));
+    const before = await server.context.db
+      .select()
+      .from(messages)
+      .where(eq(messages.patientId, maria!.id));
+    const response = await server.request({
+      method: 'POST',
+      url: `/api/patients/${maria!.id}/messages`,
+      cookie,
+      body: { body: 'lumbar\u0000' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe('Text must not contain control characters');
+    expect(
+      await server.context.db.select().from(messages).where(eq(messages.patientId, maria!.id)),
+    ).toHaveLength(before.length);
+    const search = await server.request({ url: '/api/patients?search=a%00b', cookie });
+    expect(search.statusCode).toBe(400);
+  });
+
+  it('answers API calls with Cache-Control: no-store', async () => {
+    const cookie = await server.login('admin@demo.test');
+    const response = await server.request({ url: '/api/patients', cookie });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('refuses writes with an opaque or malformed Origin', async () => {
+    for (const origin of ['null', 'garbage']) {
+      const response = await server.request({
+        method: 'POST',
+        url: '/api/access-requests',
+        headers: { origin, host: 'localhost:3000' },
+        body: { name: 'A', email: 'a@b.co', organization: 'X', phone: '1', role: 'other' },
+      });
+      expect(response.statusCode).toBe(403);
+    }
+  });
+
+  it('limits anonymous access requests per IP', async () => {
+    const body = {
+      name: 'Spam',
+      email: 'spam@example.com',
+      organization: 'Spam Co',
+      phone: '1',
+      role: 'other',
+    };
+    const codes: number[] = [];
+    for (let index = 0; index <= PUBLIC_RATE_LIMITS.accessRequest.max; index += 1) {
+      codes.push(
+        (await server.request({ method: 'POST', url: '/api/access-requests', body })).statusCode,
+      );
+    }
+    expect(codes.slice(0, PUBLIC_RATE_LIMITS.accessRequest.max).every((code) => code === 201)).toBe(
+      true,
+    );
+    expect(codes.at(-1)).toBe(429);
+  });
+});
+
+describe('forwarded addresses', () => {
+  it('ignores X-Forwarded-For unless TRUST_PROXY says which proxies to trust', async () => {
+    const untrusted = await createTestServer({
+      NODE_ENV: 'production',
+      APP_URL: 'https://casebridge.example',
+    });
+    const trusted = await createTestServer({
+      NODE_ENV: 'production',
+      APP_URL: 'https://casebridge.example',
+      TRUST_PROXY: '1',
+    });
+    try {
+      const headers = { 'x-forwarded-for': '203.0.113.77' };
+      const body = { email: 'nobody@demo.test', password: 'wrong-password' };
+      await untrusted.request({ method: 'POST', url: '/api/auth/login', headers, body });
+      await trusted.request({ method: 'POST', url: '/api/auth/login', headers, body });
+      const [untrustedRow] = await untrusted.context.db.select().from(loginFailures);
+      const [trustedRow] = await trusted.context.db.select().from(loginFailures);
+      expect(untrustedRow?.ip).toBe('127.0.0.1');
+      expect(trustedRow?.ip).toBe('203.0.113.77');
+    } finally {
+      await untrusted.close();
+      await trusted.close();
+    }
+  });
+});
