@@ -27,6 +27,8 @@ export function useEventStream(isEnabled: boolean): void {
       if (hasOpened) handleOpen();
       hasOpened = true;
     });
+    // Sent instead of a replay when too much was missed: refetch everything.
+    source.addEventListener('resync', handleOpen);
     source.addEventListener('session-ended', () => {
       source.close();
       void queryClient.invalidateQueries({ queryKey: ['session'] });

@@ -11,7 +11,7 @@ const event = (topic: string, patientId: string | null = 'p1') => ({
 
 describe('live events', () => {
   it('maps each topic to the query keys it makes stale', () => {
-    expect(getInvalidatedKeys(event('patient.updated'))).toEqual([['patients']]);
+    expect(getInvalidatedKeys(event('patient.updated'))).toEqual([['patients'], ['notifications']]);
     expect(getInvalidatedKeys(event('message.created'))).toEqual([['messages', 'p1']]);
     expect(getInvalidatedKeys(event('document.created'))).toEqual([
       ['documents', 'p1'],

@@ -12,7 +12,8 @@ export function getInvalidatedKeys(event: LiveEvent): QueryKey[] {
   const [feature] = event.topic.split('.');
   switch (feature) {
     case 'patient':
-      return [['patients']];
+      // A status change can hide or show Intake document notifications.
+      return [['patients'], ['notifications']];
     case 'message':
       return event.patientId ? [['messages', event.patientId]] : [['messages']];
     case 'document':

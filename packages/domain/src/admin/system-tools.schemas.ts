@@ -43,7 +43,8 @@ export type TSystemToolsStatus = z.infer<typeof ZSystemToolsStatus>;
 export const ZSeedDemoResult = z.object({ seeded: z.boolean(), reason: z.string().nullable() });
 export type TSeedDemoResult = z.infer<typeof ZSeedDemoResult>;
 
-export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
+/** 'sending': claimed by a mail worker right now (or by one that died, until its lease ends). */
+export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 
 export const ZMailOutboxItem = z.object({
   id: z.uuid(),

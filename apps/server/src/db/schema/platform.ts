@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { documents } from './case-records.ts';
 import { patients } from './patients.ts';
 
 /** One per-user shape for every notification (DESIGN.md decision 5). */
@@ -29,6 +30,8 @@ export const notifications = pgTable(
     isRead: boolean('is_read').notNull().default(false),
     fromUserId: text('from_user_id').references(() => users.id, { onDelete: 'set null' }),
     fromRole: text('from_role'),
+    /** The document a document notification is about: it is shown only while the document is. */
+    documentId: uuid('document_id').references(() => documents.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -40,6 +43,9 @@ export const notifications = pgTable(
     index('notifications_recipient_unread_idx')
       .on(t.recipientUserId)
       .where(sql`${t.isRead} = false`),
+    index('notifications_document_idx')
+      .on(t.documentId)
+      .where(sql`${t.documentId} is not null`),
   ],
 );
 
@@ -150,12 +156,17 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** While status is 'sending': the claiming worker's lease; after it, another may retry. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
   },
   (t) => [
-    check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
+    check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
     index('mail_outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
+    index('mail_outbox_claimed_idx')
+      .on(t.claimedUntil)
+      .where(sql`${t.status} = 'sending'`),
     index('mail_outbox_created_idx').on(t.createdAt.desc()),
   ],
 );

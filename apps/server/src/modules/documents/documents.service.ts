@@ -153,6 +153,10 @@ export async function uploadDocument(
     let isWriteStarted = false;
     try {
       const row = await db.transaction(async (tx) => {
+        // The status (and the scope) may have changed while the body streamed in: who is told
+        // about the document follows the patient as it is now, not as prepareUpload saw it.
+        const current = await findScopedPatient(tx, getActorPatientScope(actor), patient.id);
+        if (!current) throw notFound();
         const inserted = await insertDocument(tx, {
           patientId: patient.id,
           category: file.category,
@@ -164,14 +168,15 @@ export async function uploadDocument(
           sha256,
           uploadedByUserId: actor.userId,
         });
-        const recipients = await listUploadRecipients(tx, actor, patient, file.category);
+        const recipients = await listUploadRecipients(tx, actor, current, file.category);
         await notifyUsers(tx, recipients, {
           type: 'document_upload',
-          content: `New ${file.category} document for ${patient.fullName}: ${file.fileName}`,
+          content: `New ${file.category} document for ${current.fullName}: ${file.fileName}`,
           patientId: patient.id,
           linkTo: `/patients/${patient.id}?tab=documents`,
           fromUserId: actor.userId,
           fromRole: actor.role,
+          documentId: inserted.id,
         });
         await publishEvent(tx, {
           topic: 'document.created',

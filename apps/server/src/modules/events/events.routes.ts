@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { isSessionStillValid } from '../../auth/session.ts';
 import type { EventRow } from '../../events/event-hub.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { requireActor } from '../../lib/require-actor.ts';
 import { getSettings } from '../settings/settings.queries.ts';
 
 const HEARTBEAT_MS = 15_000;
+const TOO_MANY_STREAMS_MESSAGE =
+  'Too many open live-update streams. Close some CaseBridge tabs and reload this one.';
 
 function formatEvent(event: EventRow): string {
   const data = JSON.stringify({
@@ -32,6 +35,11 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const actor = requireActor(request);
+      // Past MAX_STREAMS_PER_USER the new stream is refused (429) rather than the oldest closed:
+      // EventSource reopens a closed stream by itself, so eleven tabs would evict each other in
+      // a loop, while a refused EventSource stops. Nothing awaits between here and hub.add().
+      if (!app.ctx.hub.hasRoomFor(actor.userId))
+        throw new AppError('RATE_LIMITED', TOO_MANY_STREAMS_MESSAGE);
       const lastEventId = Number(
         request.headers['last-event-id'] ??
           (request.query as Record<string, string>).lastEventId ??
@@ -63,7 +71,9 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
       });
 
       if (isReplaying) {
-        const missed = await hub.replay(actor, lastEventId);
+        const { events: missed, resyncId } = await hub.replayMissed(actor, lastEventId);
+        // Too much was missed to replay: the client refetches everything (event-hub.ts).
+        if (resyncId !== null) raw.write(`id: ${resyncId}\nevent: resync\ndata: {}\n\n`);
         const seen = new Set<number>();
         for (const event of missed) {
           seen.add(event.id);

@@ -6,13 +6,35 @@ import type {
   TNotification,
 } from '@casebridge/domain/notifications/notification.schemas';
 import type { Db } from '../../db/client.ts';
-import { notificationPreferences, notifications, patients, users } from '../../db/schema/index.ts';
+import {
+  documents,
+  notificationPreferences,
+  notifications,
+  patients,
+  users,
+} from '../../db/schema/index.ts';
+import { documentVisibilityCondition } from '../documents/documents.queries.ts';
 import { patientScopeCondition } from '../patients/patient-scope.ts';
 
 /**
+ * The document rule of spec section 6 for a notification about a document, checked against the
+ * patient's status now: an attorney told about an Intake upload while the patient was Discharged
+ * stops seeing the notification when the patient leaves Discharged, and sees it again on return.
+ * The subquery's own `patients` shadows the outer one, so the rule reads the document's patient.
+ */
+function documentNotificationCondition(user: PolicyActor): SQL {
+  return or(
+    isNull(notifications.documentId),
+    sql`exists (select 1 from ${documents} inner join ${patients} on ${patients.id} = ${documents.patientId} where ${documents.id} = ${notifications.documentId} and ${documentVisibilityCondition(user)})`,
+  )!;
+}
+
+/**
  * What a user may see of their notifications: their own, and of those about a patient only
- * while the patient is still in their scope (the text names the patient). A user whose scope
- * cannot be computed keeps only the notifications that concern no patient.
+ * while the patient is still in their scope (the text names the patient), and of those about a
+ * document only while the document is visible to them. A user whose scope cannot be computed
+ * keeps only the notifications that concern no patient. Queries using it join `patients` on
+ * the notification's patient.
  */
 export function notificationVisibility(user: PolicyActor): SQL {
   let patientCondition: SQL;
@@ -24,6 +46,7 @@ export function notificationVisibility(user: PolicyActor): SQL {
   return and(
     eq(notifications.recipientUserId, user.userId),
     or(isNull(notifications.patientId), patientCondition),
+    documentNotificationCondition(user),
   )!;
 }
 
@@ -129,11 +152,26 @@ export async function markNotificationRead(
   return 'marked';
 }
 
-export async function markAllNotificationsRead(db: Db, userId: string): Promise<number> {
+/**
+ * Marks read what the user can see unread, no more: a hidden notification (patient out of scope,
+ * document not visible now) keeps its state, so the count marked equals the unread count shown.
+ */
+export async function markAllNotificationsRead(db: Db, user: PolicyActor): Promise<number> {
+  const visibleUnread = db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .leftJoin(patients, eq(patients.id, notifications.patientId))
+    .where(and(notificationVisibility(user), eq(notifications.isRead, false)));
   const rows = await db
     .update(notifications)
     .set({ isRead: true })
-    .where(and(eq(notifications.recipientUserId, userId), eq(notifications.isRead, false)))
+    .where(
+      and(
+        eq(notifications.recipientUserId, user.userId),
+        eq(notifications.isRead, false),
+        inArray(notifications.id, visibleUnread),
+      ),
+    )
     .returning({ id: notifications.id });
   return rows.length;
 }

@@ -29,6 +29,8 @@ export type NewNotification = {
   linkTo?: string | null;
   fromUserId?: string | null;
   fromRole?: string | null;
+  /** For a notification about a document: it is then shown only while the document is. */
+  documentId?: string | null;
 };
 
 /**
@@ -55,6 +57,7 @@ export async function notifyUsers(
       linkTo: notification.linkTo ?? null,
       fromUserId: notification.fromUserId ?? null,
       fromRole: notification.fromRole ?? null,
+      documentId: notification.documentId ?? null,
     })),
   );
   for (const recipientUserId of allowed) {
@@ -101,7 +104,7 @@ export async function markOwnNotificationRead(
 
 export async function markAllOwnNotificationsRead(db: Db, actor: Actor): Promise<number> {
   return db.transaction(async (tx) => {
-    const marked = await markAllNotificationsRead(tx, actor.userId);
+    const marked = await markAllNotificationsRead(tx, actor);
     if (marked > 0) {
       await publishEvent(tx, { topic: 'notification.read', recipientUserId: actor.userId });
     }

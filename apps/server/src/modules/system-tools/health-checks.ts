@@ -1,3 +1,4 @@
+import { toLoggableError } from '../../lib/loggable-error.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
@@ -22,7 +23,7 @@ async function timed(
     const result = await run();
     return { id, ...result, durationMs: Math.round(performance.now() - started) };
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
+    const detail = toLoggableError(error).message;
     return { id, status: 'failed', detail, durationMs: Math.round(performance.now() - started) };
   }
 }
