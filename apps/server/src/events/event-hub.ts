@@ -38,6 +38,8 @@ export type Replay = { events: EventRow[]; resyncId: number | null };
  * read the rows it has not seen yet, and each row goes only to the clients allowed to see it.
  */
 export class EventHub {
+  /** How often an open stream re-checks its session (tests shorten it). */
+  heartbeatMs = 15_000;
   private readonly clients = new Set<EventClient>();
   private lastSeenId = 0;
   private unlisten: (() => Promise<void>) | null = null;

@@ -57,7 +57,8 @@ export async function openSse(url: string, headers: Record<string, string>) {
     },
     async close() {
       controller.abort();
-      await reading;
+      // A stream the server already ended can leave the reader pending; do not wait on it long.
+      await Promise.race([reading, new Promise((resolve) => setTimeout(resolve, 500))]);
     },
   };
 }

@@ -5,7 +5,6 @@ import { AppError } from '../../lib/app-error.ts';
 import { requireActor } from '../../lib/require-actor.ts';
 import { getSettings } from '../settings/settings.queries.ts';
 
-const HEARTBEAT_MS = 15_000;
 const TOO_MANY_STREAMS_MESSAGE =
   'Too many open live-update streams. Close some CaseBridge tabs and reload this one.';
 
@@ -95,6 +94,7 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
               () => false,
             )
           : false;
+        if (!isOpen) return;
         if (!isValid) {
           raw.write('event: session-ended\ndata: {}\n\n');
           close();
@@ -102,7 +102,7 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
           return;
         }
         raw.write(': ping\n\n');
-      }, HEARTBEAT_MS);
+      }, hub.heartbeatMs);
 
       function close() {
         if (!isOpen) return;
