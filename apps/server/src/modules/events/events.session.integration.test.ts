@@ -24,6 +24,8 @@ describe('live stream and the session', () => {
     const cookie = await server.login('attorney@demo.test');
     const stream = await openSse(`${baseUrl}/api/events`, { cookie });
     try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(ended(stream)).toBe(false);
       const [user] = await server.context.db
         .select()
         .from(users)
