@@ -265,7 +265,7 @@ test('audit logs filter by action and export the filtered rows as CSV', async ({
   const rows = page.getByRole('table', { name: 'Audit log, newest first' }).getByRole('row');
   await expect(rows.nth(1)).toContainText('Settings updated');
   const download = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Export CSV' }).click();
+  await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await download;
   const { readFile } = await import('node:fs/promises');
   const csv = await readFile((await file.path())!, 'utf8');
@@ -304,6 +304,24 @@ test('admin sends a template message to a patient from All Patients', async ({ p
   await page.getByRole('link', { name: 'Open Maria Delgado' }).first().click();
   await page.getByRole('tab', { name: 'Messages' }).click();
   await expect(page.getByText(/next appointment for Maria Delgado/).last()).toBeVisible();
+});
+
+test('admin sends a message written without a template', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/dashboard/admin?tab=patients');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send Message' });
+  await dialog.getByLabel('Find patient').fill('James');
+  await dialog.getByLabel('Patient', { exact: true }).selectOption({ label: 'James Whitfield' });
+  await expect(dialog.getByLabel('Template (optional)')).toHaveValue('');
+  await dialog.getByLabel('Message').fill('Free-text note from the admin office.');
+  await dialog.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Message sent successfully')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Open James Whitfield' }).first().click();
+  await page.getByRole('tab', { name: 'Messages' }).click();
+  await expect(page.getByText('Free-text note from the admin office.').last()).toBeVisible();
 });
 
 for (const theme of ['light', 'dark'] as const) {

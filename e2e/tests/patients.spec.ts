@@ -169,7 +169,7 @@ test('clinic dashboard search, filter, sort and counters agree with the data', a
   });
   await page.getByLabel('Sort by').selectOption('name');
   await expect(cards.first()).toContainText(firstByName);
-  const names = await cards.locator('h3').allTextContents();
+  const names = await cards.getByRole('heading', { level: 2 }).allTextContents();
   expect(names).toEqual(names.toSorted((a, b) => a.localeCompare(b)));
 });
 

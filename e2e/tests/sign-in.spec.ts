@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_ACCOUNTS, signIn, type DemoRole } from '../fixtures/auth.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, signIn, type DemoRole } from '../fixtures/auth.ts';
 
 for (const role of Object.keys(DEMO_ACCOUNTS) as DemoRole[]) {
   test(`${role} signs in and lands on their dashboard`, async ({ page }) => {
@@ -30,4 +30,34 @@ test('a clinic user opening the admin dashboard sees Unauthorized Access', async
 test('a signed-out visit to a patient page goes to /login', async ({ page }) => {
   await page.goto('/patients/x');
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a signed-out deep link to a patient’s messages survives signing in', async ({ page }) => {
+  // The patient's id, looked up as the clinic, then signed out again.
+  await signIn(page, 'clinic');
+  const patientId = await page.evaluate(async () => {
+    const response = await fetch('/api/patients?search=Maria%20Delgado');
+    const body = (await response.json()) as { items: Array<{ id: string; fullName: string }> };
+    return body.items.find((item) => item.fullName === 'Maria Delgado')?.id;
+  });
+  expect(patientId).toBeTruthy();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.goto(`/patients/${patientId}?tab=messages`);
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill(DEMO_ACCOUNTS.clinic.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/patients/${patientId}\\?tab=messages$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Maria Delgado' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Messages' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(page.getByRole('heading', { name: 'Team Messages' })).toBeVisible();
+  // It stays there: nothing sends the user on to the dashboard afterwards.
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL(new RegExp(`/patients/${patientId}\\?tab=messages$`));
 });

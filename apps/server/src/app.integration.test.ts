@@ -88,7 +88,7 @@ describe('errors and request ids', () => {
   });
 
   it('answers a signed-out call to a protected route with 401 and the error body', async () => {
-    const response = await server.request({ url: '/api/auth/session' });
+    const response = await server.request({ url: '/api/patients' });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({
       error: { code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' },

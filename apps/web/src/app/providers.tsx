@@ -6,9 +6,21 @@ import { AuthProvider } from '../features/auth/auth-context.tsx';
 import { ThemeProvider, useTheme } from '../features/theme/theme-context.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 
+/** Toasts start below the sticky header (h-14, 56 px) so they never cover the bell or Sign out. */
+const TOAST_OFFSET = { top: 64 } as const;
+
 function ThemedToaster() {
   const { theme } = useTheme();
-  return <Toaster position="top-right" duration={TOAST_DURATION_MS} theme={theme} closeButton />;
+  return (
+    <Toaster
+      position="top-right"
+      duration={TOAST_DURATION_MS}
+      theme={theme}
+      offset={TOAST_OFFSET}
+      mobileOffset={TOAST_OFFSET}
+      closeButton
+    />
+  );
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {

@@ -1,7 +1,11 @@
-import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../components/error-fallback.tsx';
 import { AppShell } from '../components/layouts/app-shell.tsx';
-import { RequireAuth, RequireRole } from '../features/auth/components/require-auth.tsx';
+import {
+  RequireAuth,
+  RequirePatientCreation,
+  RequireRole,
+} from '../features/auth/components/require-auth.tsx';
 import { AddPatientPage } from './routes/add-patient-page.tsx';
 import { ClinicDashboardPage } from './routes/clinic-dashboard-page.tsx';
 import { DashboardRedirect } from './routes/dashboard-redirect.tsx';
@@ -18,8 +22,11 @@ import { SignupPage } from './routes/signup-page.tsx';
 import { UnauthorizedPage } from './routes/unauthorized-page.tsx';
 
 function RootLayout() {
+  // Leaving a page that failed clears the error screen; AppShell has its own boundary so the
+  // header stays usable while a signed-in page fails.
+  const { pathname } = useLocation();
   return (
-    <ErrorBoundary>
+    <ErrorBoundary resetKey={pathname}>
       <Outlet />
     </ErrorBoundary>
   );
@@ -47,7 +54,11 @@ export function createRouter() {
                   element: <RequireRole roles={['clinic', 'admin']} />,
                   children: [
                     { path: '/dashboard/clinic', element: <ClinicDashboardPage /> },
-                    { path: '/add-patient', element: <AddPatientPage /> },
+                    {
+                      // 'Allow Clinic Patient Creation' off: clinic users may not add patients.
+                      element: <RequirePatientCreation />,
+                      children: [{ path: '/add-patient', element: <AddPatientPage /> }],
+                    },
                   ],
                 },
                 {

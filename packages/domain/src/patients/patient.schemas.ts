@@ -4,6 +4,7 @@ import { TREATMENT_STATUSES } from './treatment-status.ts';
 export const PATIENT_MESSAGES = {
   nameRequired: 'Patient name is required',
   dobRequired: 'Date of birth is required',
+  dobInvalid: 'Please enter a valid date of birth',
   clinicRequired: 'Please select at least one clinic',
   firmRequired: 'Please select an attorney firm',
   created: 'Patient created successfully',
@@ -16,13 +17,25 @@ export const PATIENT_MESSAGES = {
   loadFailedText: 'Please check your account configuration or contact support.',
 } as const;
 
-const isoDate = (message: string) =>
-  z
-    .string({ message })
-    .trim()
-    .min(1, message)
-    .check(z.iso.date(message))
-    .refine((value) => value <= '2100-12-31' && value >= '1900-01-01', message);
+/**
+ * Today's date where the calendar is furthest ahead (UTC+14): a baby born today anywhere is not
+ * refused as born in the future, whatever the time zone of the server or the browser.
+ */
+export function getLatestTodayIsoDate(now: number = Date.now()): string {
+  return new Date(now + 14 * 60 * 60_000).toISOString().slice(0, 10);
+}
+
+/** Empty: 'Date of birth is required'; not a date, before 1900 or in the future: invalid. */
+const dateOfBirth = z
+  .string({ message: PATIENT_MESSAGES.dobRequired })
+  .trim()
+  // abort: an empty value reports only that it is required.
+  .min(1, { message: PATIENT_MESSAGES.dobRequired, abort: true })
+  .check(z.iso.date({ message: PATIENT_MESSAGES.dobInvalid, abort: true }))
+  .refine(
+    (value) => value >= '1900-01-01' && value <= getLatestTodayIsoDate(),
+    PATIENT_MESSAGES.dobInvalid,
+  );
 
 /** Optional text: blank becomes null (spec: blank optional fields are omitted). */
 const optionalText = (max: number) =>
@@ -56,7 +69,7 @@ export const ZCreatePatientRequest = z.object({
     .trim()
     .min(1, PATIENT_MESSAGES.nameRequired)
     .max(200),
-  dob: isoDate(PATIENT_MESSAGES.dobRequired),
+  dob: dateOfBirth,
   clinicIds: z
     .array(z.uuid(), { message: PATIENT_MESSAGES.clinicRequired })
     .min(1, PATIENT_MESSAGES.clinicRequired)
@@ -79,7 +92,7 @@ export const ZUpdateDemographicsRequest = z.object({
     .trim()
     .min(1, PATIENT_MESSAGES.nameRequired)
     .max(200),
-  dob: isoDate(PATIENT_MESSAGES.dobRequired),
+  dob: dateOfBirth,
   intakeDate: optionalDate,
   evalDate: optionalDate,
   lastTreatmentDate: optionalDate,

@@ -40,6 +40,27 @@ describe('sign-in', () => {
     expect(session.json().user.email).toBe('clinic@demo.test');
   });
 
+  it('answers null, not an error, to a visitor without a session cookie', async () => {
+    const response = await server.request({ url: '/api/auth/session' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toBeNull();
+    const otherCookie = await server.request({ url: '/api/auth/session', cookie: 'theme=dark' });
+    expect(otherCookie.statusCode).toBe(200);
+    expect(otherCookie.json()).toBeNull();
+  });
+
+  it('answers 401 to a session cookie that opens no session', async () => {
+    const response = await server.request({
+      url: '/api/auth/session',
+      cookie: 'casebridge.session_token=not-a-real-token.signature',
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error).toEqual({
+      code: 'UNAUTHENTICATED',
+      message: MESSAGES.unauthenticated,
+    });
+  });
+
   it('answers an unknown e-mail exactly like a wrong password', async () => {
     const wrongPassword = await server.request({
       method: 'POST',

@@ -3,10 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZLoginRequest, ZSessionResponse } from '@casebridge/domain/auth/auth.schemas';
-import { ZErrorBody } from '@casebridge/domain/errors';
+import { MESSAGES, ZErrorBody } from '@casebridge/domain/errors';
+import { getSessionCookie } from 'better-auth/cookies';
+import { SESSION_COOKIE_PREFIX } from '../../auth/auth.ts';
 import { resolveActor } from '../../auth/session.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { getRequestIp } from '../../lib/request-ip.ts';
-import { requireActor } from '../../lib/require-actor.ts';
 import { toWebHeaders } from '../../lib/web-headers.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { getSettings } from '../settings/settings.queries.ts';
@@ -41,15 +43,23 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/auth/session',
     {
-      config: { access: 'session' },
+      // Public so that a visitor who never signed in learns it without an error: the SPA asks on
+      // every page, public ones included. A cookie that no longer opens a session still answers
+      // 401 (SESSION_EXPIRED after the idle timeout), which is how the SPA tells the user why.
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
-        summary: 'The signed-in user and the idle timeout',
-        response: { 200: ZSessionResponse, 401: ZErrorBody },
+        summary: 'The signed-in user and the idle timeout; null without a session cookie',
+        response: { 200: ZSessionResponse.nullable(), 401: ZErrorBody, 403: ZErrorBody },
       },
     },
     async (request) => {
-      return toSessionResponse(toSessionUser(requireActor(request)), await getSettings(db));
+      const headers = toWebHeaders(request);
+      if (!getSessionCookie(headers, { cookiePrefix: SESSION_COOKIE_PREFIX })) return null;
+      const settings = await getSettings(db);
+      const actor = await resolveActor(db, auth, headers, settings.sessionTimeoutMinutes);
+      if (!actor) throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
+      return toSessionResponse(toSessionUser(actor), settings);
     },
   );
 

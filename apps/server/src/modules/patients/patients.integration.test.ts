@@ -43,6 +43,10 @@ describe('patients', () => {
         [{ fullName: '   ', dob: '', clinicIds: [], firmId: '' }, PATIENT_MESSAGES.nameRequired],
         [{ fullName: 'Ann Lee', dob: '', clinicIds: [], firmId: '' }, PATIENT_MESSAGES.dobRequired],
         [
+          { fullName: 'Ann Lee', dob: '2999-01-01', clinicIds: [], firmId: '' },
+          PATIENT_MESSAGES.dobInvalid,
+        ],
+        [
           { fullName: 'Ann Lee', dob: '1990-02-03', clinicIds: [], firmId: '' },
           PATIENT_MESSAGES.clinicRequired,
         ],
@@ -269,6 +273,16 @@ describe('patients', () => {
         body: { fullName: 'Grace Kim', dob: '' },
       });
       expect(noDob.json().error.message).toBe(PATIENT_MESSAGES.dobRequired);
+      const futureDob = await server.request({
+        method: 'PUT',
+        url: `/api/patients/${id}/demographics`,
+        cookie: clinicCookie,
+        body: { fullName: 'Grace Kim', dob: '2999-01-01' },
+      });
+      expect(futureDob.statusCode).toBe(400);
+      expect(futureDob.json().error.message).toBe(PATIENT_MESSAGES.dobInvalid);
+      const [stored] = await server.context.db.select().from(patients).where(eq(patients.id, id));
+      expect(stored?.dob).not.toBe('2999-01-01');
     });
 
     it('saves and, when asked, notifies the users of the other assigned organisations', async () => {

@@ -42,7 +42,7 @@ export function AdminDashboardPage() {
       >
         <Tabs.List
           aria-label="Admin dashboard"
-          className="mb-6 flex gap-1 overflow-x-auto border-b border-border"
+          className="mb-6 flex flex-wrap gap-x-1 border-b border-border"
         >
           {TABS.map((item) => (
             <Tabs.Trigger

@@ -35,7 +35,14 @@ export function LienholderDashboardPage() {
             aria-label="Patient counts"
             className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4"
           >
-            <StatCard label="Linked Patients" value={counters?.total} icon={Users} />
+            {/* Three counts and the wide Total Billed: on a phone the first and last take a
+                whole row each, so the two-column grid has no empty cell. */}
+            <StatCard
+              label="Linked Patients"
+              value={counters?.total}
+              icon={Users}
+              className="col-span-2 lg:col-span-1"
+            />
             <StatCard
               label="In Treatment"
               value={counters ? counters.inTreatment + counters.awaitingDocs : undefined}

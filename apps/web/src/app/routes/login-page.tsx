@@ -1,13 +1,19 @@
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { AuthLayout } from '../../components/layouts/auth-layout.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
+import { getReturnPath } from '../../features/auth/utils/return-path.ts';
 
+/**
+ * The only place that leaves /login once a session exists, so a deep link the guard saved
+ * (path and query) survives signing in.
+ */
 export function LoginPage() {
   const { user, isLoading } = useAuth();
+  const location = useLocation();
   if (isLoading) return <PageSpinner label="Checking your session" />;
-  if (user) return <Navigate to="/dashboard" replace />;
+  if (user) return <Navigate to={getReturnPath(location.state)} replace />;
   return (
     <AuthLayout
       title="Sign in"

@@ -30,7 +30,9 @@ export function PatientDetailPage() {
   const tab: TabValue = isTab(requested) ? requested : 'overview';
   const patientQuery = usePatient(patientId);
 
-  if (patientQuery.isPending) return <PageSpinner label="Loading patient" />;
+  // After Try Again the failed query fetches again: wait for it rather than fail at once.
+  if (patientQuery.isPending || (patientQuery.isError && patientQuery.isFetching))
+    return <PageSpinner label="Loading patient" />;
   if (patientQuery.error) {
     if (patientQuery.error instanceof ApiError && patientQuery.error.status === 404)
       return <PatientNotFound />;
@@ -49,7 +51,7 @@ export function PatientDetailPage() {
       >
         <Tabs.List
           aria-label="Patient record"
-          className="mb-6 flex gap-1 overflow-x-auto border-b border-border"
+          className="mb-6 flex flex-wrap gap-x-1 border-b border-border"
         >
           {TABS.map((item) => (
             <Tabs.Trigger

@@ -2,7 +2,7 @@ import { MESSAGES } from '@casebridge/domain/errors';
 import { getDashboardPath } from '@casebridge/domain/roles';
 import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useCurrentUser } from '../../features/auth/auth-context.tsx';
 import { useLogout } from '../../features/auth/api/session.ts';
@@ -12,6 +12,8 @@ import { ThemeToggle } from '../../features/theme/theme-toggle.tsx';
 import { getErrorMessage } from '../../lib/api-client.ts';
 import { useEventStream } from '../../lib/event-stream.ts';
 import { cn } from '../../lib/cn.ts';
+import { ErrorBoundary } from '../error-fallback.tsx';
+import { AccountMenu, type OrganizationBadge } from './account-menu.tsx';
 import { Logo } from './logo.tsx';
 
 const ORGANIZATION_BADGE_LABEL = {
@@ -25,19 +27,24 @@ export function AppShell({ headerExtras }: { headerExtras?: ReactNode }) {
   const user = useCurrentUser();
   const logout = useLogout();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   useEventStream(true);
 
-  function handleSignOut() {
-    logout.mutate(undefined, {
-      onSuccess: () => {
-        toast.success(MESSAGES.logoutSucceeded);
-        navigate('/login', { replace: true });
-      },
-      onError: (error) => toast.error(getErrorMessage(error, MESSAGES.logoutFailed)),
-    });
+  async function handleSignOut() {
+    try {
+      await logout.mutateAsync();
+    } catch (error) {
+      toast.error(getErrorMessage(error, MESSAGES.logoutFailed));
+      return;
+    }
+    // Not in mutate's callbacks: clearing the session unmounts this layout, which drops them.
+    // Replacing the entry also drops the page the route guard may have saved for after sign-in:
+    // a deliberate sign-out must not send the next user back to this page.
+    toast.success(MESSAGES.logoutSucceeded);
+    navigate('/login', { replace: true });
   }
 
-  const badge = user.organization
+  const badge: OrganizationBadge = user.organization
     ? { label: user.organization.name, title: ORGANIZATION_BADGE_LABEL[user.organization.kind] }
     : { label: user.role === 'admin' ? 'Administrator' : 'No organization', title: 'Role' };
 
@@ -83,19 +90,28 @@ export function AppShell({ headerExtras }: { headerExtras?: ReactNode }) {
             </span>
             <button
               type="button"
-              onClick={handleSignOut}
+              onClick={() => void handleSignOut()}
               disabled={logout.isPending}
-              className="inline-flex h-9 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-ink hover:bg-surface-muted"
+              className="hidden h-9 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-ink hover:bg-surface-muted lg:inline-flex"
             >
               <LogOut className="h-4 w-4" aria-hidden />
-              <span className="hidden sm:inline">Sign out</span>
-              <span className="sr-only sm:hidden">Sign out</span>
+              Sign out
             </button>
+            <AccountMenu
+              email={user.email}
+              badge={badge}
+              isSigningOut={logout.isPending}
+              onSignOut={() => void handleSignOut()}
+              className="lg:hidden"
+            />
           </div>
         </div>
       </header>
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-3 py-6 sm:px-6">
-        <Outlet />
+        {/* A failing page shows the error screen here, under a header that still works. */}
+        <ErrorBoundary resetKey={pathname}>
+          <Outlet />
+        </ErrorBoundary>
       </main>
       <SessionTimeoutWatcher />
     </div>

@@ -1,17 +1,26 @@
 import type { LucideIcon } from 'lucide-react';
+import { cn } from '../../lib/cn.ts';
 import { Skeleton } from './skeleton.tsx';
 
 export function StatCard({
   label,
   value,
   icon: Icon,
+  className,
 }: {
   label: string;
   value: number | string | undefined;
   icon: LucideIcon;
+  /** Grid placement, e.g. a full row on a phone when the count of cards is odd. */
+  className?: string;
 }) {
   return (
-    <div className="flex items-center gap-3 rounded-lg border border-border bg-surface p-4 shadow-sm">
+    <div
+      className={cn(
+        'flex items-center gap-3 rounded-lg border border-border bg-surface p-4 shadow-sm',
+        className,
+      )}
+    >
       <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-surface-muted text-brand">
         <Icon className="h-5 w-5" aria-hidden />
       </span>

@@ -28,7 +28,7 @@ export function StatusBadge({
     <span
       data-color={color}
       className={cn(
-        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset',
+        'inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset',
         COLOR_CLASSES[color],
         className,
       )}

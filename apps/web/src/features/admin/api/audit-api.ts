@@ -5,6 +5,7 @@ import type {
 } from '@casebridge/domain/audit/audit-log.schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { downloadFile } from '../../../lib/download-file.ts';
 import { adminKeys, toQueryString } from './admin-keys.ts';
 
 export function useAuditLogs(query: TListAuditLogsQuery) {
@@ -15,7 +16,7 @@ export function useAuditLogs(query: TListAuditLogsQuery) {
   });
 }
 
-/** The CSV download of the same filters; a plain link lets the browser save the file. */
-export function getAuditExportUrl(filter: TAuditLogFilter): string {
-  return `/api/audit-logs/export${toQueryString(filter)}`;
+/** The CSV of the same filters; a failure rejects with the server's message. */
+export function downloadAuditCsv(filter: TAuditLogFilter): Promise<void> {
+  return downloadFile(`/api/audit-logs/export${toQueryString(filter)}`, 'audit-log.csv');
 }

@@ -2,9 +2,12 @@ import { AUDIT_MESSAGES } from '@casebridge/domain/audit/audit-log.schemas';
 import type { AuditAction } from '@casebridge/domain/audit';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
+import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { getAuditExportUrl, useAuditLogs } from '../api/audit-api.ts';
+import { downloadAuditCsv, useAuditLogs } from '../api/audit-api.ts';
 import {
   AuditFilters,
   EMPTY_AUDIT_FILTERS,
@@ -19,6 +22,7 @@ const PAGE_SIZE = 25;
 export function AuditLogsTab() {
   const [values, setValues] = useState<AuditFilterValues>(EMPTY_AUDIT_FILTERS);
   const [page, setPage] = useState(1);
+  const [isExporting, setIsExporting] = useState(false);
   const user = useDebouncedValue(values.user.trim());
   const patient = useDebouncedValue(values.patient.trim());
   const range = toAuditRange(values);
@@ -30,6 +34,17 @@ export function AuditLogsTab() {
     ...(isRangeValid ? range : {}),
   };
   const logs = useAuditLogs({ ...filter, page, pageSize: PAGE_SIZE });
+
+  async function handleExport() {
+    setIsExporting(true);
+    try {
+      await downloadAuditCsv(filter);
+    } catch (error) {
+      toast.error(getErrorMessage(error, AUDIT_MESSAGES.exportFailed));
+    } finally {
+      setIsExporting(false);
+    }
+  }
 
   return (
     <div>
@@ -48,14 +63,10 @@ export function AuditLogsTab() {
               : 'Loading entries...'
             : AUDIT_MESSAGES.invalidRange}
         </p>
-        <a
-          href={getAuditExportUrl(filter)}
-          download
-          className="inline-flex h-10 items-center gap-2 rounded-md border border-border bg-surface px-4 text-sm font-medium text-ink hover:bg-surface-muted"
-        >
+        <Button variant="secondary" onClick={handleExport} disabled={isExporting}>
           <Download className="h-4 w-4" aria-hidden />
-          Export CSV
-        </a>
+          {isExporting ? 'Exporting...' : 'Export CSV'}
+        </Button>
       </div>
       {logs.error ? (
         <p role="alert" className="text-sm text-danger">

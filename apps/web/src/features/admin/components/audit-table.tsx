@@ -5,12 +5,13 @@ import {
 import { Link } from 'react-router';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { TableScroll } from '../../../components/ui/table-scroll.tsx';
 
 const COLUMNS = ['Time', 'User', 'Role', 'Action', 'Patient', 'Details'];
 
 export function AuditTable({ entries }: { entries: TAuditLogEntry[] | undefined }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-border bg-surface">
+    <TableScroll label="Audit log" className="bg-surface">
       <table className="w-full min-w-[56rem] text-left text-sm">
         <caption className="sr-only">Audit log, newest first</caption>
         <thead className="border-b border-border bg-surface-muted text-ink">
@@ -65,6 +66,6 @@ export function AuditTable({ entries }: { entries: TAuditLogEntry[] | undefined 
           ) : null}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input, Select } from '../../../components/ui/input.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { TableScroll } from '../../../components/ui/table-scroll.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useMailOutbox } from '../api/mail-outbox-api.ts';
@@ -11,7 +12,7 @@ import { MailDetailDialog } from './mail-detail-dialog.tsx';
 import { Pill } from './pill.tsx';
 
 const PAGE_SIZE = 10;
-const TONES = { pending: 'yellow', sent: 'green', failed: 'red' } as const;
+const TONES = { pending: 'yellow', sending: 'blue', sent: 'green', failed: 'red' } as const;
 type Status = TMailOutboxItem['status'];
 
 /** Queued and sent e-mails; without SMTP this is where they can be read (DESIGN.md 4.6). */
@@ -62,7 +63,7 @@ export function MailOutboxPanel() {
           Refresh
         </Button>
       </div>
-      <div className="overflow-x-auto rounded-lg border border-border">
+      <TableScroll label="Mail outbox">
         <table className="w-full min-w-[40rem] text-left text-sm">
           <caption className="sr-only">Mail outbox, newest first</caption>
           <thead className="border-b border-border bg-surface-muted text-ink">
@@ -114,7 +115,7 @@ export function MailOutboxPanel() {
             ) : null}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <Pagination
         label="Mail outbox pages"
         page={page}

@@ -12,12 +12,12 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { usePatientPicker, useSendPatientMessage } from '../api/send-message-api.ts';
 import { useAdminTemplates } from '../api/templates-api.ts';
 
-const PICK_MESSAGE = {
-  patient: 'Please select a patient',
-  template: 'Please select a template',
-} as const;
+const PICK_PATIENT_MESSAGE = 'Please select a patient';
 
-/** Admin 'Send Message': a patient and a template, sent into that patient's Team Messages. */
+/**
+ * Admin 'Send Message': a patient and a message, sent into that patient's Team Messages. A
+ * template only fills in the message; the admin may as well write it.
+ */
 export function SendMessageModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const [search, setSearch] = useState('');
   const [patient, setPatient] = useState<{ id: string; fullName: string } | null>(null);
@@ -60,12 +60,16 @@ export function SendMessageModal({ isOpen, onClose }: { isOpen: boolean; onClose
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!patient) return void toast.error(PICK_MESSAGE.patient);
-    if (!templateId) return void toast.error(PICK_MESSAGE.template);
+    if (!patient) return void toast.error(PICK_PATIENT_MESSAGE);
     if (!body.trim()) return void toast.error(MESSAGE_TEXTS.bodyRequired);
     const isBuiltIn = BUILT_IN_MESSAGE_TEMPLATES.some((template) => template.id === templateId);
     send.mutate(
-      { patientId: patient.id, body: body.trim(), templateId: isBuiltIn ? null : templateId },
+      {
+        patientId: patient.id,
+        body: body.trim(),
+        // Built-in templates have no row to refer to.
+        templateId: templateId && !isBuiltIn ? templateId : null,
+      },
       {
         onSuccess: () => {
           toast.success(MESSAGE_TEXTS.sent);
@@ -112,17 +116,16 @@ export function SendMessageModal({ isOpen, onClose }: { isOpen: boolean; onClose
           </Select>
         </div>
         <div>
-          <Label htmlFor="send-template">Template</Label>
+          <Label htmlFor="send-template">Template (optional)</Label>
           <Select
             id="send-template"
-            aria-required="true"
             value={templateId}
             onChange={(event) => {
               setTemplateId(event.target.value);
               fill(patient, event.target.value);
             }}
           >
-            <option value="">Select a template...</option>
+            <option value="">No template: write the message below</option>
             {templates.map((template) => (
               <option key={template.id} value={template.id}>
                 {template.title}
@@ -134,6 +137,7 @@ export function SendMessageModal({ isOpen, onClose }: { isOpen: boolean; onClose
           <Label htmlFor="send-body">Message</Label>
           <Textarea
             id="send-body"
+            aria-required="true"
             rows={5}
             value={body}
             onChange={(event) => setBody(event.target.value)}

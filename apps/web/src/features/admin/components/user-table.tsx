@@ -7,6 +7,7 @@ import { getErrorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useResendInvitation, useUpdateUser } from '../api/users-api.ts';
 import { Pill } from './pill.tsx';
+import { TableScroll } from '../../../components/ui/table-scroll.tsx';
 
 const COLUMNS = ['Name', 'Email', 'Role', 'Organization', 'Status', 'Created', 'Actions'];
 
@@ -98,7 +99,7 @@ export function UserTable({
   currentUserId: string;
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-border bg-surface">
+    <TableScroll label="Users" className="bg-surface">
       <table className="w-full min-w-[56rem] text-left text-sm">
         <caption className="sr-only">Users</caption>
         <thead className="border-b border-border bg-surface-muted text-ink">
@@ -147,6 +148,6 @@ export function UserTable({
           ) : null}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

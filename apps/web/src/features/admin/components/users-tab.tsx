@@ -34,7 +34,7 @@ export function UsersTab() {
               type="search"
               aria-label="Search users"
               placeholder="Search by name, e-mail or organization..."
-              className="sm:w-80"
+              className="sm:w-96"
               value={search}
               onChange={(event) => {
                 setSearch(event.target.value);

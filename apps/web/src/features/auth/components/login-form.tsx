@@ -1,7 +1,7 @@
 import { MESSAGES } from '@casebridge/domain/errors';
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input, Label } from '../../../components/ui/input.tsx';
@@ -13,21 +13,14 @@ export function LoginForm() {
   const [password, setPassword] = useState('');
   const [isPasswordVisible, setIsPasswordVisible] = useState(false);
   const login = useLogin();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const from = (location.state as { from?: string } | null)?.from;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     login.mutate(
       { email: email.trim(), password },
       {
-        onSuccess: () => {
-          toast.success(MESSAGES.loginSucceeded);
-          navigate(from && from.startsWith('/') && !from.startsWith('//') ? from : '/dashboard', {
-            replace: true,
-          });
-        },
+        // The stored session makes LoginPage leave for the saved deep link or the dashboard.
+        onSuccess: () => toast.success(MESSAGES.loginSucceeded),
         onError: (error) => toast.error(getErrorMessage(error, MESSAGES.loginFailed)),
       },
     );

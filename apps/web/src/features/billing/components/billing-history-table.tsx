@@ -2,6 +2,7 @@ import { BILLING_MESSAGES } from '@casebridge/domain/billing/billing.schemas';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatCents, formatDate } from '../../../lib/format.ts';
 import { useBillingHistory } from '../api/billing-api.ts';
+import { TableScroll } from '../../../components/ui/table-scroll.tsx';
 
 const HEAD_CELL = 'px-4 py-2 font-medium';
 
@@ -17,7 +18,7 @@ export function BillingHistoryTable({ patientId }: { patientId: string }) {
     );
 
   return (
-    <div className="overflow-x-auto rounded-lg border border-border bg-surface">
+    <TableScroll label="Billing History" className="bg-surface">
       <table className="w-full min-w-[28rem] text-left text-sm">
         <caption className="sr-only">Billing History</caption>
         <thead className="border-b border-border bg-surface-muted text-ink">
@@ -78,6 +79,6 @@ export function BillingHistoryTable({ patientId }: { patientId: string }) {
           </tr>
         </tfoot>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatCents, formatDate } from '../../../lib/format.ts';
 import { useBillingSummary } from '../api/billing-api.ts';
+import { TableScroll } from '../../../components/ui/table-scroll.tsx';
 
 const HEAD_CELL = 'px-4 py-2 font-medium';
 const COLUMNS = ['Patient', 'CPT Code', 'Sessions', 'Amount', 'Date'] as const;
@@ -21,7 +22,7 @@ export function RecentBillingActivity() {
           Failed to load billing activity
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-border bg-surface">
+        <TableScroll label="Recent Billing Activity" className="bg-surface">
           <table className="w-full min-w-[36rem] text-left text-sm">
             <caption className="sr-only">Recent Billing Activity</caption>
             <thead className="border-b border-border bg-surface-muted text-ink">
@@ -77,7 +78,7 @@ export function RecentBillingActivity() {
               ) : null}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

@@ -13,8 +13,11 @@ export function TotalBilledCard() {
       : undefined;
   // A money amount is wider than a count: on a phone the card takes the whole row.
   return (
-    <div className="col-span-2 lg:col-span-1">
-      <StatCard label="Total Billed" value={value} icon={DollarSign} />
-    </div>
+    <StatCard
+      label="Total Billed"
+      value={value}
+      icon={DollarSign}
+      className="col-span-2 lg:col-span-1"
+    />
   );
 }

@@ -60,7 +60,7 @@ export function DirectoryView({ canManage }: { canManage: boolean }) {
       <Tabs.Root value={tab} onValueChange={(value) => setTab(value as OrganizationKind)}>
         <Tabs.List
           aria-label="Organization types"
-          className="mb-4 flex gap-1 overflow-x-auto border-b border-border"
+          className="mb-4 flex flex-wrap gap-x-1 border-b border-border"
         >
           {TABS.map((item) => (
             <Tabs.Trigger
@@ -68,7 +68,7 @@ export function DirectoryView({ canManage }: { canManage: boolean }) {
               value={item.kind}
               className="-mb-px whitespace-nowrap border-b-2 border-transparent px-3 py-2 text-sm font-medium text-ink-muted hover:text-ink data-[state=active]:border-brand data-[state=active]:text-ink"
             >
-              {item.label} ({directory.data ? groups[item.kind].length : '…'})
+              {item.label} ({directory.data ? groups[item.kind].length : '...'})
             </Tabs.Trigger>
           ))}
         </Tabs.List>

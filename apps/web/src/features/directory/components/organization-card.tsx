@@ -23,7 +23,7 @@ export function OrganizationCard({
   return (
     <Card className="flex h-full flex-col gap-3">
       <div className="flex items-start justify-between gap-2">
-        <h3 className="font-semibold text-ink">{organization.name}</h3>
+        <h2 className="font-semibold text-ink">{organization.name}</h2>
         {onEdit ? (
           <button
             type="button"

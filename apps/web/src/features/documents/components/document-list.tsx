@@ -47,9 +47,8 @@ export function DocumentList({ patient }: { patient: TPatientDetail }) {
             <li key={document.id} className="flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap">
               <FileText className="h-5 w-5 shrink-0 text-ink-muted" aria-hidden />
               <div className="min-w-0 flex-1">
-                <p className="truncate font-medium text-ink" title={document.fileName}>
-                  {document.fileName}
-                </p>
+                {/* Long names wrap rather than truncate: on a phone they would show a few letters. */}
+                <p className="break-words font-medium text-ink">{document.fileName}</p>
                 <p className="text-sm text-ink-muted">
                   <span className="sr-only">Category: </span>
                   {document.category} · {formatDate(document.createdAt)} ·{' '}
@@ -57,7 +56,8 @@ export function DocumentList({ patient }: { patient: TPatientDetail }) {
                   {document.uploadedByName ? ` · ${document.uploadedByName}` : ''}
                 </p>
               </div>
-              <div className="flex shrink-0 gap-2">
+              {/* Below sm the buttons take their own row and leave the name the full width. */}
+              <div className="flex w-full shrink-0 gap-2 pl-8 sm:w-auto sm:pl-0">
                 {document.isPreviewable ? (
                   <Button
                     variant="secondary"

@@ -43,7 +43,9 @@ export function MessageThread(props: MessageThreadProps) {
       // scrollable-region-focusable) even when it holds no focusable message.
       // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
-      className="h-[60vh] max-h-[30rem] min-h-[18rem] overflow-y-auto px-3 py-4 sm:px-4"
+      // Sized to the viewport so the composer below stays in view on a 800 px high laptop
+      // screen (34rem: header, patient heading, tabs and composer).
+      className="h-[calc(100dvh-34rem)] max-h-[30rem] min-h-[16rem] overflow-y-auto px-3 py-4 sm:px-4"
     >
       {isLoading ? (
         <Spinner label="Loading messages" className="h-full" />

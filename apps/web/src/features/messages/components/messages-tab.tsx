@@ -29,7 +29,7 @@ export function MessagesTab({ patient }: { patient: TPatientDetail }) {
           {MESSAGE_TEXTS.heading}
         </h2>
         <span className="rounded-full bg-surface-muted px-2.5 py-0.5 text-xs font-medium text-ink">
-          {thread.isPending ? '…' : `${total} ${total === 1 ? 'message' : 'messages'}`}
+          {thread.isPending ? '...' : `${total} ${total === 1 ? 'message' : 'messages'}`}
         </span>
       </header>
       {thread.isError ? (

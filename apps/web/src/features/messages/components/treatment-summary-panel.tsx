@@ -64,7 +64,8 @@ export function TreatmentSummaryPanel({ patient }: { patient: TPatientDetail }) 
           variant="secondary"
           size="sm"
           aria-expanded={isOpen}
-          aria-controls={panelId}
+          // Only while the panel is in the page: aria-controls must point at an element.
+          aria-controls={isOpen ? panelId : undefined}
           onClick={() => setIsOpen((open) => !open)}
         >
           {isOpen ? 'Hide' : 'Enhance Note'}

@@ -4,7 +4,7 @@ import {
   ZCreatePatientRequest,
 } from '@casebridge/domain/patients/patient.schemas';
 import { useForm, type FieldErrors } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,7 +15,7 @@ import { useOrganizationOptions } from '../../../lib/organization-options.ts';
 import { useCurrentUser } from '../../auth/auth-context.tsx';
 import { useCreatePatient } from '../api/patients-api.ts';
 import { useOrganizationOptionsReady } from '../hooks/use-organization-options-ready.ts';
-import { DemographicsFields } from './demographics-fields.tsx';
+import { ContactFields, DemographicsFields } from './demographics-fields.tsx';
 import { OrganizationFields } from './organization-fields.tsx';
 
 type FormInput = z.input<typeof ZCreatePatientRequest>;
@@ -24,10 +24,20 @@ type FormOutput = z.output<typeof ZCreatePatientRequest>;
 /** The spec checks these in order and toasts the first failure. */
 const CHECK_ORDER = ['fullName', 'dob', 'clinicIds', 'firmId'] as const;
 
-function firstErrorMessage(errors: FieldErrors<FormInput>): string {
-  for (const field of CHECK_ORDER)
-    if (errors[field]?.message) return String(errors[field]?.message);
-  return String(Object.values(errors)[0]?.message ?? PATIENT_MESSAGES.createFailed);
+/** The first failing field in the spec's order, with its message. */
+function getFirstError(errors: FieldErrors<FormInput>) {
+  const field =
+    CHECK_ORDER.find((name) => errors[name]?.message) ??
+    (Object.keys(errors)[0] as keyof FormInput | undefined);
+  const message = field ? errors[field]?.message : undefined;
+  return { field, message: message ? String(message) : PATIENT_MESSAGES.createFailed };
+}
+
+/** Messages the server words for the user: a rule of the form, or creation being turned off. */
+function getCreateErrorMessage(error: Error): string {
+  if (error instanceof ApiError && (error.code === 'VALIDATION_FAILED' || error.status === 403))
+    return error.message;
+  return PATIENT_MESSAGES.createFailed;
 }
 
 export function AddPatientForm() {
@@ -39,11 +49,14 @@ export function AddPatientForm() {
 function AddPatientFormReady() {
   const user = useCurrentUser();
   const navigate = useNavigate();
+  const location = useLocation();
   const firms = useOrganizationOptions('firm').data ?? [];
   const createPatient = useCreatePatient();
   const userOrganization = user.organization;
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(ZCreatePatientRequest),
+    // Focus follows the spec's check order (handleInvalid), not the order of the fields.
+    shouldFocusError: false,
     defaultValues: {
       fullName: '',
       dob: '',
@@ -64,19 +77,26 @@ function AddPatientFormReady() {
         toast.success(PATIENT_MESSAGES.created);
         navigate(`/patients/${id}`);
       },
-      onError: (error) =>
-        toast.error(
-          error instanceof ApiError && error.code === 'VALIDATION_FAILED'
-            ? error.message
-            : PATIENT_MESSAGES.createFailed,
-        ),
+      onError: (error) => toast.error(getCreateErrorMessage(error)),
     });
+  }
+
+  function handleInvalid(errors: FieldErrors<FormInput>) {
+    const { field, message } = getFirstError(errors);
+    toast.error(message);
+    if (field) form.setFocus(field);
+  }
+
+  function handleCancel() {
+    // Opened directly (no earlier page in this tab): going back would leave the app.
+    if (location.key === 'default') navigate('/dashboard');
+    else navigate(-1);
   }
 
   return (
     <form
       noValidate
-      onSubmit={form.handleSubmit(handleValid, (errors) => toast.error(firstErrorMessage(errors)))}
+      onSubmit={form.handleSubmit(handleValid, handleInvalid)}
       className="grid gap-4 rounded-lg border border-border bg-surface p-4 sm:grid-cols-2 sm:p-6"
     >
       <DemographicsFields idPrefix="add-patient" form={form} />
@@ -85,12 +105,18 @@ function AddPatientFormReady() {
         clinics={form.register('clinicIds')}
         firm={form.register('firmId')}
         lienholders={form.register('lienholderIds')}
+        isRequired
+        errors={{
+          clinics: form.formState.errors.clinicIds?.message,
+          firm: form.formState.errors.firmId?.message,
+        }}
       />
+      <ContactFields idPrefix="add-patient" form={form} />
       <div className="flex flex-wrap gap-2 sm:col-span-2">
         <Button type="submit" disabled={createPatient.isPending}>
           {createPatient.isPending ? 'Creating...' : 'Create Patient'}
         </Button>
-        <Button variant="secondary" onClick={() => navigate(-1)}>
+        <Button variant="secondary" onClick={handleCancel}>
           Cancel
         </Button>
       </div>

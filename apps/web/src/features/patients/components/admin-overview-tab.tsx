@@ -13,7 +13,13 @@ export function AdminOverviewTab() {
   return (
     <div className="space-y-6">
       <section aria-label="Totals" className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-        <StatCard label="Total Users" value={data?.totalUsers} icon={Users} />
+        {/* Five cards: on a phone the first takes a whole row, so the grid has no empty cell. */}
+        <StatCard
+          label="Total Users"
+          value={data?.totalUsers}
+          icon={Users}
+          className="col-span-2 lg:col-span-1"
+        />
         <StatCard label="Total Patients" value={data?.patients.total} icon={UserCheck} />
         <StatCard label="Clinics" value={data?.organizations.clinics} icon={Building2} />
         <StatCard label="Attorney Firms" value={data?.organizations.firms} icon={Gavel} />

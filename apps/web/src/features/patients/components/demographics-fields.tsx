@@ -1,5 +1,6 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { Input, Label } from '../../../components/ui/input.tsx';
+import { getTodayIsoDate } from '../../../lib/format.ts';
 
 type DemographicsValues = {
   fullName: string;
@@ -11,18 +12,23 @@ type DemographicsValues = {
   pointOfContactPhone?: string | null;
 };
 
-const FIELDS: Array<{
+type Field = {
   name: keyof DemographicsValues;
   label: string;
   type: string;
   isRequired?: boolean;
   autoComplete?: string;
-}> = [
+};
+
+const PATIENT_FIELDS: Field[] = [
   { name: 'fullName', label: 'Full Name', type: 'text', isRequired: true, autoComplete: 'off' },
   { name: 'dob', label: 'Date of Birth', type: 'date', isRequired: true },
   { name: 'intakeDate', label: 'Intake Date', type: 'date' },
   { name: 'evalDate', label: 'Evaluation Date', type: 'date' },
   { name: 'lastTreatmentDate', label: 'Last Treatment Date', type: 'date' },
+];
+
+const CONTACT_FIELDS: Field[] = [
   {
     name: 'pointOfContactName',
     label: 'Best Point of Contact Name',
@@ -37,17 +43,19 @@ const FIELDS: Array<{
   },
 ];
 
-/** The patient's own fields, shared by Demographics, Add Patient and the admin Edit Patient modal. */
-export function DemographicsFields<T extends FieldValues & DemographicsValues>({
-  idPrefix,
-  form,
-}: {
+type FieldsProps<T extends FieldValues & DemographicsValues> = {
   idPrefix: string;
   form: UseFormReturn<T, unknown, unknown>;
-}) {
+};
+
+function FieldList<T extends FieldValues & DemographicsValues>({
+  idPrefix,
+  form,
+  fields,
+}: FieldsProps<T> & { fields: Field[] }) {
   return (
     <>
-      {FIELDS.map((field) => {
+      {fields.map((field) => {
         const error = form.formState.errors[field.name]?.message;
         const id = `${idPrefix}-${field.name}`;
         return (
@@ -60,6 +68,8 @@ export function DemographicsFields<T extends FieldValues & DemographicsValues>({
               id={id}
               type={field.type}
               autoComplete={field.autoComplete}
+              // The date picker offers no day after today; the schema refuses one typed in.
+              max={field.name === 'dob' ? getTodayIsoDate() : undefined}
               aria-required={field.isRequired}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${id}-error` : undefined}
@@ -75,4 +85,19 @@ export function DemographicsFields<T extends FieldValues & DemographicsValues>({
       })}
     </>
   );
+}
+
+/**
+ * The patient's name and dates, shared by Demographics, Add Patient and the admin Edit Patient
+ * modal. The organisation fields come next, then ContactFields (the spec's field order).
+ */
+export function DemographicsFields<T extends FieldValues & DemographicsValues>(
+  props: FieldsProps<T>,
+) {
+  return <FieldList {...props} fields={PATIENT_FIELDS} />;
+}
+
+/** Best Point of Contact Name and Phone, after the assigned clinics and attorney firm. */
+export function ContactFields<T extends FieldValues & DemographicsValues>(props: FieldsProps<T>) {
+  return <FieldList {...props} fields={CONTACT_FIELDS} />;
 }

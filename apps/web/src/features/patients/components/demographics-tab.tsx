@@ -19,7 +19,8 @@ import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../auth/auth-context.tsx';
 import { useUpdateDemographics } from '../api/patients-api.ts';
 import { useOrganizationOptionsReady } from '../hooks/use-organization-options-ready.ts';
-import { DemographicsFields } from './demographics-fields.tsx';
+import { AssignedOrganizations } from './assigned-organizations.tsx';
+import { ContactFields, DemographicsFields } from './demographics-fields.tsx';
 import { DemographicsReadOnly } from './demographics-read-only.tsx';
 import { OrganizationFields } from './organization-fields.tsx';
 
@@ -60,7 +61,15 @@ function DemographicsForm({ patient, canAssign }: { patient: TPatientDetail; can
   const [pending, setPending] = useState<FormOutput | null>(null);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(ZUpdateDemographicsRequest),
-    defaultValues: toDemographicsDefaults(patient),
+    // Without the right to reassign, the organisations are not part of the form at all.
+    defaultValues: canAssign
+      ? toDemographicsDefaults(patient)
+      : {
+          ...toDemographicsDefaults(patient),
+          clinicIds: undefined,
+          firmId: undefined,
+          lienholderIds: undefined,
+        },
   });
 
   function save(values: FormOutput, notify: boolean) {
@@ -97,14 +106,17 @@ function DemographicsForm({ patient, canAssign }: { patient: TPatientDetail; can
         className="grid gap-4 sm:grid-cols-2"
       >
         <DemographicsFields idPrefix="demographics" form={form} />
-        <OrganizationFields
-          idPrefix="demographics"
-          clinics={form.register('clinicIds')}
-          firm={form.register('firmId')}
-          lienholders={form.register('lienholderIds')}
-          isDisabled={!canAssign}
-          disabledHint="Only an administrator can change the assigned clinics, firm and lienholders"
-        />
+        {canAssign ? (
+          <OrganizationFields
+            idPrefix="demographics"
+            clinics={form.register('clinicIds')}
+            firm={form.register('firmId')}
+            lienholders={form.register('lienholderIds')}
+          />
+        ) : (
+          <AssignedOrganizations patient={patient} />
+        )}
+        <ContactFields idPrefix="demographics" form={form} />
         <div className="sm:col-span-2">
           <Button type="submit" disabled={update.isPending}>
             {update.isPending ? 'Saving...' : 'Save Changes'}

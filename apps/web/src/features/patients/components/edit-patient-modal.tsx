@@ -14,7 +14,7 @@ import { getErrorMessage } from '../../../lib/api-client.ts';
 import { usePatient, useUpdateDemographics } from '../api/patients-api.ts';
 import { useOrganizationOptionsReady } from '../hooks/use-organization-options-ready.ts';
 import { toDemographicsDefaults } from './demographics-tab.tsx';
-import { DemographicsFields } from './demographics-fields.tsx';
+import { ContactFields, DemographicsFields } from './demographics-fields.tsx';
 import { OrganizationFields } from './organization-fields.tsx';
 
 type FormInput = z.input<typeof ZUpdateDemographicsRequest>;
@@ -50,7 +50,8 @@ function EditPatientForm({ patient, onClose }: { patient: TPatientDetail; onClos
   const update = useUpdateDemographics(patient.id);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(ZUpdateDemographicsRequest),
-    defaultValues: { ...toDemographicsDefaults(patient), notify: true },
+    // Notifying is a choice the admin makes, not the default (toDemographicsDefaults: off).
+    defaultValues: toDemographicsDefaults(patient),
   });
   function handleValid(values: FormOutput) {
     update.mutate(
@@ -81,6 +82,7 @@ function EditPatientForm({ patient, onClose }: { patient: TPatientDetail; onClos
         firm={form.register('firmId')}
         lienholders={form.register('lienholderIds')}
       />
+      <ContactFields idPrefix="edit-patient" form={form} />
       <label className="flex items-center gap-2 text-sm text-ink sm:col-span-2">
         <input type="checkbox" className="h-4 w-4" {...form.register('notify')} />
         Notify the assigned clinics, firm and lienholders

@@ -5,35 +5,59 @@ import { useOrganizationOptions } from '../../../lib/organization-options.ts';
 
 type Registered = UseFormRegisterReturn;
 
-/** Assigned clinics (multi-select of 4 rows), attorney firm and lienholders pickers. */
+function RequiredMark({ isShown }: { isShown: boolean }) {
+  return isShown ? <span aria-hidden> *</span> : null;
+}
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={id} className="mt-1 text-xs text-danger">
+      {message}
+    </p>
+  ) : null;
+}
+
+/**
+ * Assigned clinics (multi-select of 4 rows), attorney firm and lienholders pickers, for those
+ * who may assign organisations (Add Patient, an admin's Demographics and Edit Patient).
+ */
 export function OrganizationFields({
   idPrefix,
   clinics,
   firm,
   lienholders,
-  isDisabled = false,
-  disabledHint,
+  isRequired = false,
+  errors = {},
 }: {
   idPrefix: string;
   clinics: Registered;
   firm: Registered;
   lienholders?: Registered;
-  isDisabled?: boolean;
-  disabledHint?: string;
+  /** Add Patient requires a clinic and a firm (spec section 5). */
+  isRequired?: boolean;
+  errors?: { clinics?: string; firm?: string };
 }) {
   const clinicOptions = useOrganizationOptions('clinic');
   const firmOptions = useOrganizationOptions('firm');
   const lienholderOptions = useOrganizationOptions('lienholder');
+  const clinicsId = `${idPrefix}-clinics`;
+  const firmId = `${idPrefix}-firm`;
   return (
     <>
       <div>
-        <Label htmlFor={`${idPrefix}-clinics`}>Assigned Clinics</Label>
+        <Label htmlFor={clinicsId}>
+          Assigned Clinics
+          <RequiredMark isShown={isRequired} />
+        </Label>
         <Select
-          id={`${idPrefix}-clinics`}
+          id={clinicsId}
           multiple
           size={ASSIGNED_CLINICS_VISIBLE_ROWS}
-          disabled={isDisabled}
-          aria-describedby={`${idPrefix}-clinics-hint`}
+          aria-required={isRequired || undefined}
+          aria-invalid={errors.clinics ? true : undefined}
+          aria-describedby={
+            errors.clinics ? `${clinicsId}-hint ${clinicsId}-error` : `${clinicsId}-hint`
+          }
           {...clinics}
         >
           {(clinicOptions.data ?? []).map((clinic) => (
@@ -42,13 +66,23 @@ export function OrganizationFields({
             </option>
           ))}
         </Select>
-        <p id={`${idPrefix}-clinics-hint`} className="mt-1 text-xs text-ink-muted">
-          {isDisabled && disabledHint ? disabledHint : 'Hold Ctrl/Cmd to select multiple clinics'}
+        <p id={`${clinicsId}-hint`} className="mt-1 text-xs text-ink-muted">
+          Hold Ctrl/Cmd to select multiple clinics
         </p>
+        <FieldError id={`${clinicsId}-error`} message={errors.clinics} />
       </div>
       <div>
-        <Label htmlFor={`${idPrefix}-firm`}>Attorney Firm</Label>
-        <Select id={`${idPrefix}-firm`} disabled={isDisabled} {...firm}>
+        <Label htmlFor={firmId}>
+          Attorney Firm
+          <RequiredMark isShown={isRequired} />
+        </Label>
+        <Select
+          id={firmId}
+          aria-required={isRequired || undefined}
+          aria-invalid={errors.firm ? true : undefined}
+          aria-describedby={errors.firm ? `${firmId}-error` : undefined}
+          {...firm}
+        >
           <option value="">Select an attorney firm...</option>
           {(firmOptions.data ?? []).map((item) => (
             <option key={item.id} value={item.id}>
@@ -56,17 +90,12 @@ export function OrganizationFields({
             </option>
           ))}
         </Select>
+        <FieldError id={`${firmId}-error`} message={errors.firm} />
       </div>
       {lienholders ? (
         <div>
           <Label htmlFor={`${idPrefix}-lienholders`}>Lienholders</Label>
-          <Select
-            id={`${idPrefix}-lienholders`}
-            multiple
-            size={3}
-            disabled={isDisabled}
-            {...lienholders}
-          >
+          <Select id={`${idPrefix}-lienholders`} multiple size={3} {...lienholders}>
             {(lienholderOptions.data ?? []).map((item) => (
               <option key={item.id} value={item.id}>
                 {item.name}

@@ -10,7 +10,7 @@ export function PatientCard({ patient }: { patient: TPatientSummary }) {
       className="block rounded-lg border border-border bg-surface p-4 shadow-sm transition-colors hover:border-brand"
     >
       <div className="flex items-start justify-between gap-2">
-        <h3 className="font-semibold text-ink">{patient.fullName}</h3>
+        <h2 className="font-semibold text-ink">{patient.fullName}</h2>
         <StatusBadge status={patient.treatmentStatus} />
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">

@@ -1,8 +1,10 @@
 import type { TPatientSummary } from '@casebridge/domain/patients/patient.schemas';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { TableScroll } from '../../../components/ui/table-scroll.tsx';
 
 /** A table of patients; `renderActions` adds the last column (View Case, Edit…). */
 export function PatientTable({
@@ -19,7 +21,7 @@ export function PatientTable({
   actionsLabel?: string;
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-border bg-surface">
+    <TableScroll label={caption} className="bg-surface">
       <table className="w-full min-w-[40rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-border bg-surface-muted text-ink">
@@ -30,7 +32,8 @@ export function PatientTable({
             <th scope="col" className="px-4 py-2 font-medium">
               Status
             </th>
-            <th scope="col" className="px-4 py-2 font-medium">
+            {/* A minimum width: beside a long status badge, names would wrap a word a line. */}
+            <th scope="col" className="min-w-[12rem] px-4 py-2 font-medium">
               Clinics
             </th>
             <th scope="col" className="px-4 py-2 font-medium">
@@ -55,8 +58,14 @@ export function PatientTable({
               ))
             : patients.map((patient) => (
                 <tr key={patient.id}>
-                  <th scope="row" className="px-4 py-3 font-medium text-ink">
-                    {patient.fullName}
+                  <th scope="row" className="px-4 py-3 font-medium">
+                    {/* On a phone the action column is off screen: the name opens the case too. */}
+                    <Link
+                      to={`/patients/${patient.id}`}
+                      className="text-brand underline-offset-2 hover:underline"
+                    >
+                      {patient.fullName}
+                    </Link>
                   </th>
                   <td className="px-4 py-3">
                     <StatusBadge status={patient.treatmentStatus} />
@@ -78,6 +87,6 @@ export function PatientTable({
           ) : null}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

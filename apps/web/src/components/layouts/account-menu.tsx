@@ -1,0 +1,70 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { LogOut, UserRound } from 'lucide-react';
+import { cn } from '../../lib/cn.ts';
+
+export type OrganizationBadge = { label: string; title: string };
+
+/**
+ * Below the desktop breakpoint the header has no room for the e-mail, the organisation badge
+ * and Sign out; this menu holds them behind one button.
+ */
+export function AccountMenu({
+  email,
+  badge,
+  isSigningOut,
+  onSignOut,
+  className,
+}: {
+  email: string;
+  badge: OrganizationBadge;
+  isSigningOut: boolean;
+  onSignOut: () => void;
+  className?: string;
+}) {
+  return (
+    // Not modal, like the bell: a modal menu hides the whole page from assistive technology.
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger asChild>
+        <button
+          type="button"
+          aria-label="Account menu"
+          className={cn(
+            'inline-flex h-9 w-9 items-center justify-center rounded-md text-ink-muted hover:bg-surface-muted hover:text-ink',
+            className,
+          )}
+        >
+          <UserRound className="h-5 w-5" aria-hidden />
+        </button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 w-[min(18rem,calc(100vw-1rem))] rounded-lg border border-border bg-surface p-1 text-ink shadow-lg"
+        >
+          <DropdownMenu.Label className="space-y-2 px-3 py-2">
+            <span className="block">
+              <span className="block text-xs text-ink-muted">Signed in as</span>
+              <span className="block break-all text-sm font-medium text-ink">{email}</span>
+            </span>
+            <span className="block">
+              <span className="block text-xs text-ink-muted">{badge.title}</span>
+              <span className="mt-0.5 inline-block max-w-full truncate rounded-full border border-border bg-surface-muted px-2.5 py-0.5 text-xs font-medium text-ink">
+                {badge.label}
+              </span>
+            </span>
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Item
+            disabled={isSigningOut}
+            onSelect={onSignOut}
+            className="flex cursor-pointer select-none items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-ink outline-none data-[disabled]:cursor-not-allowed data-[disabled]:text-ink-muted data-[highlighted]:bg-surface-muted"
+          >
+            <LogOut className="h-4 w-4" aria-hidden />
+            Sign out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
