@@ -1,9 +1,9 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
+import { TabBar, useTabParam } from '../../components/ui/tab-bar.tsx';
 import { AuditLogsTab } from '../../features/admin/components/audit-logs-tab.tsx';
 import { SendMessageModal } from '../../features/admin/components/send-message-modal.tsx';
 import { SettingsTab } from '../../features/admin/components/settings-tab.tsx';
@@ -20,40 +20,18 @@ const TABS = [
   { value: 'audit', label: 'Audit Logs' },
   { value: 'settings', label: 'Settings' },
 ] as const;
-type TabValue = (typeof TABS)[number]['value'];
-
-const isTab = (value: string | null): value is TabValue => TABS.some((tab) => tab.value === value);
+const TAB_VALUES = TABS.map((item) => item.value);
 
 /** /dashboard/admin?tab=overview|patients|users|templates|audit|settings */
 export function AdminDashboardPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const requested = searchParams.get('tab');
-  const tab: TabValue = isTab(requested) ? requested : 'overview';
+  const [tab, setTab] = useTabParam(TAB_VALUES);
   const [isSending, setIsSending] = useState(false);
 
   return (
     <div>
       <PageHeading title="Admin Dashboard" />
-      <Tabs.Root
-        value={tab}
-        onValueChange={(value) =>
-          setSearchParams(value === 'overview' ? {} : { tab: value }, { replace: true })
-        }
-      >
-        <Tabs.List
-          aria-label="Admin dashboard"
-          className="mb-6 flex flex-wrap gap-x-1 border-b border-border"
-        >
-          {TABS.map((item) => (
-            <Tabs.Trigger
-              key={item.value}
-              value={item.value}
-              className="-mb-px whitespace-nowrap border-b-2 border-transparent px-3 py-2 text-sm font-medium text-ink-muted hover:text-ink data-[state=active]:border-brand data-[state=active]:text-ink"
-            >
-              {item.label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
+      <Tabs.Root value={tab} onValueChange={setTab}>
+        <TabBar label="Admin dashboard" items={TABS} />
         <Tabs.Content value="overview">
           <AdminOverviewTab />
         </Tabs.Content>

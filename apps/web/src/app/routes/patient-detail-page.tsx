@@ -1,6 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { TabBar, useTabParam } from '../../components/ui/tab-bar.tsx';
 import { BillingTab } from '../../features/billing/components/billing-tab.tsx';
 import { DocumentsTab } from '../../features/documents/components/documents-tab.tsx';
 import { MessagesTab } from '../../features/messages/components/messages-tab.tsx';
@@ -18,16 +19,12 @@ const TABS = [
   { value: 'messages', label: 'Messages' },
   { value: 'billing', label: 'Billing' },
 ] as const;
-type TabValue = (typeof TABS)[number]['value'];
-
-const isTab = (value: string | null): value is TabValue => TABS.some((tab) => tab.value === value);
+const TAB_VALUES = TABS.map((item) => item.value);
 
 /** /patients/{id}?tab=overview|demographics|documents|messages|billing */
 export function PatientDetailPage() {
   const { patientId = '' } = useParams();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const requested = searchParams.get('tab');
-  const tab: TabValue = isTab(requested) ? requested : 'overview';
+  const [tab, setTab] = useTabParam(TAB_VALUES);
   const patientQuery = usePatient(patientId);
 
   // After Try Again the failed query fetches again: wait for it rather than fail at once.
@@ -43,26 +40,8 @@ export function PatientDetailPage() {
   return (
     <div>
       <PatientHeader patient={patient} />
-      <Tabs.Root
-        value={tab}
-        onValueChange={(value) =>
-          setSearchParams(value === 'overview' ? {} : { tab: value }, { replace: true })
-        }
-      >
-        <Tabs.List
-          aria-label="Patient record"
-          className="mb-6 flex flex-wrap gap-x-1 border-b border-border"
-        >
-          {TABS.map((item) => (
-            <Tabs.Trigger
-              key={item.value}
-              value={item.value}
-              className="-mb-px whitespace-nowrap border-b-2 border-transparent px-3 py-2 text-sm font-medium text-ink-muted hover:text-ink data-[state=active]:border-brand data-[state=active]:text-ink"
-            >
-              {item.label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
+      <Tabs.Root value={tab} onValueChange={setTab}>
+        <TabBar label="Patient record" items={TABS} />
         <Tabs.Content value="overview">
           <OverviewTab patient={patient} />
         </Tabs.Content>

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { TabBar } from '../../../components/ui/tab-bar.tsx';
 import { useDirectory } from '../api/directory-api.ts';
 import { filterOrganizations, groupByKind } from '../utils/filter-organizations.ts';
 import { OrganizationCard } from './organization-card.tsx';
@@ -58,20 +59,14 @@ export function DirectoryView({ canManage }: { canManage: boolean }) {
         </p>
       ) : null}
       <Tabs.Root value={tab} onValueChange={(value) => setTab(value as OrganizationKind)}>
-        <Tabs.List
-          aria-label="Organization types"
-          className="mb-4 flex flex-wrap gap-x-1 border-b border-border"
-        >
-          {TABS.map((item) => (
-            <Tabs.Trigger
-              key={item.kind}
-              value={item.kind}
-              className="-mb-px whitespace-nowrap border-b-2 border-transparent px-3 py-2 text-sm font-medium text-ink-muted hover:text-ink data-[state=active]:border-brand data-[state=active]:text-ink"
-            >
-              {item.label} ({directory.data ? groups[item.kind].length : '...'})
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
+        <TabBar
+          label="Organization types"
+          items={TABS.map((item) => ({
+            value: item.kind,
+            label: `${item.label} (${directory.data ? groups[item.kind].length : '...'})`,
+          }))}
+          className="mb-4"
+        />
         {TABS.map((item) => (
           <Tabs.Content key={item.kind} value={item.kind}>
             {!directory.data ? (

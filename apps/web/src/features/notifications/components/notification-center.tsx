@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useSearchParams } from 'react-router';
+import { TabBar, useTabParam } from '../../../components/ui/tab-bar.tsx';
 import { NotificationList } from './notification-list.tsx';
 import { NotificationPreferencesForm } from './notification-preferences-form.tsx';
 
@@ -7,33 +7,14 @@ const TABS = [
   { value: 'notifications', label: 'Notifications' },
   { value: 'preferences', label: 'Preferences' },
 ] as const;
-type TabValue = (typeof TABS)[number]['value'];
+const TAB_VALUES = TABS.map((item) => item.value);
 
 /** The Notification Center's two tabs; `?tab=preferences` opens the second. */
 export function NotificationCenter() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const tab: TabValue = searchParams.get('tab') === 'preferences' ? 'preferences' : 'notifications';
+  const [tab, setTab] = useTabParam(TAB_VALUES);
   return (
-    <Tabs.Root
-      value={tab}
-      onValueChange={(value) =>
-        setSearchParams(value === 'preferences' ? { tab: value } : {}, { replace: true })
-      }
-    >
-      <Tabs.List
-        aria-label="Notification Center"
-        className="mb-6 flex gap-1 border-b border-border"
-      >
-        {TABS.map((item) => (
-          <Tabs.Trigger
-            key={item.value}
-            value={item.value}
-            className="-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-ink-muted hover:text-ink data-[state=active]:border-brand data-[state=active]:text-ink"
-          >
-            {item.label}
-          </Tabs.Trigger>
-        ))}
-      </Tabs.List>
+    <Tabs.Root value={tab} onValueChange={setTab}>
+      <TabBar label="Notification Center" items={TABS} />
       <Tabs.Content value="notifications">
         <NotificationList />
       </Tabs.Content>
