@@ -114,11 +114,6 @@ export class EventHub {
     return { events: allowed, resyncId: null };
   }
 
-  /** The missed events the actor may see (empty when a resync is due). */
-  async replay(actor: Actor, afterId: number): Promise<EventRow[]> {
-    return (await this.replayMissed(actor, afterId)).events;
-  }
-
   private async isAllowed(actor: Actor, event: EventRow): Promise<boolean> {
     try {
       return await this.filter(actor, event);

@@ -135,7 +135,7 @@ describe('document notifications and live events', () => {
     const attorney = await subscribeAs(server, 'attorney@demo.test');
     attorney.remove();
     const replayed = async () =>
-      (await server.context.hub.replay(attorney.actor, afterId))
+      (await server.context.hub.replayMissed(attorney.actor, afterId)).events
         .filter((event) => event.topic === 'document.created')
         .map((event) => (event.payload as { documentId: string }).documentId);
     expect(await replayed()).toEqual([intake]);
