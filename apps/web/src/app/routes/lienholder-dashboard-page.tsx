@@ -1,25 +1,19 @@
-import { getFirmCounters } from '@casebridge/domain/patients/dashboard-counters';
 import { CheckCircle2, HeartPulse, Users } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { StatCard } from '../../components/ui/stat-card.tsx';
 import { RecentBillingActivity } from '../../features/billing/components/recent-billing-activity.tsx';
 import { TotalBilledCard } from '../../features/billing/components/total-billed-card.tsx';
-import { usePatientList, usePatientStats } from '../../features/patients/api/patients-api.ts';
 import { DashboardError } from '../../features/patients/components/dashboard-error.tsx';
 import { PatientTable } from '../../features/patients/components/patient-table.tsx';
+import { useCaseDashboard } from '../../features/patients/hooks/use-case-dashboard.ts';
 
 const PAGE_SIZE = 10;
 
 /** Counters and patients over the lienholder's linked patients (DESIGN.md decision 3). */
 export function LienholderDashboardPage() {
-  const stats = usePatientStats();
-  const [page, setPage] = useState(1);
-  const list = usePatientList({ sort: 'last_updated', page, pageSize: PAGE_SIZE });
-  const counters = stats.data ? getFirmCounters(stats.data) : undefined;
-  const error = stats.error ?? list.error;
+  const { counters, list, page, setPage, error } = useCaseDashboard(PAGE_SIZE);
 
   return (
     <div>
