@@ -169,8 +169,13 @@ test('clinic dashboard search, filter, sort and counters agree with the data', a
   });
   await page.getByLabel('Sort by').selectOption('name');
   await expect(cards.first()).toContainText(firstByName);
-  const names = await cards.getByRole('heading', { level: 2 }).allTextContents();
-  expect(names).toEqual(names.toSorted((a, b) => a.localeCompare(b)));
+  // The previous order can share its first card with the new one: wait for the whole list.
+  await expect
+    .poll(async () => {
+      const names = await cards.getByRole('heading', { level: 2 }).allTextContents();
+      return names.join('|') === names.toSorted((a, b) => a.localeCompare(b)).join('|');
+    })
+    .toBe(true);
 });
 
 test('firm dashboard shows the first 10 client cases with View Case links and pages', async ({
