@@ -178,8 +178,10 @@ export const events = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     topic: text('topic').notNull(),
     patientId: uuid('patient_id'),
-    /** When set, only this user receives the event (e.g. their own notifications). */
-    recipientUserId: text('recipient_user_id'),
+    /** When set, only these users receive the event (e.g. their own notifications). */
+    recipientUserIds: text('recipient_user_ids').array(),
+    /** When true, only administrators receive the event. */
+    adminOnly: boolean('admin_only').notNull().default(false),
     payload: jsonb('payload').notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

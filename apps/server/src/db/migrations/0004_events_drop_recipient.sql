@@ -1,0 +1,1 @@
+ALTER TABLE "events" DROP COLUMN "recipient_user_id";
