@@ -1,57 +1,154 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useEventStream } from './event-stream.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RECONNECT_DELAYS_MS, useEventStream } from './event-stream.ts';
 
 /** Stands in for the browser's EventSource: tests dispatch the server's messages by name. */
 class FakeEventSource extends EventTarget {
-  static last: FakeEventSource | null = null;
-  isClosed = false;
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static all: FakeEventSource[] = [];
+  readyState = FakeEventSource.CONNECTING;
   constructor(readonly url: string) {
     super();
-    FakeEventSource.last = this;
+    FakeEventSource.all.push(this);
   }
   close() {
-    this.isClosed = true;
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  /** The connection is up. */
+  open() {
+    this.readyState = FakeEventSource.OPEN;
+    this.dispatchEvent(new Event('open'));
+  }
+  /** The connection dropped: the browser retries by itself. */
+  drop() {
+    this.readyState = FakeEventSource.CONNECTING;
+    this.dispatchEvent(new Event('error'));
+  }
+  /** An error answer (503, 502): the browser gives up for good. */
+  fail() {
+    this.readyState = FakeEventSource.CLOSED;
+    this.dispatchEvent(new Event('error'));
+  }
+  send(name: string) {
+    this.dispatchEvent(new MessageEvent(name, { data: '{}' }));
   }
 }
+
+const latestSource = () => FakeEventSource.all.at(-1)!;
 
 function renderStream() {
   const client = new QueryClient();
   client.setQueryData(['session'], { user: 'me' });
   client.setQueryData(['patients', 'list'], []);
   client.setQueryData(['notifications', 'page'], []);
+  const invalidate = vi.spyOn(client, 'invalidateQueries');
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );
-  renderHook(() => useEventStream(true), { wrapper });
-  return { client, source: FakeEventSource.last! };
+  const { unmount } = renderHook(() => useEventStream(true), { wrapper });
+  return { client, invalidate, unmount, source: latestSource() };
 }
 
 const isInvalidated = (client: QueryClient, key: string[]) =>
   client.getQueryState(key)?.isInvalidated;
 
+/** Everything the page shows was marked stale, and the session was left alone. */
+function expectEverythingButSessionInvalidated(client: QueryClient) {
+  expect(isInvalidated(client, ['patients', 'list'])).toBe(true);
+  expect(isInvalidated(client, ['notifications', 'page'])).toBe(true);
+  expect(isInvalidated(client, ['session'])).toBe(false);
+}
+
 describe('useEventStream', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  beforeEach(() => {
+    FakeEventSource.all = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('opens one stream and does not refetch on its first open', () => {
+    const { client, invalidate } = renderStream();
+    latestSource().open();
+    expect(FakeEventSource.all).toHaveLength(1);
+    expect(invalidate).not.toHaveBeenCalled();
+    expect(isInvalidated(client, ['patients', 'list'])).toBe(false);
+  });
+
+  it('refetches everything but the session exactly once when the stream reopens after an error', () => {
+    const { client, invalidate, source } = renderStream();
+    source.open();
+    source.drop();
+    expect(invalidate).not.toHaveBeenCalled();
+    source.open();
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    expectEverythingButSessionInvalidated(client);
+    // A later open with no error in between has nothing new to catch up on.
+    source.open();
+    expect(invalidate).toHaveBeenCalledTimes(1);
+  });
 
   it('refetches everything but the session when the server asks for a resync', () => {
-    vi.stubGlobal('EventSource', FakeEventSource);
-    const { client, source } = renderStream();
-    source.dispatchEvent(new Event('open'));
-    expect(isInvalidated(client, ['patients', 'list'])).toBe(false);
+    const { client, invalidate, source } = renderStream();
+    source.open();
+    source.send('resync');
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    expectEverythingButSessionInvalidated(client);
+  });
 
-    source.dispatchEvent(new MessageEvent('resync', { data: '{}' }));
-    expect(isInvalidated(client, ['patients', 'list'])).toBe(true);
-    expect(isInvalidated(client, ['notifications', 'page'])).toBe(true);
-    expect(isInvalidated(client, ['session'])).toBe(false);
+  it('refetches once when a resync follows the reopen, and again for a later resync', async () => {
+    const { invalidate, source } = renderStream();
+    source.open();
+    source.drop();
+    source.open();
+    source.send('resync');
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => {
+      source.send('resync');
+      expect(invalidate).toHaveBeenCalledTimes(2);
+    });
+  });
+
+  it('reopens a stream the browser gave up on, with backoff, and then refetches once', () => {
+    vi.useFakeTimers();
+    const { client, invalidate, source } = renderStream();
+    source.open();
+    source.fail();
+    vi.advanceTimersByTime(RECONNECT_DELAYS_MS[0] * 1.5);
+    expect(FakeEventSource.all).toHaveLength(2);
+    // The server is still down: the next wait is longer.
+    latestSource().fail();
+    vi.advanceTimersByTime(RECONNECT_DELAYS_MS[0] * 1.5);
+    expect(FakeEventSource.all).toHaveLength(2);
+    vi.advanceTimersByTime(RECONNECT_DELAYS_MS[1] * 1.5);
+    expect(FakeEventSource.all).toHaveLength(3);
+    expect(invalidate).not.toHaveBeenCalled();
+    latestSource().open();
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    expectEverythingButSessionInvalidated(client);
+    expect(FakeEventSource.all.filter((item) => item.readyState !== 2)).toHaveLength(1);
+  });
+
+  it('stops reconnecting when the tab unmounts', () => {
+    vi.useFakeTimers();
+    const { unmount, source } = renderStream();
+    source.fail();
+    unmount();
+    vi.advanceTimersByTime(RECONNECT_DELAYS_MS.at(-1)! * 2);
+    expect(FakeEventSource.all).toHaveLength(1);
   });
 
   it('closes the stream and rechecks the session when the session ends', () => {
-    vi.stubGlobal('EventSource', FakeEventSource);
     const { client, source } = renderStream();
-    source.dispatchEvent(new MessageEvent('session-ended', { data: '{}' }));
-    expect(source.isClosed).toBe(true);
+    source.open();
+    source.send('session-ended');
+    expect(source.readyState).toBe(FakeEventSource.CLOSED);
     expect(isInvalidated(client, ['session'])).toBe(true);
     expect(isInvalidated(client, ['patients', 'list'])).toBe(false);
   });

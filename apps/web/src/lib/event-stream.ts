@@ -1,38 +1,99 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { applyLiveEvent, type LiveEvent } from './live-events.ts';
+
+/** Waits before reopening a stream the browser gave up on (plus jitter); the last repeats. */
+export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
 
 /**
  * One EventSource per signed-in tab on /api/events. The browser reconnects by itself and sends
  * Last-Event-ID, so the server replays what was missed; each event only invalidates queries.
+ * A stream the browser gave up on is reopened here, and every reopen after an error refetches
+ * what the page shows, so a page never stays stale after an outage.
  */
 export function useEventStream(isEnabled: boolean): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!isEnabled) return;
-    const source = new EventSource('/api/events');
-    const handleChange = (message: MessageEvent<string>) => {
-      try {
-        applyLiveEvent(queryClient, JSON.parse(message.data) as LiveEvent);
-      } catch {
-        // A malformed event is ignored; the next one still arrives.
-      }
-    };
-    // After a reconnect the replay covers missed events; refetching also covers anything older.
-    const handleOpen = () =>
-      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
-    let hasOpened = false;
-    source.addEventListener('change', handleChange);
-    source.addEventListener('open', () => {
-      if (hasOpened) handleOpen();
-      hasOpened = true;
+    return openEventStream(queryClient);
+  }, [isEnabled, queryClient]);
+}
+
+/** Opens the tab's stream and keeps it open until the returned function is called. */
+function openEventStream(queryClient: QueryClient): () => void {
+  let source: EventSource | null = null;
+  let isStopped = false;
+  let hasFailed = false;
+  let attempt = 0;
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  let pendingRefetch: Promise<void> | null = null;
+
+  // Whatever the page shows may have changed while the stream was down: refetch it all but the
+  // session (the stream says `session-ended` for that). A reopen is often followed at once by a
+  // `resync`; both want the same refetch, and one already running started after the stream
+  // reopened, so it sees everything the second would.
+  const refetchAll = () => {
+    if (pendingRefetch) return;
+    pendingRefetch = queryClient
+      .invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'session' })
+      .finally(() => {
+        pendingRefetch = null;
+      });
+  };
+
+  const handleChange = (message: MessageEvent<string>) => {
+    try {
+      applyLiveEvent(queryClient, JSON.parse(message.data) as LiveEvent);
+    } catch {
+      // A malformed event is ignored; the next one still arrives.
+    }
+  };
+
+  function connect() {
+    const current = new EventSource('/api/events');
+    source = current;
+    current.addEventListener('change', handleChange);
+    current.addEventListener('open', () => {
+      attempt = 0;
+      // The first open has nothing to catch up on; any open after an error does.
+      if (hasFailed) refetchAll();
+      hasFailed = false;
+    });
+    current.addEventListener('error', () => {
+      hasFailed = true;
+      // A dropped connection is retried by the browser (readyState CONNECTING). An error answer
+      // — 503 while the database is down, 502 while the server restarts — makes it give up for
+      // good (CLOSED), and the page would go stale silently: reopen it ourselves, backing off.
+      if (current.readyState === EventSource.CLOSED) scheduleReconnect();
     });
     // Sent instead of a replay when too much was missed: refetch everything.
-    source.addEventListener('resync', handleOpen);
-    source.addEventListener('session-ended', () => {
-      source.close();
+    current.addEventListener('resync', refetchAll);
+    current.addEventListener('session-ended', () => {
+      stop();
       void queryClient.invalidateQueries({ queryKey: ['session'] });
     });
-    return () => source.close();
-  }, [isEnabled, queryClient]);
+  }
+
+  function scheduleReconnect() {
+    if (isStopped || reconnectTimer !== undefined) return;
+    const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)]!;
+    attempt += 1;
+    // Up to half again at random, so the tabs a restart cut off do not all come back at once.
+    reconnectTimer = setTimeout(
+      () => {
+        reconnectTimer = undefined;
+        if (!isStopped) connect();
+      },
+      delay * (1 + Math.random() / 2),
+    );
+  }
+
+  function stop() {
+    isStopped = true;
+    clearTimeout(reconnectTimer);
+    source?.close();
+  }
+
+  connect();
+  return stop;
 }
