@@ -66,10 +66,16 @@ describe('toStoredFileName', () => {
 });
 
 describe('toStorageKey (spec section 7)', () => {
-  it('files under documents/{patientId}/{category}/{stored name}', () => {
-    expect(toStorageKey('p-1', 'MRI', '1_a.pdf')).toBe('documents/p-1/MRI/1_a.pdf');
-    expect(toStorageKey('p-1', 'Treatment Notes', '1_a.pdf')).toBe(
-      'documents/p-1/Treatment_Notes/1_a.pdf',
+  it('files under documents/{patientId}/{category}/{documentId}/{stored name}', () => {
+    expect(toStorageKey('p-1', 'MRI', 'd-1', '1_a.pdf')).toBe('documents/p-1/MRI/d-1/1_a.pdf');
+    expect(toStorageKey('p-1', 'Treatment Notes', 'd-1', '1_a.pdf')).toBe(
+      'documents/p-1/Treatment_Notes/d-1/1_a.pdf',
+    );
+  });
+
+  it('gives two documents with the same stored name different keys', () => {
+    expect(toStorageKey('p-1', 'MRI', 'd-1', '1_a.pdf')).not.toBe(
+      toStorageKey('p-1', 'MRI', 'd-2', '1_a.pdf'),
     );
   });
 });

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { DEMO_PASSWORD } from '@casebridge/domain/constants';
 import { toOrganizationSlug } from '@casebridge/domain/organizations/organization-slug';
@@ -200,11 +200,13 @@ export async function seedDemoData(
                 'CaseBridge demo document',
                 `File: ${doc.fileName}`,
               ]);
+        const documentId = randomUUID();
         const storedName = toStoredFileName(doc.fileName, createdAt);
-        const storageKey = toStorageKey(pid, doc.category, storedName);
+        const storageKey = toStorageKey(pid, doc.category, documentId, storedName);
         await storage.put(storageKey, data);
         writtenFiles.push(storageKey);
         await tx.insert(documents).values({
+          id: documentId,
           patientId: pid,
           category: doc.category,
           fileName: doc.fileName,

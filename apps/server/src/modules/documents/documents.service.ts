@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { DocumentCategory } from '@casebridge/domain/constants';
 import {
   isPreviewableMimeType,
@@ -33,8 +33,6 @@ import {
 } from './documents.queries.ts';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const UNIQUE_VIOLATION = '23505';
-const MAX_NAME_ATTEMPTS = 5;
 
 type RequestContext = { ip: string };
 
@@ -86,13 +84,6 @@ export async function prepareUpload(db: Db, actor: Actor, patientId: string) {
   return { patient, maxUploadMb };
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
-    if ((cause as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
-  }
-  return false;
-}
-
 /** Checks a received upload against spec section 5 and the settings; throws the spec's message. */
 async function validateUpload(upload: ReceivedUpload, maxUploadMb: number) {
   const { file } = upload;
@@ -128,10 +119,11 @@ async function listUploadRecipients(
 }
 
 /**
- * Stores an uploaded document. The row is inserted first inside a transaction (its unique
- * storage key also stops a concurrent upload from overwriting the file), the file is written
- * last, and the transaction commits only after the file is on disk. If anything fails the file
- * is removed, so a committed row never points at a missing file.
+ * Stores an uploaded document. The row is inserted first inside a transaction, the file is
+ * written last, and the transaction commits only after the file is stored. If anything fails the
+ * file is removed, so a committed row never points at a missing file. The storage key contains
+ * the new row's id, so no other upload (same name, same millisecond, another instance) can ever
+ * claim the same key.
  */
 export async function uploadDocument(
   context: Pick<AppContext, 'db' | 'storage'>,
@@ -144,63 +136,59 @@ export async function uploadDocument(
   const { patient } = prepared;
   const file = await validateUpload(upload, prepared.maxUploadMb);
   const sha256 = createHash('sha256').update(file.data).digest('hex');
-  const startedAt = Date.now();
-
-  for (let attempt = 0; ; attempt += 1) {
-    const storedName = toStoredFileName(file.fileName, new Date(startedAt + attempt));
-    const storageKey = toStorageKey(patient.id, file.category, storedName);
-    // Once the write has started the key is ours (the row claimed it), so cleanup is safe.
-    let isWriteStarted = false;
-    try {
-      const row = await db.transaction(async (tx) => {
-        // The status (and the scope) may have changed while the body streamed in: who is told
-        // about the document follows the patient as it is now, not as prepareUpload saw it.
-        const current = await findScopedPatient(tx, getActorPatientScope(actor), patient.id);
-        if (!current) throw notFound();
-        const inserted = await insertDocument(tx, {
-          patientId: patient.id,
-          category: file.category,
-          fileName: file.fileName,
-          storedName,
-          storageKey,
-          mimeType: file.mimeType,
-          sizeBytes: file.data.length,
-          sha256,
-          uploadedByUserId: actor.userId,
-        });
-        const recipients = await listUploadRecipients(tx, actor, current, file.category);
-        await notifyUsers(tx, recipients, {
-          type: 'document_upload',
-          content: `New ${file.category} document for ${current.fullName}: ${file.fileName}`,
-          patientId: patient.id,
-          linkTo: `/patients/${patient.id}?tab=documents`,
-          fromUserId: actor.userId,
-          fromRole: actor.role,
-          documentId: inserted.id,
-        });
-        await publishEvent(tx, {
-          topic: 'document.created',
-          patientId: patient.id,
-          payload: { documentId: inserted.id, category: file.category },
-        });
-        await writeAudit(tx, {
-          action: 'document_uploaded',
-          actor,
-          patientId: patient.id,
-          details: `${file.fileName} (${file.category}, ${file.data.length} bytes)`,
-          ip: request.ip,
-        });
-        isWriteStarted = true;
-        await storage.put(storageKey, file.data);
-        return inserted;
+  const documentId = randomUUID();
+  const storedName = toStoredFileName(file.fileName);
+  const storageKey = toStorageKey(patient.id, file.category, documentId, storedName);
+  // Only remove the file once this upload may have written it: the key is ours alone.
+  let isWriteStarted = false;
+  try {
+    const row = await db.transaction(async (tx) => {
+      // The status (and the scope) may have changed while the body streamed in: who is told
+      // about the document follows the patient as it is now, not as prepareUpload saw it.
+      const current = await findScopedPatient(tx, getActorPatientScope(actor), patient.id);
+      if (!current) throw notFound();
+      const inserted = await insertDocument(tx, {
+        id: documentId,
+        patientId: patient.id,
+        category: file.category,
+        fileName: file.fileName,
+        storedName,
+        storageKey,
+        mimeType: file.mimeType,
+        sizeBytes: file.data.length,
+        sha256,
+        uploadedByUserId: actor.userId,
       });
-      return toDocumentDto({ document: row, uploadedByName: actor.name });
-    } catch (error) {
-      if (isWriteStarted) await storage.remove(storageKey).catch(() => undefined);
-      // Two uploads of the same name in the same millisecond: take the next timestamp.
-      if (!isWriteStarted && isUniqueViolation(error) && attempt < MAX_NAME_ATTEMPTS) continue;
-      throw error;
-    }
+      const recipients = await listUploadRecipients(tx, actor, current, file.category);
+      await notifyUsers(tx, recipients, {
+        type: 'document_upload',
+        content: `New ${file.category} document for ${current.fullName}: ${file.fileName}`,
+        patientId: patient.id,
+        linkTo: `/patients/${patient.id}?tab=documents`,
+        fromUserId: actor.userId,
+        fromRole: actor.role,
+        documentId: inserted.id,
+      });
+      await publishEvent(tx, {
+        topic: 'document.created',
+        patientId: patient.id,
+        payload: { documentId: inserted.id, category: file.category },
+      });
+      await writeAudit(tx, {
+        action: 'document_uploaded',
+        actor,
+        patientId: patient.id,
+        details: `${file.fileName} (${file.category}, ${file.data.length} bytes)`,
+        ip: request.ip,
+      });
+      isWriteStarted = true;
+      await storage.put(storageKey, file.data);
+      return inserted;
+    });
+    return toDocumentDto({ document: row, uploadedByName: actor.name });
+  } catch (error) {
+    if (isWriteStarted) await storage.remove(storageKey).catch(() => undefined);
+    throw error;
   }
 }
 

@@ -84,7 +84,9 @@ describe('document upload', () => {
         .where(eq(documents.id, response.json().id));
       expect(row!.storedName).toMatch(new RegExp(`^\\d{13}_${name.replace('.', '\\.')}$`));
       expect(Number(row!.storedName.split('_')[0])).toBeGreaterThanOrEqual(before);
-      expect(row!.storageKey).toBe(`documents/${maria}/Treatment_Notes/${row!.storedName}`);
+      expect(row!.storageKey).toBe(
+        `documents/${maria}/Treatment_Notes/${row!.id}/${row!.storedName}`,
+      );
       const { createHash } = await import('node:crypto');
       expect(row!.sha256).toBe(createHash('sha256').update(data).digest('hex'));
       const stored = await readFile(
@@ -235,7 +237,7 @@ describe('document upload', () => {
       .from(documents)
       .where(eq(documents.id, response.json().id));
     expect(row!.storageKey).toMatch(
-      new RegExp(`^documents/${maria}/Billing/\\d{13}_passwd\\.pdf$`),
+      new RegExp(`^documents/${maria}/Billing/${row!.id}/\\d{13}_passwd\\.pdf$`),
     );
     expect(row!.storageKey).not.toContain('..');
     expect(await listStoredKeys(server)).toContain(row!.storageKey);
@@ -332,7 +334,8 @@ describe('document upload', () => {
   it('gives parallel uploads of the same name in the same millisecond their own files', async () => {
     const data = [samplePdf(), Buffer.concat([samplePdf(), Buffer.from('%second\n')])];
     const now = Date.now();
-    const clock = vi.spyOn(Date, 'now').mockReturnValue(now);
+    // Only Date is frozen: both uploads are stamped with the same millisecond.
+    vi.useFakeTimers({ toFake: ['Date'], now });
     const responses = await Promise.all(
       data.map((bytes) =>
         upload(server, {
@@ -342,16 +345,14 @@ describe('document upload', () => {
           file: { fileName: 'same.pdf', data: bytes },
         }),
       ),
-    ).finally(() => clock.mockRestore());
+    ).finally(() => vi.useRealTimers());
     expect(responses.map((response) => response.statusCode)).toEqual([201, 201]);
     const rows = await server.context.db
-      .select({ storedName: documents.storedName })
+      .select({ storedName: documents.storedName, storageKey: documents.storageKey })
       .from(documents)
       .where(eq(documents.fileName, 'same.pdf'));
-    expect(rows.map((row) => row.storedName).toSorted()).toEqual([
-      `${now}_same.pdf`,
-      `${now + 1}_same.pdf`,
-    ]);
+    expect(rows.map((row) => row.storedName)).toEqual([`${now}_same.pdf`, `${now}_same.pdf`]);
+    expect(rows[0]!.storageKey).not.toBe(rows[1]!.storageKey);
     for (const [index, response] of responses.entries()) {
       const download = await server.request({
         url: `/api/documents/${response.json().id}/download`,
