@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { isRole } from '@casebridge/domain/roles';
 import { MESSAGES } from '@casebridge/domain/errors';
 import type { Db } from '../db/client.ts';
@@ -89,27 +89,29 @@ export async function deleteUserSessions(db: Db, userId: string): Promise<void> 
 }
 
 /**
- * Whether a session may still receive data, without counting as activity: it exists, has not
- * expired or sat idle past the timeout, and its user is active and approved. Long-lived streams
- * ask this on every heartbeat, since they make no requests that would.
+ * Which of these sessions may still receive data, without counting as activity: they exist,
+ * have not expired or sat idle past the timeout, and their user is active and approved. With
+ * each live session's current role and organisation; one statement for all, since the live-event
+ * hub checks every open stream at once (streams make no requests that would check them).
  */
-export async function isSessionStillValid(
+export async function listLiveSessions(
   db: Db,
-  sessionId: string,
+  sessionIds: readonly string[],
   idleTimeoutMinutes: number,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: sessions.id })
+): Promise<Map<string, { role: string; organizationId: string | null }>> {
+  if (sessionIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: sessions.id, role: users.role, organizationId: users.organizationId })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, sessionId),
+        inArray(sessions.id, [...sessionIds]),
         gt(sessions.expiresAt, sql`now()`),
         gt(sessions.lastActiveAt, sql`now() - ${`${idleTimeoutMinutes} minutes`}::interval`),
         eq(users.active, true),
         eq(users.approved, true),
       ),
     );
-  return row !== undefined;
+  return new Map(rows.map((row) => [row.id, row]));
 }

@@ -1,137 +1,288 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { asc, gt, sql } from 'drizzle-orm';
+import { getPatientScope } from '@casebridge/domain/patients/patient.policy';
 import type { Database } from '../db/client.ts';
-import { events, patients } from '../db/schema/index.ts';
+import { events } from '../db/schema/index.ts';
 import type { Actor } from '../lib/actor.ts';
-import { eventVisibilityCondition } from './event-visibility.ts';
+import { pruneEvents } from './event-retention.ts';
+import { canReceiveEvent, type EventRow } from './event-visibility.ts';
 import { EVENTS_CHANNEL } from './outbox.ts';
+import { loadPatientAudiences, PatientAudienceCache } from './patient-audiences.ts';
 
-export type EventRow = typeof events.$inferSelect;
+export type { EventRow } from './event-visibility.ts';
+
+/** Why the hub ends a stream: the browser reconnects, except after 'session-ended'. */
+export type StreamEndReason = 'session-ended' | 'changed' | 'shutdown' | 'overflow';
 
 export type EventClient = {
   actor: Actor;
+  /** Writes the event; must not block (the hub does not await it). */
   send(event: EventRow): void;
+  /** Keeps idle connections (and proxies) open. */
+  ping?(): void;
+  end?(reason: StreamEndReason): void;
 };
 
-/** Decides whether an actor may receive an event; uses the same policies as the API. */
-export type EventFilter = (actor: Actor, event: EventRow) => Promise<boolean>;
+/** Which of these sessions may still receive data, with their user's current role and org. */
+export type SessionChecker = (
+  sessionIds: readonly string[],
+) => Promise<Map<string, { role: string; organizationId: string | null }>>;
 
-/** How far back a reconnect may replay (DESIGN.md: keep event rows for at least 24 h). */
-export const REPLAY_WINDOW_HOURS = 24;
+export type HubLog = { info(message: string): void; warn(message: string): void };
+
 /**
  * At most this many missed events are replayed. A client that missed more is told to resync
  * (refetch everything), which is cheaper for both sides than streaming them one by one.
  */
 export const REPLAY_LIMIT = 1_000;
+/** A reconnect more than this many events behind (anyone's) resyncs without reading them. */
+export const REPLAY_SCAN_LIMIT = 5_000;
 /**
- * Open streams one user may hold on one instance; each holds a socket and is visited for every
- * event. A load balancer spreading a user's tabs over instances multiplies it, which is fine:
- * the point is that one account cannot exhaust an instance.
+ * Open streams one user may hold on one instance; each holds a socket. A load balancer spreading
+ * a user's tabs over instances multiplies it, which is fine: the point is that one account cannot
+ * exhaust an instance.
  */
 export const MAX_STREAMS_PER_USER = 10;
+/** While LISTEN is down the hub polls, so that live updates keep flowing from the pool. */
+const POLL_WHILE_DOWN_MS = 1_000;
+const PRUNE_EVERY_MS = 60 * 60_000;
 const READ_BATCH = 500;
 
 /** What a reconnect receives: the missed events, or (when too many) where to resync from. */
 export type Replay = { events: EventRow[]; resyncId: number | null };
 
+/** Index key of a client by what it may see: its scope (spec section 6) or 'none'. */
+function scopeKeyOf(actor: Actor): string {
+  try {
+    const scope = getPatientScope(actor);
+    switch (scope.kind) {
+      case 'all':
+        return 'all';
+      case 'clinic':
+        return `clinic:${scope.clinicId}`;
+      case 'firm':
+        return `firm:${scope.firmId}`;
+      case 'lienholder':
+        return `lienholder:${scope.lienholderId}`;
+      case 'contact':
+        return `contact:${scope.userId}`;
+    }
+  } catch {
+    return 'none';
+  }
+}
+
+type HubOptions = {
+  checkSessions: SessionChecker;
+  log?: HubLog;
+};
+
 /**
- * Fans out committed events to connected clients. Each instance LISTENs; a NOTIFY wakes it to
- * read the rows it has not seen yet, and each row goes only to the clients allowed to see it.
+ * Fans committed events out to the connected clients of this instance. Each instance LISTENs; a
+ * NOTIFY wakes it to read the rows it has not seen yet (ids become visible in id order, see
+ * outbox.ts), and each row goes to the clients that canReceiveEvent allows. Clients are indexed
+ * by scope so an event only visits the clients that could see its patient, and the audience of a
+ * patient is cached in memory: no query per event per stream.
  */
 export class EventHub {
-  /** How often an open stream re-checks its session (tests shorten it). */
-  heartbeatMs = 15_000;
   private readonly clients = new Set<EventClient>();
-  private lastSeenId = 0;
+  private readonly byScope = new Map<string, Set<EventClient>>();
+  private readonly byUser = new Map<string, Set<EventClient>>();
+  private readonly audiences: PatientAudienceCache;
+  private lastDeliveredId = 0;
   private unlisten: (() => Promise<void>) | null = null;
-  private reading: Promise<void> = Promise.resolve();
+  private isListening = false;
+  private readRequested = false;
+  private reading: Promise<void> | null = null;
+  private readFailing = false;
+  private heartbeatTimer: NodeJS.Timeout | null = null;
+  private pollTimer: NodeJS.Timeout | null = null;
+  private pruneTimer: NodeJS.Timeout | null = null;
+  private heartbeatEveryMs = 15_000;
+  private isStopped = false;
 
   constructor(
     private readonly database: Database,
-    private readonly filter: EventFilter,
-  ) {}
-
-  async start(): Promise<void> {
-    const [latest] = await this.database.db
-      .select({ id: sql<number>`coalesce(max(${events.id}), 0)` })
-      .from(events);
-    this.lastSeenId = Number(latest?.id ?? 0);
-    this.unlisten = await this.database.listen(EVENTS_CHANNEL, () => this.scheduleRead());
+    private readonly options: HubOptions,
+  ) {
+    this.audiences = new PatientAudienceCache(database.db);
   }
 
-  async stop(): Promise<void> {
-    await this.unlisten?.();
-    this.unlisten = null;
-    this.clients.clear();
+  /** How often open streams are pinged and their sessions re-checked (tests shorten it). */
+  get heartbeatMs(): number {
+    return this.heartbeatEveryMs;
   }
 
-  add(client: EventClient): () => void {
-    this.clients.add(client);
-    return () => this.clients.delete(client);
+  set heartbeatMs(ms: number) {
+    this.heartbeatEveryMs = ms;
+    if (this.heartbeatTimer) this.scheduleHeartbeat();
+  }
+
+  /** Whether this instance is subscribed to new events right now (health reports it). */
+  get isLive(): boolean {
+    return this.isListening;
   }
 
   get size(): number {
     return this.clients.size;
   }
 
+  async start(): Promise<void> {
+    this.lastDeliveredId = await this.latestId();
+    this.unlisten = await this.database.listen(EVENTS_CHANNEL, {
+      onNotify: () => void this.scheduleRead(),
+      onConnected: (isReconnect) => {
+        this.isListening = true;
+        if (!isReconnect) return;
+        this.options.log?.info('Live events: listening again; catching up');
+        // Whatever committed while we were deaf is read now, from the last delivered id.
+        void this.scheduleRead();
+      },
+      onDisconnected: (reason) => {
+        if (this.isListening)
+          this.options.log?.warn(`Live events: lost the LISTEN connection (${reason})`);
+        this.isListening = false;
+      },
+    });
+    this.scheduleHeartbeat();
+    this.pollTimer = setInterval(() => {
+      if (!this.isListening) void this.scheduleRead();
+    }, POLL_WHILE_DOWN_MS);
+    this.pollTimer.unref();
+    this.pruneTimer = setInterval(() => {
+      pruneEvents(this.database.db).catch((error: unknown) =>
+        this.options.log?.warn(`Live events: pruning failed (${String(error)})`),
+      );
+    }, PRUNE_EVERY_MS);
+    this.pruneTimer.unref();
+  }
+
+  /** Ends every open stream (clients reconnect, to another instance during a shutdown). */
+  endAll(reason: StreamEndReason): void {
+    for (const client of Array.from(this.clients)) this.end(client, reason);
+  }
+
+  async stop(): Promise<void> {
+    this.isStopped = true;
+    for (const timer of [this.heartbeatTimer, this.pollTimer, this.pruneTimer])
+      if (timer) clearInterval(timer);
+    this.heartbeatTimer = null;
+    this.endAll('shutdown');
+    await this.unlisten?.();
+    this.unlisten = null;
+    this.isListening = false;
+    await this.reading;
+  }
+
+  add(client: EventClient): () => void {
+    this.clients.add(client);
+    this.indexOf(this.byScope, scopeKeyOf(client.actor)).add(client);
+    this.indexOf(this.byUser, client.actor.userId).add(client);
+    return () => this.remove(client);
+  }
+
   /** Whether the user may open one more stream here (MAX_STREAMS_PER_USER). */
   hasRoomFor(userId: string): boolean {
-    let open = 0;
-    for (const client of this.clients) if (client.actor.userId === userId) open += 1;
-    return open < MAX_STREAMS_PER_USER;
-  }
-
-  /**
-   * What a reconnect with Last-Event-ID missed. The visibility rule runs in SQL, so events the
-   * actor may not see are never read one by one; the live filter then has the last word on the
-   * document events (their rule depends on the patient's status now), so a replay never shows
-   * more than live delivery would. More than REPLAY_LIMIT visible events: a resync instead.
-   */
-  async replayMissed(actor: Actor, afterId: number): Promise<Replay> {
-    const rows = await this.database.db
-      .select({ event: events })
-      .from(events)
-      .leftJoin(patients, eq(patients.id, events.patientId))
-      .where(
-        and(
-          gt(events.id, afterId),
-          gt(events.createdAt, sql`now() - ${`${REPLAY_WINDOW_HOURS} hours`}::interval`),
-          eventVisibilityCondition(actor),
-        ),
-      )
-      .orderBy(asc(events.id))
-      .limit(REPLAY_LIMIT + 1);
-    if (rows.length > REPLAY_LIMIT) {
-      const [latest] = await this.database.db
-        .select({ id: sql<number>`coalesce(max(${events.id}), 0)` })
-        .from(events);
-      return { events: [], resyncId: Number(latest?.id ?? afterId) };
-    }
-    const allowed: EventRow[] = [];
-    for (const { event } of rows) {
-      if (!event.topic.startsWith('document.') || (await this.isAllowed(actor, event)))
-        allowed.push(event);
-    }
-    return { events: allowed, resyncId: null };
-  }
-
-  private async isAllowed(actor: Actor, event: EventRow): Promise<boolean> {
-    try {
-      return await this.filter(actor, event);
-    } catch {
-      // As in deliver(): an actor whose scope cannot be computed gets nothing.
-      return false;
-    }
-  }
-
-  /** Reads are serialised so that events are delivered in id order exactly once. */
-  private scheduleRead(): void {
-    this.reading = this.reading.then(() => this.readNew()).catch(() => undefined);
+    return (this.byUser.get(userId)?.size ?? 0) < MAX_STREAMS_PER_USER;
   }
 
   /** Resolves once every event committed so far has been delivered (tests use this). */
   async flush(): Promise<void> {
-    this.scheduleRead();
-    await this.reading;
+    await this.scheduleRead();
+  }
+
+  /**
+   * What a reconnect with Last-Event-ID missed, decided by the same rule as live delivery
+   * against the patients as they are now. Too far behind (pruned, more than REPLAY_SCAN_LIMIT
+   * events, or more than REPLAY_LIMIT visible ones) or ahead of the newest event: a resync.
+   */
+  async replayMissed(actor: Actor, afterId: number): Promise<Replay> {
+    const db = this.database.db;
+    const [bounds] = await db
+      .select({
+        oldest: sql<number | null>`min(${events.id})`,
+        newest: sql<number>`coalesce(max(${events.id}), 0)`,
+      })
+      .from(events);
+    const newest = Number(bounds?.newest ?? 0);
+    const oldest = bounds?.oldest == null ? null : Number(bounds.oldest);
+    const resync = { events: [], resyncId: newest };
+    if (afterId > newest || (oldest !== null && afterId < oldest - 1)) return resync;
+    const rows = await db
+      .select()
+      .from(events)
+      .where(gt(events.id, afterId))
+      .orderBy(asc(events.id))
+      .limit(REPLAY_SCAN_LIMIT + 1);
+    if (rows.length > REPLAY_SCAN_LIMIT) return resync;
+    const audiences = await loadPatientAudiences(db, patientIdsOf(rows));
+    const visible = rows.filter((row) =>
+      canReceiveEvent(actor, row, row.patientId ? audiences.get(row.patientId) : undefined),
+    );
+    if (visible.length > REPLAY_LIMIT) return resync;
+    return { events: visible, resyncId: null };
+  }
+
+  private indexOf(index: Map<string, Set<EventClient>>, key: string): Set<EventClient> {
+    let set = index.get(key);
+    if (!set) {
+      set = new Set();
+      index.set(key, set);
+    }
+    return set;
+  }
+
+  private remove(client: EventClient): void {
+    if (!this.clients.delete(client)) return;
+    for (const [index, key] of [
+      [this.byScope, scopeKeyOf(client.actor)],
+      [this.byUser, client.actor.userId],
+    ] as const) {
+      const set = index.get(key);
+      set?.delete(client);
+      if (set?.size === 0) index.delete(key);
+    }
+  }
+
+  private end(client: EventClient, reason: StreamEndReason): void {
+    this.remove(client);
+    try {
+      client.end?.(reason);
+    } catch {
+      // A socket that is already gone has nothing left to end.
+    }
+  }
+
+  private async latestId(): Promise<number> {
+    const [latest] = await this.database.db
+      .select({ id: sql<number>`coalesce(max(${events.id}), 0)` })
+      .from(events);
+    return Number(latest?.id ?? 0);
+  }
+
+  /** Reads are coalesced and serialised, so events are delivered in id order exactly once. */
+  private scheduleRead(): Promise<void> {
+    this.readRequested = true;
+    this.reading ??= this.drain().finally(() => {
+      this.reading = null;
+    });
+    return this.reading;
+  }
+
+  private async drain(): Promise<void> {
+    while (this.readRequested && !this.isStopped) {
+      this.readRequested = false;
+      try {
+        await this.readNew();
+        if (this.readFailing) this.options.log?.info('Live events: reading events again');
+        this.readFailing = false;
+      } catch (error) {
+        // The next NOTIFY, the poll while LISTEN is down, or a reconnect tries again from the
+        // last delivered id, so nothing is skipped; say so once per outage.
+        if (!this.readFailing)
+          this.options.log?.warn(`Live events: cannot read events (${String(error)})`);
+        this.readFailing = true;
+      }
+    }
   }
 
   private async readNew(): Promise<void> {
@@ -139,25 +290,93 @@ export class EventHub {
       const rows = await this.database.db
         .select()
         .from(events)
-        .where(gt(events.id, this.lastSeenId))
+        .where(gt(events.id, this.lastDeliveredId))
         .orderBy(asc(events.id))
         .limit(READ_BATCH);
+      if (rows.length === 0) return;
+      let sweep = false;
       for (const row of rows) {
-        this.lastSeenId = row.id;
-        await this.deliver(row);
+        if (row.topic === 'organization.changed') this.audiences.clear();
+        else if (row.topic.startsWith('patient.') && row.patientId)
+          this.audiences.invalidate(row.patientId);
+        if (row.topic === 'user.changed' || row.topic === 'settings.changed') sweep = true;
       }
+      await this.audiences.load(patientIdsOf(rows));
+      for (const row of rows) {
+        this.deliver(row);
+        this.lastDeliveredId = row.id;
+      }
+      // A role, organisation or active flag may have changed: re-check open streams now.
+      if (sweep) void this.sweepSessions();
       if (rows.length < READ_BATCH) return;
     }
   }
 
-  private async deliver(row: EventRow): Promise<void> {
-    // A copy: a client may disconnect while we await its filter.
-    for (const client of Array.from(this.clients)) {
+  /** The clients that could see the event; canReceiveEvent has the last word on each. */
+  private candidatesFor(row: EventRow): Iterable<EventClient> {
+    if (row.recipientUserIds)
+      return row.recipientUserIds.flatMap((id) => [...(this.byUser.get(id) ?? [])]);
+    if (row.adminOnly || !row.patientId) return this.clients;
+    const audience = this.audiences.get(row.patientId);
+    if (!audience) return [];
+    const keys = [
+      'all',
+      ...audience.clinicIds.map((id) => `clinic:${id}`),
+      ...(audience.firmId ? [`firm:${audience.firmId}`] : []),
+      ...audience.lienholderIds.map((id) => `lienholder:${id}`),
+      ...(audience.associatedContactId ? [`contact:${audience.associatedContactId}`] : []),
+    ];
+    return keys.flatMap((key) => [...(this.byScope.get(key) ?? [])]);
+  }
+
+  private deliver(row: EventRow): void {
+    const audience = row.patientId ? this.audiences.get(row.patientId) : undefined;
+    for (const client of this.candidatesFor(row)) {
+      if (!canReceiveEvent(client.actor, row, audience)) continue;
       try {
-        if (await this.filter(client.actor, row)) client.send(row);
+        client.send(row);
       } catch {
-        // A client whose scope cannot be computed (e.g. lost association) simply gets nothing.
+        this.end(client, 'overflow');
       }
     }
   }
+
+  private scheduleHeartbeat(): void {
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = setInterval(() => void this.sweepSessions(), this.heartbeatEveryMs);
+    this.heartbeatTimer.unref();
+  }
+
+  /**
+   * One query for all open streams: a stream ends with its session (sign-out, idle timeout,
+   * expiry, deactivation) and reconnects when its user's role or organisation changed. The check
+   * does not count as activity, so an abandoned tab still times out.
+   */
+  private async sweepSessions(): Promise<void> {
+    if (this.clients.size === 0) return;
+    const clients = Array.from(this.clients);
+    let live: Awaited<ReturnType<SessionChecker>>;
+    try {
+      live = await this.options.checkSessions([...new Set(clients.map((c) => c.actor.sessionId))]);
+    } catch {
+      return; // The database is away: keep the streams; the next sweep decides.
+    }
+    for (const client of clients) {
+      if (!this.clients.has(client)) continue;
+      const session = live.get(client.actor.sessionId);
+      if (!session) this.end(client, 'session-ended');
+      else if (
+        session.role !== client.actor.role ||
+        session.organizationId !== client.actor.organizationId
+      )
+        this.end(client, 'changed');
+      else client.ping?.();
+    }
+  }
+}
+
+function patientIdsOf(rows: readonly EventRow[]): string[] {
+  return rows.flatMap((row) =>
+    row.patientId && !row.recipientUserIds && !row.adminOnly ? [row.patientId] : [],
+  );
 }

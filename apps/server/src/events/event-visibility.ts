@@ -1,66 +1,46 @@
-import { and, eq, inArray, isNotNull, isNull, not, or, sql, type SQL } from 'drizzle-orm';
-import { DOCUMENT_CATEGORIES } from '@casebridge/domain/constants';
+import { DOCUMENT_CATEGORIES, type DocumentCategory } from '@casebridge/domain/constants';
 import {
   canSeeDocumentCategory,
-  getPatientScope,
+  canViewPatient,
+  type PolicyPatient,
 } from '@casebridge/domain/patients/patient.policy';
-import { TREATMENT_STATUSES } from '@casebridge/domain/patients/treatment-status';
-import { events, patients } from '../db/schema/index.ts';
+import type { events } from '../db/schema/index.ts';
 import type { Actor } from '../lib/actor.ts';
-import { patientScopeCondition } from '../modules/patients/patient-scope.ts';
 
-const isAdminOnly = sql`coalesce(${events.payload} -> 'adminOnly' = 'true'::jsonb, false)`;
-const isDocumentEvent = sql`${events.topic} like 'document.%'`;
-/** Like canReceiveDocumentEvent: an event without a valid category counts as Intake. */
-const eventCategory = sql`case when ${events.payload} ->> 'category' in (${sql.join(
-  DOCUMENT_CATEGORIES.map((category) => sql`${category}`),
-  sql`, `,
-)}) then ${events.payload} ->> 'category' else 'Intake' end`;
+export type EventRow = typeof events.$inferSelect;
 
-/**
- * The category rule of spec section 6 for document events, against the patient's status now.
- * Derived from the pure policy pair by pair (as documentVisibilityCondition is for documents),
- * so it cannot disagree with canSeeDocumentCategory.
- */
-function documentEventCondition(actor: Actor): SQL {
-  const allowed: SQL[] = [];
-  for (const category of DOCUMENT_CATEGORIES) {
-    const statuses = TREATMENT_STATUSES.filter((status) =>
-      canSeeDocumentCategory(actor, category, status),
-    );
-    if (statuses.length === TREATMENT_STATUSES.length)
-      allowed.push(sql`${eventCategory} = ${category}`);
-    else if (statuses.length > 0)
-      allowed.push(
-        and(sql`${eventCategory} = ${category}`, inArray(patients.treatmentStatus, statuses))!,
-      );
-  }
-  return or(not(isDocumentEvent), ...allowed)!;
+/** What decides who may see a patient's events: the patient's assignments and status now. */
+export type PatientAudience = PolicyPatient;
+
+const isDocumentTopic = (topic: string) => topic.startsWith('document.');
+
+/** The event's document category; an event without a valid one counts as Intake. */
+function eventCategory(event: EventRow): DocumentCategory {
+  const category = (event.payload as Record<string, unknown> | null)?.category;
+  return DOCUMENT_CATEGORIES.find((known) => known === category) ?? 'Intake';
 }
 
 /**
- * The rule of event-filter.ts as a WHERE clause on `events` left-joined to `patients` on the
- * event's patient, so a replay reads only what the actor may receive: their own events, admin
- * events for admins, events about no patient, and events about a patient in their scope (for
- * document events, a category they may see at the patient's current status). An actor whose
- * scope cannot be computed receives no patient events, as with the live filter.
+ * The one rule for who receives a live event, for live delivery and replay alike: its
+ * recipients; admins for admin events; everyone for events about no patient; otherwise whoever
+ * may see the patient now (a document event: whoever may see its category at the patient's
+ * current status). `audience` is undefined when the patient no longer exists: nobody's then.
+ * An actor whose scope cannot be computed (lost association) receives no patient events.
  */
-export function eventVisibilityCondition(actor: Actor): SQL {
-  let patientCondition: SQL;
+export function canReceiveEvent(
+  actor: Actor,
+  event: EventRow,
+  audience: PatientAudience | undefined,
+): boolean {
+  if (event.recipientUserIds) return event.recipientUserIds.includes(actor.userId);
+  if (event.adminOnly) return actor.role === 'admin';
+  if (!event.patientId) return true;
+  if (!audience) return false;
   try {
-    patientCondition = patientScopeCondition(getPatientScope(actor));
+    if (!canViewPatient(actor, audience)) return false;
   } catch {
-    patientCondition = sql`false`;
+    return false;
   }
-  const isBroadcast = and(isNull(events.recipientUserId), not(isAdminOnly))!;
-  return or(
-    eq(events.recipientUserId, actor.userId),
-    and(
-      isNull(events.recipientUserId),
-      isAdminOnly,
-      actor.role === 'admin' ? sql`true` : sql`false`,
-    ),
-    and(isBroadcast, isNull(events.patientId)),
-    and(isBroadcast, isNotNull(patients.id), patientCondition, documentEventCondition(actor)),
-  )!;
+  if (!isDocumentTopic(event.topic)) return true;
+  return canSeeDocumentCategory(actor, eventCategory(event), audience.treatmentStatus);
 }

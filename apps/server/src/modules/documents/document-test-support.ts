@@ -1,8 +1,9 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Role } from '@casebridge/domain/roles';
-import { organizations, patients, users } from '../../db/schema/index.ts';
+import { organizations, patients, sessions, users } from '../../db/schema/index.ts';
+import { publishEvent } from '../../events/outbox.ts';
 import type { EventRow } from '../../events/event-hub.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { TestServer } from '../../test/test-server.ts';
@@ -28,11 +29,26 @@ export async function getUserId(server: TestServer, email: string): Promise<stri
   return row.id;
 }
 
+/** Sets the status as the service would: with the event that tells live delivery. */
 export async function setPatientStatus(server: TestServer, patientId: string, status: string) {
-  await server.context.db
-    .update(patients)
-    .set({ treatmentStatus: status })
-    .where(eq(patients.id, patientId));
+  await server.context.db.transaction(async (tx) => {
+    await tx.update(patients).set({ treatmentStatus: status }).where(eq(patients.id, patientId));
+    await publishEvent(tx, { topic: 'patient.updated', patientId });
+  });
+}
+
+/** Signs the demo user in and returns the id of that new session. */
+async function signInSessionId(server: TestServer, email: string): Promise<string> {
+  await server.login(email);
+  const [row] = await server.context.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(users.email, email))
+    .orderBy(desc(sessions.createdAt))
+    .limit(1);
+  if (!row) throw new Error(`no session for ${email}`);
+  return row.id;
 }
 
 /** An event-stream subscriber acting as a demo user, recording what it is sent. */
@@ -51,7 +67,8 @@ export async function subscribeAs(server: TestServer, email: string) {
     organizationId: row.user.organizationId,
     organizationName: row.organization?.name ?? null,
     organizationKind: (row.organization?.kind as Actor['organizationKind']) ?? null,
-    sessionId: `test-${email}`,
+    // A real session: the hub ends streams whose session is gone.
+    sessionId: await signInSessionId(server, email),
     createdAt: row.user.createdAt,
   };
   const received: EventRow[] = [];

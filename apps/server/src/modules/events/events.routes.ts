@@ -1,26 +1,48 @@
 import type { FastifyInstance } from 'fastify';
-import { isSessionStillValid } from '../../auth/session.ts';
-import type { EventRow } from '../../events/event-hub.ts';
+import type { EventRow, StreamEndReason } from '../../events/event-hub.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireActor } from '../../lib/require-actor.ts';
-import { getSettings } from '../settings/settings.queries.ts';
 
 const TOO_MANY_STREAMS_MESSAGE =
   'Too many open live-update streams. Close some CaseBridge tabs and reload this one.';
+/**
+ * A client that reads slower than events arrive is cut off past this much unsent data rather
+ * than buffered without limit; it reconnects with Last-Event-ID and replays what it missed.
+ */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** The largest id a Last-Event-ID may carry: events.id is a bigserial read as a JS number. */
+const LAST_EVENT_ID = /^\d{1,15}$/;
 
+/** One frame per event, shared by every stream it goes to. */
+const frames = new WeakMap<EventRow, string>();
 function formatEvent(event: EventRow): string {
-  const data = JSON.stringify({
-    id: event.id,
-    topic: event.topic,
-    patientId: event.patientId,
-    payload: event.payload,
-  });
-  return `id: ${event.id}\nevent: change\ndata: ${data}\n\n`;
+  let frame = frames.get(event);
+  if (frame === undefined) {
+    const data = JSON.stringify({
+      id: event.id,
+      topic: event.topic,
+      patientId: event.patientId,
+      payload: event.payload,
+    });
+    frame = `id: ${event.id}\nevent: change\ndata: ${data}\n\n`;
+    frames.set(event, frame);
+  }
+  return frame;
+}
+
+/**
+ * The Last-Event-ID a reconnect sends (header, or `lastEventId` for clients that cannot set
+ * headers): absent, a valid id, or 'invalid' (the client has state we cannot place: resync).
+ */
+function parseLastEventId(value: unknown): number | 'invalid' | null {
+  if (value === undefined || value === '') return null;
+  if (typeof value !== 'string' || !LAST_EVENT_ID.test(value)) return 'invalid';
+  return Number(value);
 }
 
 /**
  * GET /api/events: the live stream. A reconnect sends Last-Event-ID and first receives what it
- * missed; every event passes the same visibility rules as the API before it is written.
+ * missed; every event passes the same visibility rule (canReceiveEvent) as replay.
  */
 export async function eventRoutes(app: FastifyInstance): Promise<void> {
   app.get(
@@ -34,17 +56,15 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const actor = requireActor(request);
+      const { hub } = app.ctx;
       // Past MAX_STREAMS_PER_USER the new stream is refused (429) rather than the oldest closed:
       // EventSource reopens a closed stream by itself, so eleven tabs would evict each other in
       // a loop, while a refused EventSource stops. Nothing awaits between here and hub.add().
-      if (!app.ctx.hub.hasRoomFor(actor.userId))
+      if (!hub.hasRoomFor(actor.userId))
         throw new AppError('RATE_LIMITED', TOO_MANY_STREAMS_MESSAGE);
-      const lastEventId = Number(
-        request.headers['last-event-id'] ??
-          (request.query as Record<string, string>).lastEventId ??
-          NaN,
+      const lastEventId = parseLastEventId(
+        request.headers['last-event-id'] ?? (request.query as Record<string, unknown>).lastEventId,
       );
-      const { hub, db } = app.ctx;
 
       reply.hijack();
       const raw = reply.raw;
@@ -58,59 +78,62 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
       raw.write('retry: 2000\n\n');
 
       let isOpen = true;
-      const pending: EventRow[] = [];
-      let isReplaying = Number.isFinite(lastEventId);
+      // Until the replay is written, live events wait here so that the order stays by id.
+      let pending: EventRow[] | null = lastEventId === null ? null : [];
+      let lastWrittenId = 0;
+      const write = (event: EventRow) => {
+        if (event.id <= lastWrittenId) return;
+        lastWrittenId = event.id;
+        raw.write(formatEvent(event));
+        if (raw.writableLength > MAX_BUFFERED_BYTES) end('overflow');
+      };
+      const end = (reason: StreamEndReason) => {
+        if (!isOpen) return;
+        isOpen = false;
+        remove();
+        // Only an ended session stops the browser from reconnecting.
+        if (reason === 'session-ended') raw.write('event: session-ended\ndata: {}\n\n');
+        raw.end();
+      };
       const remove = hub.add({
         actor,
         send: (event) => {
           if (!isOpen) return;
-          if (isReplaying) pending.push(event);
-          else raw.write(formatEvent(event));
+          if (pending) pending.push(event);
+          else write(event);
         },
+        ping: () => {
+          if (isOpen) raw.write(': ping\n\n');
+        },
+        end,
+      });
+      request.raw.on('close', () => {
+        isOpen = false;
+        remove();
       });
 
-      if (isReplaying) {
-        const { events: missed, resyncId } = await hub.replayMissed(actor, lastEventId);
-        // Too much was missed to replay: the client refetches everything (event-hub.ts).
-        if (resyncId !== null) raw.write(`id: ${resyncId}\nevent: resync\ndata: {}\n\n`);
-        const seen = new Set<number>();
-        for (const event of missed) {
-          seen.add(event.id);
-          raw.write(formatEvent(event));
-        }
-        for (const event of pending) if (!seen.has(event.id)) raw.write(formatEvent(event));
-        pending.length = 0;
-        isReplaying = false;
-      } else {
+      if (lastEventId === null) {
         raw.write(': connected\n\n');
+        return;
       }
-
-      // The stream ends when the session does (sign-out, idle timeout, expiry, deactivation);
-      // the check does not count as activity, so an abandoned tab still times out.
-      const heartbeat = setInterval(async () => {
-        const settings = await getSettings(db).catch(() => null);
-        const isValid = settings
-          ? await isSessionStillValid(db, actor.sessionId, settings.sessionTimeoutMinutes).catch(
-              () => false,
-            )
-          : false;
-        if (!isOpen) return;
-        if (!isValid) {
-          raw.write('event: session-ended\ndata: {}\n\n');
-          close();
-          raw.end();
-          return;
-        }
-        raw.write(': ping\n\n');
-      }, hub.heartbeatMs);
-
-      function close() {
-        if (!isOpen) return;
-        isOpen = false;
-        clearInterval(heartbeat);
-        remove();
+      // An id we cannot place is answered as one from the future: a resync.
+      const afterId = lastEventId === 'invalid' ? Number.MAX_SAFE_INTEGER : lastEventId;
+      const replay = await hub.replayMissed(actor, afterId).catch(() => null);
+      if (!isOpen) return;
+      if (!replay) {
+        // The database is away: end the stream; the browser retries and replays then.
+        end('shutdown');
+        return;
       }
-      request.raw.on('close', close);
+      // Too much was missed to replay: the client refetches everything (event-hub.ts).
+      if (replay.resyncId !== null) {
+        raw.write(`id: ${replay.resyncId}\nevent: resync\ndata: {}\n\n`);
+        lastWrittenId = replay.resyncId;
+      }
+      for (const event of replay.events) write(event);
+      const waiting = pending ?? [];
+      pending = null;
+      for (const event of waiting) write(event);
     },
   );
 }

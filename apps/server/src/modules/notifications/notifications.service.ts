@@ -60,13 +60,12 @@ export async function notifyUsers(
       documentId: notification.documentId ?? null,
     })),
   );
-  for (const recipientUserId of allowed) {
-    await publishEvent(db, {
-      topic: 'notification.created',
-      recipientUserId,
-      payload: { type: notification.type },
-    });
-  }
+  // One event for all recipients: a message to a large audience is one row and one NOTIFY.
+  await publishEvent(db, {
+    topic: 'notification.created',
+    recipientUserIds: allowed,
+    payload: { type: notification.type },
+  });
   return allowed;
 }
 
@@ -97,7 +96,7 @@ export async function markOwnNotificationRead(
     const result = await markNotificationRead(tx, actor, notificationId);
     if (result === 'not-found') throw notFound();
     if (result === 'marked') {
-      await publishEvent(tx, { topic: 'notification.read', recipientUserId: actor.userId });
+      await publishEvent(tx, { topic: 'notification.read', recipientUserIds: [actor.userId] });
     }
   });
 }
@@ -106,7 +105,7 @@ export async function markAllOwnNotificationsRead(db: Db, actor: Actor): Promise
   return db.transaction(async (tx) => {
     const marked = await markAllNotificationsRead(tx, actor);
     if (marked > 0) {
-      await publishEvent(tx, { topic: 'notification.read', recipientUserId: actor.userId });
+      await publishEvent(tx, { topic: 'notification.read', recipientUserIds: [actor.userId] });
     }
     return marked;
   });
