@@ -12,14 +12,25 @@ import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Listener = (payload: string) => void;
+/** What a LISTEN subscriber is told: each notification, and the connection going up and down. */
+export type ListenHandlers = {
+  onNotify(payload: string): void;
+  /** The subscription is (again) in place; after a reconnect, notifications may have been missed. */
+  onConnected?(isReconnect: boolean): void;
+  onDisconnected?(reason: string): void;
+};
+
+export type DatabaseLog = { info(message: string): void; warn(message: string): void };
 
 /** The database behind the app: PGlite in process, or a PostgreSQL server through node-postgres. */
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
-  listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a NOTIFY channel; resolves to an unsubscribe function. On PostgreSQL a lost
+   * connection is reopened with backoff and reported through the handlers.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   ping(): Promise<void>;
   close(): Promise<void>;
 };
@@ -32,10 +43,18 @@ export type DatabaseOptions = {
   pgliteDir?: string;
   /** A PGlite instance made by the caller (tests clone a migrated template this way). */
   pglite?: PGlite;
+  /** Where waiting for the server and reconnecting are reported. */
+  log?: DatabaseLog;
+  /** How long to wait for PostgreSQL at start before giving up (default 60 s). */
+  startupWaitMs?: number;
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) {
+    const database = openPostgres(options.databaseUrl, options.log);
+    await waitForDatabase(database, options);
+    return database;
+  }
   return openPglite(options.pglite ?? (await createPglite(options.pgliteDir ?? 'memory://')));
 }
 
@@ -50,8 +69,9 @@ function openPglite(client: PGlite): Database {
   return {
     db,
     kind: 'pglite',
-    async listen(channel, listener) {
-      const unsubscribe = await client.listen(channel, listener);
+    async listen(channel, handlers) {
+      const unsubscribe = await client.listen(channel, (payload) => handlers.onNotify(payload));
+      handlers.onConnected?.(false);
       return async () => {
         if (!isClosed) await unsubscribe();
       };
@@ -68,26 +88,40 @@ function openPglite(client: PGlite): Database {
   };
 }
 
-function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+/**
+ * Timeouts so that a network partition answers within seconds instead of hanging: opening a
+ * connection, and any one statement (server side, with a client-side backstop for a server that
+ * no longer answers at all). TCP keepalive lets the OS notice a peer that vanished.
+ */
+export const POSTGRES_TIMEOUTS = {
+  connectionTimeoutMillis: 3_000,
+  statement_timeout: 10_000,
+  query_timeout: 12_000,
+  keepAlive: true,
+  keepAliveInitialDelayMillis: 5_000,
+} as const;
+/** How often the LISTEN connection proves it is alive (a partition sends no error). */
+const LISTEN_PROBE_MS = 5_000;
+const RECONNECT_MAX_MS = 5_000;
+
+function openPostgres(url: string, log?: DatabaseLog): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10, ...POSTGRES_TIMEOUTS });
   // An idle client's error (server restart) must not crash the process.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   let isClosed = false;
+  const unlisteners = new Set<() => Promise<void>>();
   return {
     db,
     kind: 'postgres',
-    async listen(channel, listener) {
-      const client = new pg.Client({ connectionString: url });
-      client.on('error', () => undefined);
-      await client.connect();
-      client.on('notification', (message) => {
-        if (message.channel === channel) listener(message.payload ?? '');
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      return async () => {
-        await client.end().catch(() => undefined);
+    async listen(channel, handlers) {
+      const subscription = await listenWithReconnect(url, channel, handlers, log);
+      const unlisten = async () => {
+        unlisteners.delete(unlisten);
+        await subscription.stop();
       };
+      unlisteners.add(unlisten);
+      return unlisten;
     },
     async ping() {
       await pool.query('select 1');
@@ -96,9 +130,122 @@ function openPostgres(url: string): Database {
       // Idempotent like PGlite's: pg-pool throws when ended twice.
       if (isClosed) return;
       isClosed = true;
+      await Promise.all([...unlisteners].map((unlisten) => unlisten()));
       await pool.end();
     },
   };
+}
+
+/**
+ * A dedicated LISTEN connection that heals itself: when it errors, ends or stops answering the
+ * probe, it is dropped and reopened with backoff (250 ms doubling to 5 s), and the subscriber is
+ * told, so it can catch up on what it missed. Resolves once the first subscription is in place.
+ */
+async function listenWithReconnect(
+  url: string,
+  channel: string,
+  handlers: ListenHandlers,
+  log?: DatabaseLog,
+): Promise<{ stop(): Promise<void> }> {
+  let client: pg.Client | null = null;
+  let isStopped = false;
+  let attempt = 0;
+  let probe: NodeJS.Timeout | null = null;
+  let retry: NodeJS.Timeout | null = null;
+
+  const drop = (reason: string) => {
+    const current = client;
+    if (!current) return;
+    client = null;
+    if (probe) clearInterval(probe);
+    current.removeAllListeners('notification');
+    current.end().catch(() => undefined);
+    if (isStopped) return;
+    handlers.onDisconnected?.(reason);
+    scheduleConnect();
+  };
+
+  const connect = async (isReconnect: boolean) => {
+    const next = new pg.Client({ connectionString: url, ...POSTGRES_TIMEOUTS });
+    next.on('error', (error) => drop(error.message));
+    next.on('end', () => drop('connection ended'));
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.onNotify(message.payload ?? '');
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      next.removeAllListeners();
+      next.on('error', () => undefined);
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    if (isStopped) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+    attempt = 0;
+    probe = setInterval(() => {
+      next.query('select 1').catch((error: Error) => {
+        if (client === next) drop(`probe failed: ${error.message}`);
+      });
+    }, LISTEN_PROBE_MS);
+    probe.unref();
+    handlers.onConnected?.(isReconnect);
+  };
+
+  const scheduleConnect = () => {
+    if (isStopped || retry) return;
+    const delay = Math.min(250 * 2 ** attempt, RECONNECT_MAX_MS);
+    attempt += 1;
+    retry = setTimeout(() => {
+      retry = null;
+      connect(true).catch((error: Error) => {
+        if (attempt === 1 || attempt % 20 === 0)
+          log?.warn(`LISTEN reconnect attempt ${attempt} failed: ${error.message}`);
+        scheduleConnect();
+      });
+    }, delay);
+    retry.unref();
+  };
+
+  await connect(false);
+  return {
+    async stop() {
+      isStopped = true;
+      if (retry) clearTimeout(retry);
+      const current = client;
+      client = null;
+      if (probe) clearInterval(probe);
+      await current?.end().catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * PostgreSQL may come up after the app (containers starting together): wait for it with
+ * bounded retries and a clear log line each time, rather than exiting at the first refusal.
+ */
+async function waitForDatabase(database: Database, options: DatabaseOptions): Promise<void> {
+  const deadline = Date.now() + (options.startupWaitMs ?? 60_000);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await database.ping();
+      if (attempt > 1) options.log?.info('PostgreSQL is answering');
+      return;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (Date.now() >= deadline) {
+        await database.close();
+        throw new Error(`PostgreSQL did not answer in time: ${reason}`);
+      }
+      const where = new URL(options.databaseUrl!).host;
+      options.log?.warn(`Waiting for PostgreSQL at ${where} (attempt ${attempt}): ${reason}`);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(500 * attempt, 5_000)));
+    }
+  }
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {
