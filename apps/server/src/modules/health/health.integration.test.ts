@@ -1,5 +1,10 @@
+import { rm, symlink } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DISK_PROBE_FILE } from '../../lib/disk-probe.ts';
 import { createTestServer, type TestServer } from '../../test/test-server.ts';
+
+const allOk = { database: 'ok', liveEvents: 'ok', disk: 'ok' };
 
 describe('GET /api/health', () => {
   it('answers 200 ok while the database answers, and 503 once it is gone', async () => {
@@ -7,12 +12,35 @@ describe('GET /api/health', () => {
     try {
       const healthy = await server.request({ url: '/api/health' });
       expect(healthy.statusCode).toBe(200);
-      expect(healthy.json()).toEqual({ status: 'ok' });
+      expect(healthy.json()).toEqual({ status: 'ok', checks: allOk });
 
       await server.context.database.close();
       const unavailable = await server.request({ url: '/api/health' });
       expect(unavailable.statusCode).toBe(503);
-      expect(unavailable.json()).toEqual({ status: 'unavailable' });
+      expect(unavailable.json()).toMatchObject({
+        status: 'unavailable',
+        checks: { database: 'unavailable' },
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('answers 503 when the data disk takes no writes', async () => {
+    const server = await createTestServer();
+    const probe = path.join(server.context.env.dataDir, DISK_PROBE_FILE);
+    try {
+      // Every write to /dev/full fails with ENOSPC, as on a full disk.
+      await rm(probe, { force: true });
+      await symlink('/dev/full', probe);
+      const full = await server.request({ url: '/api/health' });
+      expect(full.statusCode).toBe(503);
+      expect(full.json()).toEqual({
+        status: 'unavailable',
+        checks: { ...allOk, disk: 'full' },
+      });
+      await rm(probe);
+      expect((await server.request({ url: '/api/health' })).statusCode).toBe(200);
     } finally {
       await server.close();
     }
