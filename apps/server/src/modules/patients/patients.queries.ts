@@ -124,6 +124,25 @@ export async function findPatientInScope(
   return row ?? null;
 }
 
+/**
+ * Like findPatientInScope, but inside a transaction it also locks the row until commit, so a
+ * read-then-write (status change, demographics edit) sees the row as it is and no other writer
+ * can change it in between. A writer that was waiting reads the row its predecessor committed.
+ */
+export async function lockPatientInScope(
+  db: Db,
+  scope: PatientScope,
+  patientId: string,
+): Promise<PatientRow | null> {
+  const [row] = await db
+    .select()
+    .from(patients)
+    .where(and(eq(patients.id, patientId), patientScopeCondition(scope)))
+    .limit(1)
+    .for('update', { of: patients });
+  return row ?? null;
+}
+
 export async function getPatientAssignments(db: Db, patientId: string) {
   const [clinicRows, lienholderRows] = await Promise.all([
     db

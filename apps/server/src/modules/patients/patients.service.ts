@@ -24,6 +24,7 @@ import {
   getPatientAssignments,
   getPatientStats,
   listPatients,
+  lockPatientInScope,
   replacePatientClinics,
   replacePatientLienholders,
   toPatientDetail,
@@ -43,11 +44,19 @@ export function getActorPatientStats(db: Db, actor: Actor) {
   return getPatientStats(db, getActorPatientScope(actor));
 }
 
-/** The patient row if the actor may see it; malformed, missing and foreign ids all answer 404. */
-async function requirePatient(db: Db, actor: Actor, patientId: string) {
+/**
+ * The patient row if the actor may see it; malformed, missing and foreign ids all answer 404.
+ * Writers pass lockPatientInScope to read the row they are about to change under a lock.
+ */
+async function requirePatient(
+  db: Db,
+  actor: Actor,
+  patientId: string,
+  find: typeof findPatientInScope = findPatientInScope,
+) {
   const scope = getActorPatientScope(actor);
   if (!UUID_PATTERN.test(patientId)) throw notFound();
-  const row = await findPatientInScope(db, scope, patientId);
+  const row = await find(db, scope, patientId);
   if (!row) throw notFound();
   return row;
 }
@@ -143,6 +152,17 @@ async function listOtherParties(db: Db, actor: Actor, patientId: string) {
   );
 }
 
+/**
+ * Sets the status, and audits and notifies the change from the status the row really had.
+ * The row is read with SELECT … FOR UPDATE in the same transaction as the update, the audit and
+ * the notifications, so racing changes queue on the row lock and each one that waited reads what
+ * its predecessor committed: every change is applied, audited "previous → new" and notified, and
+ * the audit trail chains to the status in the table. We lock instead of a compare-and-set that
+ * refuses the loser with 409: the user asked for "set to X", not "change A to X", so applying X
+ * after the other change is what they meant, and they get the record as it now is. Choosing the
+ * status the patient already has (because the other change set it too) writes no audit and
+ * notifies nobody, as before.
+ */
 export async function changePatientStatus(
   db: Db,
   actor: Actor,
@@ -150,13 +170,14 @@ export async function changePatientStatus(
   status: TreatmentStatus,
   context: RequestContext,
 ): Promise<TPatientDetail> {
-  const current = await requirePatient(db, actor, patientId);
   return db.transaction(async (tx) => {
+    const current = await requirePatient(tx, actor, patientId, lockPatientInScope);
     const [row] = await tx
       .update(patients)
       .set({ treatmentStatus: status, updatedAt: new Date() })
       .where(eq(patients.id, patientId))
       .returning();
+    const patient = await toPatientDetail(tx, row!);
     if (current.treatmentStatus !== status) {
       await writeAudit(tx, {
         action: 'patient_status_changed',
@@ -179,14 +200,20 @@ export async function changePatientStatus(
         },
       );
     }
+    // Last statement of the transaction: publishing holds a lock until commit (events/outbox.ts).
     await publishEvent(tx, { topic: 'patient.updated', patientId });
-    return toPatientDetail(tx, row!);
+    return patient;
   });
 }
 
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((id) => b.includes(id));
 
+/**
+ * Saves demographics and audits which fields changed. Like a status change, the row is read
+ * under FOR UPDATE inside the transaction, so the "changed:" list and the reassignment check
+ * compare the input with the row as it is, not as it was before a racing edit committed.
+ */
 export async function updateDemographics(
   db: Db,
   actor: Actor,
@@ -194,31 +221,31 @@ export async function updateDemographics(
   input: UpdateDemographicsInput,
   context: RequestContext,
 ): Promise<{ patient: TPatientDetail; notifiedUsers: number }> {
-  const current = await requirePatient(db, actor, patientId);
-  const assignments = await getPatientAssignments(db, patientId);
   const clinicIds = input.clinicIds ? [...new Set(input.clinicIds)] : undefined;
   const lienholderIds = input.lienholderIds ? [...new Set(input.lienholderIds)] : undefined;
-  const isReassigning =
-    (clinicIds !== undefined &&
-      !sameSet(
-        clinicIds,
-        assignments.clinics.map((clinic) => clinic.id),
-      )) ||
-    (input.firmId !== undefined && input.firmId !== current.firmId) ||
-    (lienholderIds !== undefined &&
-      !sameSet(
-        lienholderIds,
-        assignments.lienholders.map((item) => item.id),
-      ));
-  if (isReassigning && !canAssignOrganizations(actor)) {
-    throw new AppError(
-      'FORBIDDEN',
-      'Only an administrator can change the assigned clinics, firm or lienholders',
-    );
-  }
-  await assertOrganizations(db, { clinicIds, firmId: input.firmId, lienholderIds });
-
   return db.transaction(async (tx) => {
+    const current = await requirePatient(tx, actor, patientId, lockPatientInScope);
+    const assignments = await getPatientAssignments(tx, patientId);
+    const isReassigning =
+      (clinicIds !== undefined &&
+        !sameSet(
+          clinicIds,
+          assignments.clinics.map((clinic) => clinic.id),
+        )) ||
+      (input.firmId !== undefined && input.firmId !== current.firmId) ||
+      (lienholderIds !== undefined &&
+        !sameSet(
+          lienholderIds,
+          assignments.lienholders.map((item) => item.id),
+        ));
+    if (isReassigning && !canAssignOrganizations(actor)) {
+      throw new AppError(
+        'FORBIDDEN',
+        'Only an administrator can change the assigned clinics, firm or lienholders',
+      );
+    }
+    await assertOrganizations(tx, { clinicIds, firmId: input.firmId, lienholderIds });
+
     const [row] = await tx
       .update(patients)
       .set({
@@ -257,6 +284,7 @@ export async function updateDemographics(
       details: changed.length > 0 ? `changed: ${changed.join(', ')}` : 'no changes',
       ip: context.ip,
     });
+    const patient = await toPatientDetail(tx, row!);
     let notifiedUsers = 0;
     if (input.notify) {
       const recipients = await listOtherParties(tx, actor, patientId);
@@ -274,7 +302,8 @@ export async function updateDemographics(
       );
       notifiedUsers = recipients.length;
     }
+    // Last statement of the transaction: publishing holds a lock until commit (events/outbox.ts).
     await publishEvent(tx, { topic: 'patient.updated', patientId });
-    return { patient: await toPatientDetail(tx, row!), notifiedUsers };
+    return { patient, notifiedUsers };
   });
 }
