@@ -34,6 +34,14 @@ export type TestServer = CaseBridgeServer & {
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
   /** Waits until every committed event has been delivered to open streams. */
   flushEvents(): Promise<void>;
+  /** The PostgreSQL database it runs on (undefined on PGlite): a second instance can join it. */
+  databaseUrl: string | undefined;
+};
+
+export type TestServerOptions = {
+  loggerStream?: LogStream;
+  /** Run as another instance on this existing PostgreSQL database instead of a fresh clone. */
+  joinDatabaseUrl?: string;
 };
 
 let cloneCounter = 0;
@@ -44,7 +52,7 @@ let cloneCounter = 0;
  */
 export async function createTestServer(
   overrides: Record<string, string> = {},
-  options: { loggerStream?: LogStream } = {},
+  options: TestServerOptions = {},
 ): Promise<TestServer> {
   const template = inject('testTemplate');
   const dataDir = await mkdtemp(path.join(template.root, 'server-'));
@@ -53,7 +61,9 @@ export async function createTestServer(
   let pglite: PGlite | undefined;
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | null = null;
-  if (template.kind === 'pglite') {
+  if (options.joinDatabaseUrl) {
+    databaseUrl = options.joinDatabaseUrl;
+  } else if (template.kind === 'pglite') {
     const dump = await readFile(template.dumpFile);
     pglite = await PGlite.create({ loadDataDir: new Blob([dump]) });
   } else {
@@ -101,6 +111,7 @@ export async function createTestServer(
 
   return {
     ...server,
+    databaseUrl,
     request,
     async login(email, password = DEMO_PASSWORD) {
       const response = await request({
