@@ -32,5 +32,6 @@ export const AUDIT_ACTIONS = [
   'audit_exported',
   'demo_data_seeded',
   'health_check_run',
+  'mail_retried',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

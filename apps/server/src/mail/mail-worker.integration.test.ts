@@ -122,12 +122,12 @@ describe('mail worker with several instances on one database', () => {
     });
   });
 
-  it('reschedules a failed send with backoff and gives up after the last attempt', async () => {
-    await enqueue(['first-try', 'last-try']);
+  it('reschedules a failed send with backoff and never picks up a failed mail', async () => {
+    await enqueue(['first-try', 'given-up']);
     await server.context.db
       .update(mailOutbox)
-      .set({ attempts: 7 })
-      .where(eq(mailOutbox.subject, 'last-try'));
+      .set({ status: 'failed', lastError: 'Gave up after 3 days: refused' })
+      .where(eq(mailOutbox.subject, 'given-up'));
     const down = startWorker(`smtp://127.0.0.1:${await getFreePort()}`);
     expect(await down.drain()).toBe(0);
 
@@ -135,13 +135,9 @@ describe('mail worker with several instances on one database', () => {
     expect(retried).toMatchObject({ status: 'pending', attempts: 1, claimedUntil: null });
     expect(retried.lastError).toBeTruthy();
     expect(retried.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
-    expect(await rowOf('last-try')).toMatchObject({
-      status: 'failed',
-      attempts: 8,
-      claimedUntil: null,
-    });
-    // Not due yet, and a failed mail is never picked up again.
+    // Not due yet, and a failed mail waits for an admin's retry.
     expect(await startWorker().drain()).toBe(0);
     expect(smtp.received).toEqual([]);
+    expect(await rowOf('given-up')).toMatchObject({ status: 'failed', attempts: 0 });
   });
 });

@@ -3,8 +3,9 @@ import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
+import { getMailMessageId } from './message-id.ts';
+import { getGiveUpReason, getRetryDelayMs, MAIL_GIVE_UP_AFTER_MS } from './retry-policy.ts';
 
-const MAX_ATTEMPTS = 8;
 const BATCH_SIZE = 20;
 /**
  * How long a claimed mail belongs to the worker that claimed it. A worker that dies mid-send
@@ -20,22 +21,27 @@ export type MailWorkerOptions = {
   db: Db;
   smtpUrl: string | undefined;
   from: string;
+  /** Its host names the Message-ID domain. */
+  appUrl?: string | undefined;
   intervalMs?: number;
   log: { info(message: string): void; warn(message: string): void };
 };
 
-/** Exponential backoff: 30 s, 1 min, 2 min … capped at one hour. */
-export function getRetryDelayMs(attempts: number): number {
-  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
-}
-
-const inMs = (ms: number) => sql`now() + ${`${ms} milliseconds`}::interval`;
+const interval = (ms: number) => sql`${`${ms} milliseconds`}::interval`;
+const inMs = (ms: number) => sql`now() + ${interval(ms)}`;
+/**
+ * The lease is stored to the millisecond so that a claim read back into a JS Date compares equal
+ * in the fence below (PostgreSQL keeps microseconds, Date does not).
+ */
+const leaseUntil = () => sql`date_trunc('milliseconds', ${inMs(CLAIM_LEASE_MS)})`;
+/** Judged on the database clock, like the lease, so instances with skewed clocks agree. */
+const isPastGiveUp = sql`${mailOutbox.createdAt} <= now() - ${interval(MAIL_GIVE_UP_AFTER_MS)}`;
 
 /**
  * Claims the next due mail in one statement: `for update skip locked` makes concurrent workers
  * (other server instances) pass over a row another is claiming, and the claim itself (status
  * 'sending' with a lease) keeps them off it afterwards. The attempt is counted at claim time, so
- * a worker that crashes mid-send still moves the mail towards MAX_ATTEMPTS. One mail per claim:
+ * the backoff grows even for a mail whose worker crashes mid-send. One mail per claim:
  * the lease then covers a single send, not a whole batch waiting behind a slow server.
  */
 async function claimNextMail(db: Db): Promise<MailRow | null> {
@@ -55,7 +61,7 @@ async function claimNextMail(db: Db): Promise<MailRow | null> {
     .update(mailOutbox)
     .set({
       status: 'sending',
-      claimedUntil: inMs(CLAIM_LEASE_MS),
+      claimedUntil: leaseUntil(),
       attempts: sql`${mailOutbox.attempts} + 1`,
     })
     .where(inArray(mailOutbox.id, due))
@@ -63,21 +69,42 @@ async function claimNextMail(db: Db): Promise<MailRow | null> {
   return claimed ?? null;
 }
 
-/** Only the claim that is still ours may settle the mail (the attempt count fences it). */
+/**
+ * Only the claim that is still ours may settle the mail. The attempt count fences it; the lease
+ * too, because an admin's retry of a failed mail starts the count again from zero.
+ */
 const isOurClaim = (mail: MailRow) =>
   and(
     eq(mailOutbox.id, mail.id),
     eq(mailOutbox.status, 'sending'),
     eq(mailOutbox.attempts, mail.attempts),
+    mail.claimedUntil ? eq(mailOutbox.claimedUntil, mail.claimedUntil) : undefined,
   );
 
 /**
- * Drains the outbox: each due mail is claimed, then sent, or rescheduled with backoff, or after
- * MAX_ATTEMPTS marked failed. Safe with several server instances on one database: a mail is
+ * A failed send is retried with backoff until MAIL_GIVE_UP_AFTER_MS after the mail was queued,
+ * then marked failed with the reason. Decided in SQL so the age is read on the database clock.
+ */
+async function settleFailedSend(db: Db, mail: MailRow, error: unknown): Promise<void> {
+  const message = error instanceof Error ? error.message.slice(0, 500) : 'send failed';
+  await db
+    .update(mailOutbox)
+    .set({
+      status: sql`case when ${isPastGiveUp} then 'failed' else 'pending' end`,
+      claimedUntil: null,
+      lastError: sql`case when ${isPastGiveUp} then ${getGiveUpReason(message)}::text else ${message}::text end`,
+      nextAttemptAt: inMs(getRetryDelayMs(mail.attempts)),
+    })
+    .where(isOurClaim(mail));
+}
+
+/**
+ * Drains the outbox: each due mail is claimed, then sent, or rescheduled with backoff, or once it
+ * is older than MAIL_GIVE_UP_AFTER_MS marked failed. Safe with several server instances on one database: a mail is
  * sent by the worker that claimed it. Without SMTP_URL mails stay pending and readable by admins.
  */
 export function startMailWorker(options: MailWorkerOptions) {
-  const { db, smtpUrl, from, log } = options;
+  const { db, smtpUrl, from, appUrl, log } = options;
   if (!smtpUrl) {
     log.warn('No email service configured');
     return { drain: async () => 0, stop: async () => undefined };
@@ -93,17 +120,10 @@ export function startMailWorker(options: MailWorkerOptions) {
         subject: mail.subject,
         html: mail.html,
         text: mail.text,
+        messageId: getMailMessageId(mail.id, appUrl),
       });
     } catch (error) {
-      await db
-        .update(mailOutbox)
-        .set({
-          status: mail.attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-          claimedUntil: null,
-          lastError: error instanceof Error ? error.message.slice(0, 500) : 'send failed',
-          nextAttemptAt: inMs(getRetryDelayMs(mail.attempts)),
-        })
-        .where(isOurClaim(mail));
+      await settleFailedSend(db, mail, error);
       return false;
     }
     await db

@@ -59,7 +59,11 @@ export const ZMailOutboxItem = z.object({
 });
 export type TMailOutboxItem = z.infer<typeof ZMailOutboxItem>;
 
-export const ZMailOutboxDetail = ZMailOutboxItem.extend({ text: z.string() });
+/** messageId: the Message-ID every send of this mail carries, to recognise a duplicate. */
+export const ZMailOutboxDetail = ZMailOutboxItem.extend({
+  text: z.string(),
+  messageId: z.string(),
+});
 export type TMailOutboxDetail = z.infer<typeof ZMailOutboxDetail>;
 
 export const ZListMailOutboxQuery = z.object({
@@ -77,3 +81,17 @@ export const ZMailOutboxPage = z.object({
   pageSize: z.number().int(),
 });
 export type TMailOutboxPage = z.infer<typeof ZMailOutboxPage>;
+
+/** 'Retry all failed': how many failed mails went back to the queue. */
+export const ZRetryFailedMailResult = z.object({ retried: z.number().int() });
+export type TRetryFailedMailResult = z.infer<typeof ZRetryFailedMailResult>;
+
+export const MAIL_OUTBOX_MESSAGES = {
+  retried: 'E-mail queued for another attempt',
+  retriedAll: (count: number) =>
+    count === 0
+      ? 'No failed e-mails to retry'
+      : `${count} failed ${count === 1 ? 'e-mail' : 'e-mails'} queued for another attempt`,
+  retryFailed: 'Failed to retry the e-mail',
+  notFailed: 'Only a failed e-mail can be retried; this one is not failed.',
+} as const;

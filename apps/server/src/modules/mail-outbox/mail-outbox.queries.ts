@@ -1,16 +1,17 @@
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type {
   TMailOutboxDetail,
   TMailOutboxItem,
 } from '@casebridge/domain/admin/system-tools.schemas';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
+import { getMailMessageId } from '../../mail/message-id.ts';
 
 type MailRow = typeof mailOutbox.$inferSelect;
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function toItem(row: MailRow): TMailOutboxItem {
+export function toItem(row: MailRow): TMailOutboxItem {
   return {
     id: row.id,
     kind: row.kind,
@@ -47,7 +48,38 @@ export async function listMail(
   return { items: rows.map(toItem), total: total?.n ?? 0 };
 }
 
-export async function getMail(db: Db, id: string): Promise<TMailOutboxDetail | null> {
+export async function getMail(
+  db: Db,
+  id: string,
+  appUrl: string,
+): Promise<TMailOutboxDetail | null> {
   const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-  return row ? { ...toItem(row), text: row.text } : null;
+  return row
+    ? { ...toItem(row), text: row.text, messageId: getMailMessageId(row.id, appUrl) }
+    : null;
+}
+
+export async function getMailRow(db: Db, id: string): Promise<MailRow | null> {
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  return row ?? null;
+}
+
+/**
+ * Puts failed mails back in the queue, due now, as if just queued: created_at restarts the
+ * give-up window and attempts the backoff. Only 'failed' rows change, so a mail a worker is
+ * sending, or one already sent, is never touched.
+ */
+export async function requeueFailedMail(db: Db, id?: string): Promise<MailRow[]> {
+  return db
+    .update(mailOutbox)
+    .set({
+      status: 'pending',
+      attempts: 0,
+      createdAt: sql`now()`,
+      nextAttemptAt: sql`now()`,
+      claimedUntil: null,
+      lastError: null,
+    })
+    .where(and(eq(mailOutbox.status, 'failed'), id ? eq(mailOutbox.id, id) : undefined))
+    .returning();
 }

@@ -4,18 +4,24 @@ import { z } from 'zod';
 import {
   ZListMailOutboxQuery,
   ZMailOutboxDetail,
+  ZMailOutboxItem,
   ZMailOutboxPage,
+  ZRetryFailedMailResult,
 } from '@casebridge/domain/admin/system-tools.schemas';
 import { ZErrorBody } from '@casebridge/domain/errors';
 import { notFound } from '../../lib/app-error.ts';
+import { getRequestIp } from '../../lib/request-ip.ts';
+import { requireActor } from '../../lib/require-actor.ts';
 import { getMail, listMail } from './mail-outbox.queries.ts';
+import { retryAllFailedMail, retryFailedMail } from './mail-outbox.service.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
+const ZMailParams = z.object({ mailId: z.uuid() });
 
 /** The mail outbox for admins: without SMTP this is where e-mails can be read (DESIGN.md 4.6). */
 export async function mailOutboxRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.ctx;
+  const { db, env } = app.ctx;
 
   api.get(
     '/admin/mail-outbox',
@@ -41,14 +47,46 @@ export async function mailOutboxRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['admin tools'],
         summary: 'One e-mail with its text',
-        params: z.object({ mailId: z.uuid() }),
+        params: ZMailParams,
         response: { 200: ZMailOutboxDetail, ...errors },
       },
     },
     async (request) => {
-      const mail = await getMail(db, request.params.mailId);
+      const mail = await getMail(db, request.params.mailId, env.appUrl);
       if (!mail) throw notFound();
       return mail;
     },
+  );
+
+  api.post(
+    '/admin/mail-outbox/:mailId/retry',
+    {
+      config: { access: 'admin:mail' },
+      schema: {
+        tags: ['admin tools'],
+        summary: 'Queue a failed e-mail again, due now, with a fresh retry window',
+        description:
+          'Audited. 409 when the e-mail is not failed (pending, sending or sent mails are left alone).',
+        params: ZMailParams,
+        response: { 200: ZMailOutboxItem, ...errors, 409: ZErrorBody },
+      },
+    },
+    async (request) =>
+      retryFailedMail(db, requireActor(request), request.params.mailId, {
+        ip: getRequestIp(request),
+      }),
+  );
+
+  api.post(
+    '/admin/mail-outbox/retry-failed',
+    {
+      config: { access: 'admin:mail' },
+      schema: {
+        tags: ['admin tools'],
+        summary: 'Queue every failed e-mail again, due now, with a fresh retry window',
+        response: { 200: ZRetryFailedMailResult, ...errors },
+      },
+    },
+    async (request) => retryAllFailedMail(db, requireActor(request), { ip: getRequestIp(request) }),
   );
 }

@@ -6,6 +6,8 @@ export type ReceivedMail = {
   from: string;
   to: string[];
   subject: string;
+  /** The Message-ID header, to recognise the same mail sent twice. */
+  messageId: string;
   text: string;
   html: string;
 };
@@ -85,10 +87,15 @@ function decodeBody(body: string, encoding: string | undefined): string {
   return body;
 }
 
-/** Enough MIME for nodemailer's output: the subject and the text and HTML parts, decoded. */
-function parseMail(raw: string): { subject: string; text: string; html: string } {
+/** Enough MIME for nodemailer's output: subject, Message-ID and the text and HTML parts, decoded. */
+function parseMail(raw: string): Omit<ReceivedMail, 'from' | 'to'> {
   const { headers, body } = splitHeaders(raw);
-  const result = { subject: headers.get('subject') ?? '', text: '', html: '' };
+  const result = {
+    subject: headers.get('subject') ?? '',
+    messageId: headers.get('message-id') ?? '',
+    text: '',
+    html: '',
+  };
   const boundary = /boundary="?([^";]+)"?/.exec(headers.get('content-type') ?? '')?.[1];
   const parts = boundary
     ? body.split(`--${boundary}`).slice(1, -1)

@@ -64,7 +64,15 @@ describe('every admin route refuses every non-admin role', () => {
       .returning();
     const [mail] = await db
       .insert(mailOutbox)
-      .values({ kind: 'test', toAddress: 'x@example.test', subject: 's', html: 'h', text: 't' })
+      // Failed, so a retry that slipped through would change it.
+      .values({
+        kind: 'test',
+        toAddress: 'x@example.test',
+        subject: 's',
+        html: 'h',
+        text: 't',
+        status: 'failed',
+      })
       .returning();
     const newUser = {
       name: 'Eve',
@@ -94,6 +102,8 @@ describe('every admin route refuses every non-admin role', () => {
       { method: 'POST', url: '/api/admin/demo-data' },
       { method: 'GET', url: '/api/admin/mail-outbox' },
       { method: 'GET', url: `/api/admin/mail-outbox/${mail!.id}` },
+      { method: 'POST', url: `/api/admin/mail-outbox/${mail!.id}/retry` },
+      { method: 'POST', url: '/api/admin/mail-outbox/retry-failed' },
       {
         method: 'POST',
         url: '/api/templates',

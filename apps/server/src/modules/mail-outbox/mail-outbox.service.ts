@@ -1,0 +1,56 @@
+import {
+  MAIL_OUTBOX_MESSAGES,
+  type TMailOutboxItem,
+  type TRetryFailedMailResult,
+} from '@casebridge/domain/admin/system-tools.schemas';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import { getMailRow, requeueFailedMail, toItem } from './mail-outbox.queries.ts';
+
+type RequestContext = { ip: string };
+
+/** An admin's retry of one failed mail: back in the queue, due now, with a fresh window. */
+export async function retryFailedMail(
+  db: Db,
+  actor: Actor,
+  id: string,
+  context: RequestContext,
+): Promise<TMailOutboxItem> {
+  return db.transaction(async (tx) => {
+    const [mail] = await requeueFailedMail(tx, id);
+    if (!mail) {
+      const existing = await getMailRow(tx, id);
+      if (!existing) throw notFound();
+      throw new AppError('CONFLICT', MAIL_OUTBOX_MESSAGES.notFailed);
+    }
+    await writeAudit(tx, {
+      action: 'mail_retried',
+      actor,
+      details: `Requeued failed ${mail.kind} e-mail ${mail.id} to ${mail.toAddress}`,
+      ip: context.ip,
+    });
+    return toItem(mail);
+  });
+}
+
+/** 'Retry all failed': every failed mail back in the queue, one audit row naming the count. */
+export async function retryAllFailedMail(
+  db: Db,
+  actor: Actor,
+  context: RequestContext,
+): Promise<TRetryFailedMailResult> {
+  return db.transaction(async (tx) => {
+    const mails = await requeueFailedMail(tx);
+    if (mails.length > 0) {
+      await writeAudit(tx, {
+        action: 'mail_retried',
+        actor,
+        details: `Requeued ${mails.length} failed e-mails`,
+        ip: context.ip,
+      });
+    }
+    return { retried: mails.length };
+  });
+}
