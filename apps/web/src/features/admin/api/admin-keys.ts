@@ -12,6 +12,7 @@ export const adminKeys = {
   audit: (query: TListAuditLogsQuery) => ['admin', 'audit', query] as const,
   settings: () => ['admin', 'settings'] as const,
   tools: () => ['admin', 'tools'] as const,
+  allMail: () => ['admin', 'mail'] as const,
   mail: (query: TListMailOutboxQuery) => ['admin', 'mail', query] as const,
   mailDetail: (id: string) => ['admin', 'mail', 'detail', id] as const,
 };

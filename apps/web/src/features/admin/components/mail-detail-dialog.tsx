@@ -2,6 +2,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useMail } from '../api/mail-outbox-api.ts';
+import { RetryMailButton } from './retry-mail-button.tsx';
 
 /** One e-mail as text: links stay readable and nothing from the mail runs in the page. */
 export function MailDetailDialog({ id, onClose }: { id: string; onClose: () => void }) {
@@ -28,11 +29,16 @@ export function MailDetailDialog({ id, onClose }: { id: string; onClose: () => v
             </dd>
             {mail.data.lastError ? (
               <>
-                <dt className="text-ink-muted">Last error</dt>
-                <dd className="text-ink">{mail.data.lastError}</dd>
+                <dt className="text-ink-muted">
+                  {mail.data.status === 'failed' ? 'Failure reason' : 'Last error'}
+                </dt>
+                <dd className="break-words text-ink">{mail.data.lastError}</dd>
               </>
             ) : null}
+            <dt className="text-ink-muted">Message-ID</dt>
+            <dd className="break-all font-mono text-xs text-ink">{mail.data.messageId}</dd>
           </dl>
+          {mail.data.status === 'failed' ? <RetryMailButton mail={mail.data} /> : null}
           <pre
             aria-label="Mail text"
             className="whitespace-pre-wrap break-words rounded-md border border-border bg-surface-muted p-3 text-sm text-ink"

@@ -1,15 +1,22 @@
-import { MAIL_STATUSES, type TMailOutboxItem } from '@casebridge/domain/admin/system-tools.schemas';
+import {
+  MAIL_OUTBOX_MESSAGES,
+  MAIL_STATUSES,
+  type TMailOutboxItem,
+} from '@casebridge/domain/admin/system-tools.schemas';
 import { useState } from 'react';
+import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input, Select } from '../../../components/ui/input.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { TableScroll } from '../../../components/ui/table-scroll.tsx';
+import { getErrorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { useMailOutbox } from '../api/mail-outbox-api.ts';
+import { useMailOutbox, useRetryAllFailedMail } from '../api/mail-outbox-api.ts';
 import { MailDetailDialog } from './mail-detail-dialog.tsx';
 import { Pill } from './pill.tsx';
+import { RetryMailButton } from './retry-mail-button.tsx';
 
 const PAGE_SIZE = 10;
 const TONES = { pending: 'yellow', sending: 'blue', sent: 'green', failed: 'red' } as const;
@@ -28,6 +35,14 @@ export function MailOutboxPanel() {
     page,
     pageSize: PAGE_SIZE,
   });
+  const retryAll = useRetryAllFailedMail();
+
+  function handleRetryAll() {
+    retryAll.mutate(undefined, {
+      onSuccess: (result) => toast.success(MAIL_OUTBOX_MESSAGES.retriedAll(result.retried)),
+      onError: (error) => toast.error(getErrorMessage(error, MAIL_OUTBOX_MESSAGES.retryFailed)),
+    });
+  }
 
   return (
     <div>
@@ -62,6 +77,9 @@ export function MailOutboxPanel() {
         <Button variant="secondary" onClick={() => void mail.refetch()} disabled={mail.isFetching}>
           Refresh
         </Button>
+        <Button variant="secondary" onClick={handleRetryAll} disabled={retryAll.isPending}>
+          Retry all failed
+        </Button>
       </div>
       <TableScroll label="Mail outbox">
         <table className="w-full min-w-[40rem] text-left text-sm">
@@ -93,8 +111,13 @@ export function MailOutboxPanel() {
                     <td className="px-3 py-2 text-ink">{item.subject}</td>
                     <td className="px-3 py-2">
                       <Pill tone={TONES[item.status]}>{item.status}</Pill>
+                      {item.status === 'failed' && item.lastError ? (
+                        <p className="mt-1 max-w-xs break-words text-xs text-ink-muted">
+                          {item.lastError}
+                        </p>
+                      ) : null}
                     </td>
-                    <td className="px-3 py-2">
+                    <td className="whitespace-nowrap px-3 py-2">
                       <Button
                         size="sm"
                         variant="ghost"
@@ -103,6 +126,9 @@ export function MailOutboxPanel() {
                       >
                         View
                       </Button>
+                      {item.status === 'failed' ? (
+                        <RetryMailButton mail={item} variant="ghost" />
+                      ) : null}
                     </td>
                   </tr>
                 ))}
