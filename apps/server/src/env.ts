@@ -22,6 +22,8 @@ const ZEnv = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** Reverse proxies to trust for X-Forwarded-For: a hop count or a comma-separated IP/CIDR list. */
   TRUST_PROXY: z.string().optional(),
+  /** Document files in an S3-compatible bucket instead of DATA_DIR/files (storage/storage-url.ts). */
+  STORAGE_URL: z.string().startsWith('s3://').optional(),
 });
 
 export type Env = {
@@ -39,6 +41,8 @@ export type Env = {
   webDistDir: string | undefined;
   /** Fastify's trustProxy: false (the default), a hop count, or addresses of trusted proxies. */
   trustProxy: boolean | number | string[];
+  /** s3://…: the object store for document files; unset keeps them on the local disk. */
+  storageUrl: string | undefined;
 };
 
 export class EnvError extends Error {}
@@ -73,6 +77,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    storageUrl: env.STORAGE_URL,
   };
 }
 

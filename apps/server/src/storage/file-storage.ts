@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { assertStorageKey } from './storage-key.ts';
 
 /** Where document bytes live. Local disk by default; an object store can implement the same. */
 export type FileStorage = {
@@ -14,6 +15,7 @@ export type FileStorage = {
 
 /** Keys are relative paths; anything that would escape the root is refused. */
 function resolveKey(root: string, key: string): string {
+  assertStorageKey(key);
   const resolved = path.resolve(root, key);
   if (!resolved.startsWith(root + path.sep)) throw new Error('invalid storage key');
   return resolved;
@@ -36,14 +38,15 @@ export function createDiskStorage(root: string): FileStorage {
         throw error;
       }
     },
-    read: (key) => readFile(resolveKey(base, key)),
+    read: async (key) => readFile(resolveKey(base, key)),
     stream: (key) => createReadStream(resolveKey(base, key)),
     async remove(key) {
       await rm(resolveKey(base, key), { force: true });
     },
     async exists(key) {
+      const target = resolveKey(base, key);
       try {
-        return (await stat(resolveKey(base, key))).isFile();
+        return (await stat(target)).isFile();
       } catch {
         return false;
       }

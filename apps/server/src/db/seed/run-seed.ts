@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { createPglite, migrateDatabase, openDatabase } from '../client.ts';
 import { parseEnv } from '../../env.ts';
-import { createDiskStorage } from '../../storage/file-storage.ts';
+import { createFileStorage } from '../../storage/create-file-storage.ts';
 import { seedDemoData } from './seed-demo.ts';
 
 /** `npm run seed`: migrates and seeds demo data (idempotent). */
@@ -12,6 +12,6 @@ const database = await openDatabase(
     : { pglite: await createPglite(path.join(env.dataDir, 'pgdata')) },
 );
 await migrateDatabase(database);
-const result = await seedDemoData(database.db, createDiskStorage(path.join(env.dataDir, 'files')));
+const result = await seedDemoData(database.db, createFileStorage(env));
 console.info(result.seeded ? 'Demo data seeded.' : `Nothing to do: ${result.reason}.`);
 await database.close();

@@ -1,0 +1,114 @@
+import { mkdtemp, readdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3Emulator, type S3Emulator } from '../test/s3-emulator.ts';
+import { createFileStorage } from './create-file-storage.ts';
+import { createDiskStorage, type FileStorage } from './file-storage.ts';
+
+let emulator: S3Emulator;
+let diskRoot: string;
+
+beforeAll(async () => {
+  emulator = await startS3Emulator();
+  diskRoot = await mkdtemp(path.join(os.tmpdir(), 'casebridge-disk-'));
+});
+afterAll(async () => emulator.stop());
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+const BAD_KEYS = [
+  '../escape.bin',
+  'a/../../escape.bin',
+  '/etc/passwd',
+  '',
+  'a//b',
+  './a',
+  'a\\b',
+  'a/\u0000.txt',
+];
+
+const stores: [string, () => FileStorage][] = [
+  ['disk', () => createDiskStorage(diskRoot)],
+  ['S3', () => createFileStorage({ dataDir: diskRoot, storageUrl: emulator.storageUrl('tenant') })],
+];
+
+describe.each(stores)('%s storage contract', (_name, makeStore) => {
+  let storage: FileStorage;
+  beforeAll(() => {
+    storage = makeStore();
+  });
+
+  it('puts, reads, streams and reports a file', async () => {
+    const data = Buffer.from(`bytes ${Math.random()}`);
+    await storage.put('documents/p-1/MRI/d-1/1_a.pdf', data);
+    expect(await storage.exists('documents/p-1/MRI/d-1/1_a.pdf')).toBe(true);
+    expect((await storage.read('documents/p-1/MRI/d-1/1_a.pdf')).equals(data)).toBe(true);
+    expect((await readAll(storage.stream('documents/p-1/MRI/d-1/1_a.pdf'))).equals(data)).toBe(
+      true,
+    );
+  });
+
+  it('replaces a file put twice under one key and keeps large files whole', async () => {
+    const large = Buffer.alloc(3 * 1024 * 1024, 7);
+    await storage.put('replace/me.bin', Buffer.from('first'));
+    await storage.put('replace/me.bin', large);
+    expect((await storage.read('replace/me.bin')).equals(large)).toBe(true);
+    expect((await readAll(storage.stream('replace/me.bin'))).equals(large)).toBe(true);
+  });
+
+  it('removes a file; a missing key reads and streams as ENOENT and removes quietly', async () => {
+    await storage.put('gone/soon.txt', Buffer.from('x'));
+    await storage.remove('gone/soon.txt');
+    expect(await storage.exists('gone/soon.txt')).toBe(false);
+    await expect(storage.read('gone/soon.txt')).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(readAll(storage.stream('gone/soon.txt'))).rejects.toMatchObject({
+      code: 'ENOENT',
+    });
+    await expect(storage.remove('gone/soon.txt')).resolves.toBeUndefined();
+  });
+
+  it.each(BAD_KEYS)('refuses the key %j for every operation', async (key) => {
+    await expect(storage.put(key, Buffer.from('x'))).rejects.toThrow('invalid storage key');
+    await expect(storage.read(key)).rejects.toThrow('invalid storage key');
+    await expect(storage.remove(key)).rejects.toThrow('invalid storage key');
+    await expect(storage.exists(key)).rejects.toThrow('invalid storage key');
+    expect(() => storage.stream(key)).toThrow('invalid storage key');
+  });
+});
+
+describe('S3 storage', () => {
+  it('keeps every key under the prefix of its STORAGE_URL', async () => {
+    const prefixed = createFileStorage({
+      dataDir: diskRoot,
+      storageUrl: emulator.storageUrl('clinic-a/files'),
+    });
+    const whole = createFileStorage({ dataDir: diskRoot, storageUrl: emulator.storageUrl() });
+    await prefixed.put('documents/x.txt', Buffer.from('prefixed'));
+    expect((await whole.read('clinic-a/files/documents/x.txt')).toString()).toBe('prefixed');
+    expect(await whole.exists('documents/x.txt')).toBe(false);
+  });
+
+  it('writes nothing to the local disk', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'casebridge-unused-'));
+    const storage = createFileStorage({ dataDir: root, storageUrl: emulator.storageUrl() });
+    await storage.put('documents/y.txt', Buffer.from('y'));
+    expect(await readdir(root)).toEqual([]);
+  });
+
+  it('fails loudly when the store is unreachable', async () => {
+    const unreachable = emulator.storageUrl().replace(/127\.0\.0\.1%3A\d+/, '127.0.0.1%3A9');
+    const storage = createFileStorage({ dataDir: diskRoot, storageUrl: unreachable });
+    await expect(storage.exists('documents/z.txt')).rejects.toMatchObject({
+      code: 'ECONNREFUSED',
+    });
+    await expect(storage.put('documents/z.txt', Buffer.from('z'))).rejects.toMatchObject({
+      code: 'ECONNREFUSED',
+    });
+  });
+});

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { documents } from '../db/schema/index.ts';
+import { samplePdf } from '../modules/documents/document-test-files.ts';
+import {
+  getPatientId,
+  listStoredKeys,
+  upload,
+} from '../modules/documents/document-test-support.ts';
+import { startS3Emulator, type S3Emulator } from '../test/s3-emulator.ts';
+import { createTestServer, type TestServer } from '../test/test-server.ts';
+import { createFileStorage } from './create-file-storage.ts';
+
+describe('documents on S3-compatible storage', () => {
+  let emulator: S3Emulator;
+  let server: TestServer;
+  let clinic: string;
+  let maria: string;
+
+  beforeAll(async () => {
+    emulator = await startS3Emulator();
+    server = await createTestServer({ STORAGE_URL: emulator.storageUrl('casebridge') });
+    clinic = await server.login('clinic@demo.test');
+    maria = await getPatientId(server, 'Maria Delgado');
+  });
+  afterAll(async () => {
+    await server?.close();
+    await emulator?.stop();
+  });
+
+  it('uploads through the API into the bucket and downloads the same bytes', async () => {
+    const data = Buffer.concat([samplePdf(), Buffer.from('%stored in the bucket\n')]);
+    const filesBefore = await listStoredKeys(server);
+    const response = await upload(server, {
+      patientId: maria,
+      cookie: clinic,
+      category: 'MRI',
+      file: { fileName: 'knee mri.pdf', data },
+    });
+    expect(response.statusCode).toBe(201);
+
+    const [row] = await server.context.db
+      .select({ storageKey: documents.storageKey })
+      .from(documents)
+      .where(eq(documents.id, response.json().id));
+    // The bytes are in the bucket under the URL's prefix, and not on this instance's disk.
+    const bucket = createFileStorage({
+      dataDir: '/nonexistent',
+      storageUrl: emulator.storageUrl(),
+    });
+    expect((await bucket.read(`casebridge/${row!.storageKey}`)).equals(data)).toBe(true);
+    expect(await listStoredKeys(server)).toEqual(filesBefore);
+
+    const download = await server.request({
+      url: `/api/documents/${response.json().id}/download`,
+      cookie: clinic,
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(data)).toBe(true);
+  });
+
+  it('refuses to serve a document whose object was removed from the bucket', async () => {
+    const response = await upload(server, {
+      patientId: maria,
+      cookie: clinic,
+      category: 'MRI',
+      file: { fileName: 'removed.pdf', data: samplePdf() },
+    });
+    expect(response.statusCode).toBe(201);
+    const [row] = await server.context.db
+      .select({ storageKey: documents.storageKey })
+      .from(documents)
+      .where(eq(documents.id, response.json().id));
+    await server.context.storage.remove(row!.storageKey);
+    const download = await server.request({
+      url: `/api/documents/${response.json().id}/download`,
+      cookie: clinic,
+    });
+    expect(download.statusCode).toBe(500);
+    expect(download.json().error.code).toBe('INTERNAL');
+  });
+});
