@@ -3,3 +3,4 @@ export * from './organizations.ts';
 export * from './patients.ts';
 export * from './case-records.ts';
 export * from './platform.ts';
+export * from './limits.ts';
