@@ -102,12 +102,22 @@ export const POSTGRES_TIMEOUTS = {
 } as const;
 /** How often the LISTEN connection proves it is alive (a partition sends no error). */
 const LISTEN_PROBE_MS = 5_000;
+/** Named connections, so an operator (or a fault drill) can tell them apart in pg_stat_activity. */
+export const APPLICATION_NAME = { pool: 'casebridge', listen: 'casebridge-listen' } as const;
 const RECONNECT_MAX_MS = 5_000;
 
 function openPostgres(url: string, log?: DatabaseLog): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10, ...POSTGRES_TIMEOUTS });
-  // An idle client's error (server restart) must not crash the process.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    application_name: APPLICATION_NAME.pool,
+    ...POSTGRES_TIMEOUTS,
+  });
+  // A client's connection error (server restart, terminated backend) must not crash the
+  // process: the query or transaction using it fails, and the pool drops the client. The pool
+  // only listens on idle clients, so every client gets its own listener when it is made.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   let isClosed = false;
   const unlisteners = new Set<() => Promise<void>>();
@@ -166,7 +176,11 @@ async function listenWithReconnect(
   };
 
   const connect = async (isReconnect: boolean) => {
-    const next = new pg.Client({ connectionString: url, ...POSTGRES_TIMEOUTS });
+    const next = new pg.Client({
+      connectionString: url,
+      application_name: APPLICATION_NAME.listen,
+      ...POSTGRES_TIMEOUTS,
+    });
     next.on('error', (error) => drop(error.message));
     next.on('end', () => drop('connection ended'));
     next.on('notification', (message) => {
