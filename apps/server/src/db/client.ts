@@ -253,7 +253,7 @@ async function waitForDatabase(database: Database, options: DatabaseOptions): Pr
       const reason = error instanceof Error ? error.message : String(error);
       if (Date.now() >= deadline) {
         await database.close();
-        throw new Error(`PostgreSQL did not answer in time: ${reason}`);
+        throw new Error(`PostgreSQL did not answer in time: ${reason}`, { cause: error });
       }
       const where = new URL(options.databaseUrl!).host;
       options.log?.warn(`Waiting for PostgreSQL at ${where} (attempt ${attempt}): ${reason}`);

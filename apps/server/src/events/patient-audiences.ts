@@ -20,8 +20,12 @@ export async function loadPatientAudiences(
       firmId: patients.firmId,
       associatedContactId: patients.associatedContactId,
       treatmentStatus: patients.treatmentStatus,
-      clinicIds: sql<string[]>`coalesce((select json_agg(${patientClinics.clinicId}) from ${patientClinics} where ${patientClinics.patientId} = ${patients.id}), '[]'::json)`,
-      lienholderIds: sql<string[]>`coalesce((select json_agg(${patientLienholders.lienholderId}) from ${patientLienholders} where ${patientLienholders.patientId} = ${patients.id}), '[]'::json)`,
+      clinicIds: sql<
+        string[]
+      >`coalesce((select json_agg(${patientClinics.clinicId}) from ${patientClinics} where ${patientClinics.patientId} = ${patients.id}), '[]'::json)`,
+      lienholderIds: sql<
+        string[]
+      >`coalesce((select json_agg(${patientLienholders.lienholderId}) from ${patientLienholders} where ${patientLienholders.patientId} = ${patients.id}), '[]'::json)`,
     })
     .from(patients)
     .where(inArray(patients.id, [...patientIds]));
