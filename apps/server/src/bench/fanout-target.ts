@@ -1,0 +1,123 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { now, sleep } from './fanout-clock.ts';
+import { FANOUT, HOST } from './fanout-config.ts';
+import { sendRequest } from './fanout-http.ts';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/** A program under measurement, running as a child so it has its own event loop. */
+export type Target = {
+  baseUrl: string;
+  pid: number;
+  readRssBytes(): Promise<number>;
+  stop(): Promise<void>;
+};
+
+/** Targets still running; the bench's cleanup kills them whatever happens. */
+export const liveTargets = new Set<ChildProcess>();
+
+export function getFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, HOST, () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('port')),
+      );
+    });
+  });
+}
+
+/**
+ * Starts `node --import tsx <script>` (node itself, not the tsx wrapper, so the pid whose memory
+ * is read is the server's) and waits until `readyPath` answers.
+ */
+export async function startTarget(options: {
+  script: string;
+  args?: string[];
+  env: Record<string, string>;
+  port: number;
+  readyPath: string;
+}): Promise<Target> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', options.script, ...(options.args ?? [])],
+    {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  liveTargets.add(child);
+  child.on('exit', () => liveTargets.delete(child));
+  // The last lines of output, shown when the target fails to start.
+  const tail: string[] = [];
+  const keep = (chunk: Buffer) => {
+    tail.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    tail.splice(0, Math.max(0, tail.length - 30));
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+
+  const baseUrl = `http://${HOST}:${options.port}`;
+  const deadline = now() + FANOUT.readyDeadlineMs;
+  while (true) {
+    if (child.exitCode !== null)
+      throw new Error(`${options.script} exited (${child.exitCode}):\n${tail.join('\n')}`);
+    if (now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${options.script} not ready in time:\n${tail.join('\n')}`);
+    }
+    const answer = await sendRequest(`${baseUrl}${options.readyPath}`, { method: 'GET' }).catch(
+      () => null,
+    );
+    // Listening is enough: a health check that answers 503 (say, a degraded live-event engine)
+    // is reported, since that is worth knowing, but the target is still measured.
+    if (answer) {
+      if (answer.status !== 200)
+        console.warn(
+          `${options.script}: ${options.readyPath} answered ${answer.status} ${answer.body}`,
+        );
+      break;
+    }
+    await sleep(250);
+  }
+
+  return {
+    baseUrl,
+    pid: child.pid!,
+    readRssBytes: () => readRssBytes(child.pid!),
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), FANOUT.stopGraceMs);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Resident set size from /proc (Linux), in bytes. */
+async function readRssBytes(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+  if (!match) throw new Error(`no VmRSS for ${pid}`);
+  return Number(match[1]) * 1024;
+}
+
+/** CPU time (user + system) a process has used so far, in seconds; 0 once it is gone. */
+export async function readCpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  if (!stat) return 0;
+  // Fields after the parenthesised command name; utime and stime are the 14th and 15th fields.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** USER_HZ, which Linux fixes at 100 for /proc on every common architecture. */
+const CLOCK_TICKS_PER_SECOND = 100;
