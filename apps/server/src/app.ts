@@ -27,6 +27,7 @@ import { getSettings } from './modules/settings/settings.queries.ts';
 import { hasControlCharacter } from './lib/control-characters.ts';
 import { toLoggableError } from './lib/loggable-error.ts';
 import { isSameOriginWrite } from './lib/same-origin.ts';
+import { createRateLimitBackend } from './lib/rate-limit-backend.ts';
 
 const DEFAULT_WEB_DIST = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -119,9 +120,11 @@ export async function buildApp({
     frameguard: { action: 'deny' },
   });
   await app.register(cookie);
-  // A first, per-instance line against floods of the public write endpoints; account and IP
-  // throttling of sign-in lives in the database so that every instance shares it.
-  await app.register(rateLimit, { global: false });
+  // A first line against floods of the public write endpoints, counted in Redis or the database
+  // so that every instance shares it; account throttling of sign-in lives in the database too.
+  const rateLimits = createRateLimitBackend(context);
+  app.addHook('onClose', rateLimits.close);
+  await app.register(rateLimit, { global: false, ...rateLimits.options });
 
   await app.register(swagger, {
     openapi: {

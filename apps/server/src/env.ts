@@ -24,6 +24,8 @@ const ZEnv = z.object({
   TRUST_PROXY: z.string().optional(),
   /** Document files in an S3-compatible bucket instead of DATA_DIR/files (storage/storage-url.ts). */
   STORAGE_URL: z.string().startsWith('s3://').optional(),
+  /** Shares rate-limit counts and live-stream slots between instances; else PostgreSQL does. */
+  REDIS_URL: z.url().optional(),
 });
 
 export type Env = {
@@ -43,6 +45,8 @@ export type Env = {
   trustProxy: boolean | number | string[];
   /** s3://…: the object store for document files; unset keeps them on the local disk. */
   storageUrl: string | undefined;
+  /** redis://…: shared counters for several instances; unset uses the database. */
+  redisUrl: string | undefined;
 };
 
 export class EnvError extends Error {}
@@ -78,6 +82,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     webDistDir: env.WEB_DIST_DIR,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     storageUrl: env.STORAGE_URL,
+    redisUrl: env.REDIS_URL,
   };
 }
 

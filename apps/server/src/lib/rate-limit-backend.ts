@@ -1,0 +1,31 @@
+import type { RateLimitPluginOptions } from '@fastify/rate-limit';
+import type { Db } from '../db/client.ts';
+import { createPostgresRateLimitStore } from './rate-limit-store.ts';
+import { createRedisClient } from './redis-client.ts';
+
+export type RateLimitBackend = {
+  options: Partial<RateLimitPluginOptions>;
+  close(): Promise<void>;
+};
+
+/**
+ * Where the per-IP counts live so that every instance shares them: Redis when REDIS_URL is set,
+ * otherwise the database's rate_limit_counters table (PGlite, a single process, uses it too).
+ */
+export function createRateLimitBackend(context: {
+  db: Db;
+  env: { redisUrl: string | undefined };
+}): RateLimitBackend {
+  if (!context.env.redisUrl) {
+    return { options: { store: createPostgresRateLimitStore(context.db) }, close: async () => {} };
+  }
+  const redis = createRedisClient(context.env.redisUrl);
+  return {
+    // While Redis is down the limits fall open: sign-in keeps its own throttling in the
+    // database, and refusing every public request would be the bigger outage.
+    options: { redis, nameSpace: 'casebridge-rate-limit:', skipOnError: true },
+    async close() {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}

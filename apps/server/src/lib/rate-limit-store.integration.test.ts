@@ -1,0 +1,113 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { count, like } from 'drizzle-orm';
+import { rateLimitCounters } from '../db/schema/index.ts';
+import { createTestServer, type TestServer } from '../test/test-server.ts';
+import { PUBLIC_RATE_LIMITS } from './rate-limits.ts';
+import { countHit } from './rate-limit-store.ts';
+
+const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+const { max } = PUBLIC_RATE_LIMITS.accessRequest;
+
+/** A client address of its own per run, so counts left in Redis by an earlier run never meet it. */
+function randomClientIp() {
+  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+}
+
+/** max + 1 access requests from one client, alternating between the instances. */
+async function sendAlternating(servers: TestServer[], ip: string) {
+  const codes: number[] = [];
+  for (let index = 0; index <= max; index += 1) {
+    const response = await servers[index % servers.length]!.app.inject({
+      method: 'POST',
+      url: '/api/access-requests',
+      remoteAddress: ip,
+      payload: {
+        name: 'Flood',
+        email: `flood-${index}@example.com`,
+        organization: 'Flood Co',
+        phone: '1',
+        role: 'other',
+      },
+    });
+    codes.push(response.statusCode);
+  }
+  return codes;
+}
+
+const expectedCodes = [...Array<number>(max).fill(201), 429];
+
+describe('database rate-limit counter', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer();
+  });
+  afterAll(async () => server.close());
+
+  it('counts concurrent hits atomically and restarts after the window', async () => {
+    const key = `test:${randomUUID()}`;
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () => countHit(server.context.db, key, 400)),
+    );
+    expect(results.map((result) => result.current).toSorted((a, b) => a - b)).toEqual(
+      Array.from({ length: 40 }, (_, index) => index + 1),
+    );
+    for (const { ttl } of results) expect(ttl).toBeGreaterThan(0);
+    for (const { ttl } of results) expect(ttl).toBeLessThanOrEqual(400);
+    await sleep(450);
+    expect((await countHit(server.context.db, key, 400)).current).toBe(1);
+  });
+
+  it('limits a public endpoint through the table', async () => {
+    const ip = randomClientIp();
+    expect(await sendAlternating([server], ip)).toEqual(expectedCodes);
+    const rows = await server.context.db
+      .select({ hits: rateLimitCounters.hits })
+      .from(rateLimitCounters)
+      .where(like(rateLimitCounters.key, `%/api/access-requests-${ip}`));
+    expect(rows).toEqual([{ hits: max + 1 }]);
+  });
+});
+
+describe.runIf(inject('testTemplate').kind === 'postgres')(
+  'rate limits shared by two instances on one PostgreSQL database',
+  () => {
+    let first: TestServer;
+    let second: TestServer;
+    beforeAll(async () => {
+      first = await createTestServer();
+      second = await createTestServer({}, { joinDatabaseUrl: first.databaseUrl });
+    });
+    afterAll(async () => {
+      await second?.close();
+      await first?.close();
+    });
+
+    it('refuses the client once both instances together reach the limit', async () => {
+      expect(await sendAlternating([first, second], randomClientIp())).toEqual(expectedCodes);
+    });
+  },
+);
+
+describe('rate limits shared through Redis', () => {
+  let first: TestServer;
+  let second: TestServer;
+  beforeAll(async () => {
+    // Two databases: only Redis is shared, so a shared count can only come from there.
+    first = await createTestServer({ REDIS_URL });
+    second = await createTestServer({ REDIS_URL });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it('refuses the client once both instances together reach the limit', async () => {
+    expect(await sendAlternating([first, second], randomClientIp())).toEqual(expectedCodes);
+    for (const server of [first, second]) {
+      const [rows] = await server.context.db.select({ n: count() }).from(rateLimitCounters);
+      expect(Number(rows?.n)).toBe(0);
+    }
+  });
+});
