@@ -58,12 +58,12 @@ export async function createAccessRequest(
         ),
       })),
     );
-    await publishEvent(tx, { topic: 'access-request.created', adminOnly: true });
     await writeAudit(tx, {
       action: 'access_request_created',
       details: `${input.email} (${input.role})`,
       ip: context.ip,
     });
+    await publishEvent(tx, { topic: 'access-request.created', adminOnly: true });
     return request;
   });
 }

@@ -53,17 +53,17 @@ export async function createBillingEntry(
       clinicId: actor.role === 'clinic' ? actor.organizationId : null,
       createdBy: actor.userId,
     });
-    await publishEvent(tx, {
-      topic: 'billing.created',
-      patientId,
-      payload: { entryId: entry.id },
-    });
     await writeAudit(tx, {
       action: 'billing_entry_created',
       actor,
       patientId,
       details: `${entry.cptCode}, ${entry.sessionCount} session(s), ${formatCentsAsDecimal(entry.amountCents)}`,
       ip: request.ip,
+    });
+    await publishEvent(tx, {
+      topic: 'billing.created',
+      patientId,
+      payload: { entryId: entry.id },
     });
     return entry;
   });

@@ -119,11 +119,12 @@ async function listUploadRecipients(
 }
 
 /**
- * Stores an uploaded document. The row is inserted first inside a transaction, the file is
- * written last, and the transaction commits only after the file is stored. If anything fails the
- * file is removed, so a committed row never points at a missing file. The storage key contains
- * the new row's id, so no other upload (same name, same millisecond, another instance) can ever
- * claim the same key.
+ * Stores an uploaded document. The file is written first, under a key that contains the new
+ * row's id (so no other upload — same name, same millisecond, another instance — can claim it),
+ * then the row, notifications, audit and event commit in one transaction. If that fails the
+ * file is removed, so a committed row never points at a missing file; a crash in between leaves
+ * at worst an orphan file. Writing first keeps the bytes out of the transaction, which holds the
+ * event-order lock from its publish to its commit.
  */
 export async function uploadDocument(
   context: Pick<AppContext, 'db' | 'storage'>,
@@ -139,9 +140,8 @@ export async function uploadDocument(
   const documentId = randomUUID();
   const storedName = toStoredFileName(file.fileName);
   const storageKey = toStorageKey(patient.id, file.category, documentId, storedName);
-  // Only remove the file once this upload may have written it: the key is ours alone.
-  let isWriteStarted = false;
   try {
+    await storage.put(storageKey, file.data);
     const row = await db.transaction(async (tx) => {
       // The status (and the scope) may have changed while the body streamed in: who is told
       // about the document follows the patient as it is now, not as prepareUpload saw it.
@@ -169,11 +169,6 @@ export async function uploadDocument(
         fromRole: actor.role,
         documentId: inserted.id,
       });
-      await publishEvent(tx, {
-        topic: 'document.created',
-        patientId: patient.id,
-        payload: { documentId: inserted.id, category: file.category },
-      });
       await writeAudit(tx, {
         action: 'document_uploaded',
         actor,
@@ -181,13 +176,17 @@ export async function uploadDocument(
         details: `${file.fileName} (${file.category}, ${file.data.length} bytes)`,
         ip: request.ip,
       });
-      isWriteStarted = true;
-      await storage.put(storageKey, file.data);
+      await publishEvent(tx, {
+        topic: 'document.created',
+        patientId: patient.id,
+        payload: { documentId: inserted.id, category: file.category },
+      });
       return inserted;
     });
     return toDocumentDto({ document: row, uploadedByName: actor.name });
   } catch (error) {
-    if (isWriteStarted) await storage.remove(storageKey).catch(() => undefined);
+    // The key is ours alone, so removing it can only remove this upload's bytes.
+    await storage.remove(storageKey).catch(() => undefined);
     throw error;
   }
 }

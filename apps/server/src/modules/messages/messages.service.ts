@@ -119,7 +119,6 @@ export async function sendMessage(
       notifyByEmail: input.notifyByEmail,
     });
     await insertReadReceipts(tx, patientId, [id], actor.userId);
-    await publishEvent(tx, { topic: 'message.created', patientId, payload: { messageId: id } });
     await writeAudit(tx, {
       action: 'message_sent',
       actor,
@@ -187,6 +186,8 @@ export async function sendMessage(
         }
       }
     }
+    // Last: publishing holds the event-order lock until commit (events/outbox.ts).
+    await publishEvent(tx, { topic: 'message.created', patientId, payload: { messageId: id } });
     return { message, notifiedUsers: notified.length, emailStatus, emailsQueued };
   });
 }

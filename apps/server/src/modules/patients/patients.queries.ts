@@ -139,7 +139,7 @@ export async function lockPatientInScope(
     .from(patients)
     .where(and(eq(patients.id, patientId), patientScopeCondition(scope)))
     .limit(1)
-    .for('update', { of: patients });
+    .for('no key update', { of: patients });
   return row ?? null;
 }
 
