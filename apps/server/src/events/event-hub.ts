@@ -148,11 +148,12 @@ export class EventHub {
       if (!this.isListening) void this.scheduleRead();
     }, POLL_WHILE_DOWN_MS);
     this.pollTimer.unref();
-    this.pruneTimer = setInterval(() => {
+    const prune = () =>
       pruneEvents(this.database.db).catch((error: unknown) =>
         this.options.log?.warn(`Live events: pruning failed (${String(error)})`),
       );
-    }, PRUNE_EVERY_MS);
+    void prune();
+    this.pruneTimer = setInterval(prune, PRUNE_EVERY_MS);
     this.pruneTimer.unref();
   }
 
