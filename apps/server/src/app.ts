@@ -75,6 +75,22 @@ export async function buildApp({
         ? (_address: string, hop: number) => hop < (env.trustProxy as number)
         : env.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A client that sends its headers and then trickles (or stalls) the body would otherwise hold
+    // a socket forever. These cover receiving the request only: a response still being written,
+    // such as a live event stream, is not cut off.
+    requestTimeout: env.requestTimeoutMs,
+    // Longer than the 60 s idle timeout of common load balancers, so that they, not we, close
+    // an idle connection and never send a request onto one we are closing.
+    keepAliveTimeout: 72_000,
+    http: {
+      requestTimeout: env.requestTimeoutMs,
+      headersTimeout: env.headersTimeoutMs,
+      // Node checks both timeouts only this often (30 s by default): keep it in proportion.
+      connectionsCheckingInterval: Math.min(
+        30_000,
+        Math.max(100, Math.floor(env.headersTimeoutMs / 4)),
+      ),
+    },
   });
 
   app.decorate('ctx', context);

@@ -22,6 +22,8 @@ const ZEnv = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** Reverse proxies to trust for X-Forwarded-For: a hop count or a comma-separated IP/CIDR list. */
   TRUST_PROXY: z.string().optional(),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   /** Document files in an S3-compatible bucket instead of DATA_DIR/files (storage/storage-url.ts). */
   STORAGE_URL: z.string().startsWith('s3://').optional(),
   /** Shares rate-limit counts and live-stream slots between instances; else PostgreSQL does. */
@@ -43,6 +45,10 @@ export type Env = {
   webDistDir: string | undefined;
   /** Fastify's trustProxy: false (the default), a hop count, or addresses of trusted proxies. */
   trustProxy: boolean | number | string[];
+  /** How long a client may take to send a whole request (headers and body); then 408. */
+  requestTimeoutMs: number;
+  /** How long a client may take to send a request's headers; then 408. */
+  headersTimeoutMs: number;
   /** s3://…: the object store for document files; unset keeps them on the local disk. */
   storageUrl: string | undefined;
   /** redis://…: shared counters for several instances; unset uses the database. */
@@ -66,6 +72,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
     throw new EnvError('Invalid configuration: AUTH_SECRET is required in production');
   }
+  // Node refuses to create a server whose headers may take longer than the whole request.
+  if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
+    throw new EnvError(
+      'Invalid configuration: HEADERS_TIMEOUT_MS must not be larger than REQUEST_TIMEOUT_MS',
+    );
+  }
   return {
     nodeEnv: env.NODE_ENV,
     port: env.PORT,
@@ -81,6 +93,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
     storageUrl: env.STORAGE_URL,
     redisUrl: env.REDIS_URL,
   };
