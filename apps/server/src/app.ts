@@ -93,6 +93,16 @@ export async function buildApp({
     },
   });
 
+  // A request already in flight when closing starts is answered, but its keep-alive connection
+  // would then sit idle and hold app.close() open until keepAliveTimeout: end it with the answer.
+  let isClosing = false;
+  app.addHook('preClose', async () => {
+    isClosing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (isClosing) reply.header('connection', 'close');
+  });
+
   app.decorate('ctx', context);
   app.decorateRequest('actor', null);
   app.setValidatorCompiler(validatorCompiler);
