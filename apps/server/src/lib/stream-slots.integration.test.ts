@@ -10,7 +10,7 @@ import { createRedisStreamSlots } from './stream-slots-redis.ts';
 import type { StreamSlots } from './stream-slots.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-const SHORT_TTL_MS = 1_500;
+const SHORT_TTL_MS = 2_500;
 
 /** Two "instances": two StreamSlots objects, each on its own connection where the backend has one. */
 type MakeInstances = (options: StreamSlotOptions) => Promise<[StreamSlots, StreamSlots]>;
