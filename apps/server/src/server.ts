@@ -4,13 +4,16 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { AppContext } from './app-context.ts';
 import { buildApp, type LogStream } from './app.ts';
 import { createAuth } from './auth/auth.ts';
+import { createStreamSlots } from './lib/stream-slots.ts';
 import { listLiveSessions } from './auth/session.ts';
 import { createPglite, migrateDatabase, openDatabase, type Database } from './db/client.ts';
+import { acquireDataDirLock } from './db/data-dir-lock.ts';
 import type { Env } from './env.ts';
-import { EventHub } from './events/event-hub.ts';
+import { EventHub, MAX_STREAMS_PER_USER } from './events/event-hub.ts';
 import { startMailWorker, type MailWorker } from './mail/mail-worker.ts';
 import { startDigestScheduler } from './modules/notifications/digest.ts';
 import { getSettings } from './modules/settings/settings.queries.ts';
+import { serveBackups } from './ops/backup-socket.ts';
 import { createFileStorage } from './storage/create-file-storage.ts';
 
 export type CaseBridgeServer = {
@@ -37,16 +40,24 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
     info: (message: string) => (options.logger === false ? undefined : console.info(message)),
     warn: (message: string) => (options.logger === false ? undefined : console.warn(message)),
   };
+  // One process per embedded data directory: a second one would corrupt it (ADR 0006).
+  const lock =
+    env.databaseUrl || options.pglite
+      ? null
+      : await acquireDataDirLock(env.dataDir, { log: startupLog.warn });
+  const pglite = env.databaseUrl
+    ? null
+    : (options.pglite ?? (await createPglite(path.join(env.dataDir, 'pgdata'))));
   const database: Database = await openDatabase(
-    env.databaseUrl
-      ? { databaseUrl: env.databaseUrl, log: startupLog }
-      : { pglite: options.pglite ?? (await createPglite(path.join(env.dataDir, 'pgdata'))) },
+    pglite ? { pglite } : { databaseUrl: env.databaseUrl, log: startupLog },
   );
   await migrateDatabase(database);
 
   const db = database.db;
   let log: { info(message: string): void; warn(message: string): void } = startupLog;
+  const streamSlots = createStreamSlots({ db, env }, { maxPerUser: MAX_STREAMS_PER_USER });
   const hub = new EventHub(database, {
+    slots: streamSlots,
     checkSessions: async (sessionIds) =>
       listLiveSessions(db, sessionIds, (await getSettings(db)).sessionTimeoutMinutes),
     log: { info: (message) => log.info(message), warn: (message) => log.warn(message) },
@@ -65,6 +76,10 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
     loggerStream: options.loggerStream,
   });
   log = { info: (message) => app.log.info(message), warn: (message) => app.log.warn(message) };
+  const backups =
+    lock && pglite
+      ? await serveBackups({ dataDir: env.dataDir, pglite, storage: context.storage, log })
+      : null;
   await hub.start();
   const mail = startMailWorker({
     db,
@@ -88,11 +103,14 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
       // Open streams would keep app.close() waiting forever: end them first (browsers reconnect,
       // to another instance), then let in-flight requests finish, then stop the workers.
       hub.endAll('shutdown');
+      await backups?.close();
       await app.close();
       await digests.stop();
       await mail.stop();
       await hub.stop();
+      await streamSlots.close();
       await database.close();
+      lock?.release();
     },
   };
 }

@@ -3,6 +3,7 @@ import { getPatientScope } from '@casebridge/domain/patients/patient.policy';
 import type { Database } from '../db/client.ts';
 import { events } from '../db/schema/index.ts';
 import type { Actor } from '../lib/actor.ts';
+import { SLOT_REFRESH_MS, type StreamSlots } from '../lib/stream-slots.ts';
 import { pruneEvents } from './event-retention.ts';
 import { canReceiveEvent, type EventRow } from './event-visibility.ts';
 import { EVENTS_CHANNEL } from './outbox.ts';
@@ -15,6 +16,8 @@ export type StreamEndReason = 'session-ended' | 'changed' | 'shutdown' | 'overfl
 
 export type EventClient = {
   actor: Actor;
+  /** The stream's slot under the per-user cap (reserveStream), released when it ends. */
+  slotId?: string;
   /** Writes the event; must not block (the hub does not await it). */
   send(event: EventRow): void;
   /** Keeps idle connections (and proxies) open. */
@@ -37,9 +40,8 @@ export const REPLAY_LIMIT = 1_000;
 /** A reconnect more than this many events behind (anyone's) resyncs without reading them. */
 export const REPLAY_SCAN_LIMIT = 5_000;
 /**
- * Open streams one user may hold on one instance; each holds a socket. A load balancer spreading
- * a user's tabs over instances multiplies it, which is fine: the point is that one account cannot
- * exhaust an instance.
+ * Open streams one user may hold, counted across every instance (lib/stream-slots.ts): each
+ * holds a socket, and one account must not be able to exhaust the servers.
  */
 export const MAX_STREAMS_PER_USER = 10;
 /** While LISTEN is down the hub polls, so that live updates keep flowing from the pool. */
@@ -73,6 +75,7 @@ function scopeKeyOf(actor: Actor): string {
 
 type HubOptions = {
   checkSessions: SessionChecker;
+  slots: StreamSlots;
   log?: HubLog;
 };
 
@@ -97,6 +100,8 @@ export class EventHub {
   private heartbeatTimer: NodeJS.Timeout | null = null;
   private pollTimer: NodeJS.Timeout | null = null;
   private pruneTimer: NodeJS.Timeout | null = null;
+  private slotTimer: NodeJS.Timeout | null = null;
+  private readonly releases = new Set<Promise<void>>();
   private heartbeatEveryMs = 15_000;
   private isStopped = false;
 
@@ -155,6 +160,14 @@ export class EventHub {
     void prune();
     this.pruneTimer = setInterval(prune, PRUNE_EVERY_MS);
     this.pruneTimer.unref();
+    // Slots of streams open here stay counted; those of a crashed instance lapse.
+    this.slotTimer = setInterval(() => {
+      const slotIds = Array.from(this.clients, (client) => client.slotId).filter(
+        (slotId): slotId is string => slotId !== undefined,
+      );
+      if (slotIds.length > 0) this.options.slots.refresh(slotIds).catch(() => undefined);
+    }, SLOT_REFRESH_MS);
+    this.slotTimer.unref();
   }
 
   /** Ends every open stream (clients reconnect, to another instance during a shutdown). */
@@ -164,10 +177,11 @@ export class EventHub {
 
   async stop(): Promise<void> {
     this.isStopped = true;
-    for (const timer of [this.heartbeatTimer, this.pollTimer, this.pruneTimer])
+    for (const timer of [this.heartbeatTimer, this.pollTimer, this.pruneTimer, this.slotTimer])
       if (timer) clearInterval(timer);
     this.heartbeatTimer = null;
     this.endAll('shutdown');
+    await Promise.all(this.releases);
     await this.unlisten?.();
     this.unlisten = null;
     this.isListening = false;
@@ -181,9 +195,20 @@ export class EventHub {
     return () => this.remove(client);
   }
 
-  /** Whether the user may open one more stream here (MAX_STREAMS_PER_USER). */
-  hasRoomFor(userId: string): boolean {
-    return (this.byUser.get(userId)?.size ?? 0) < MAX_STREAMS_PER_USER;
+  /**
+   * A slot for one more stream of this user, or null at MAX_STREAMS_PER_USER across all
+   * instances. Pass it to add(); it is released when the stream is removed.
+   */
+  reserveStream(userId: string): Promise<string | null> {
+    return this.options.slots.acquire(userId);
+  }
+
+  releaseStream(slotId: string): void {
+    // Awaited by stop(): after a graceful shutdown the user's tabs reconnect elsewhere at once,
+    // and slots left to lapse would count against them there for a minute.
+    const release = this.options.slots.release(slotId).catch(() => undefined);
+    this.releases.add(release);
+    void release.finally(() => this.releases.delete(release));
   }
 
   /** Resolves once every event committed so far has been delivered (tests use this). */
@@ -234,6 +259,7 @@ export class EventHub {
 
   private remove(client: EventClient): void {
     if (!this.clients.delete(client)) return;
+    if (client.slotId) this.releaseStream(client.slotId);
     for (const [index, key] of [
       [this.byScope, scopeKeyOf(client.actor)],
       [this.byUser, client.actor.userId],

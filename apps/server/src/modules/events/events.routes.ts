@@ -57,14 +57,18 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const actor = requireActor(request);
       const { hub } = app.ctx;
-      // Past MAX_STREAMS_PER_USER the new stream is refused (429) rather than the oldest closed:
-      // EventSource reopens a closed stream by itself, so eleven tabs would evict each other in
-      // a loop, while a refused EventSource stops. Nothing awaits between here and hub.add().
-      if (!hub.hasRoomFor(actor.userId))
-        throw new AppError('RATE_LIMITED', TOO_MANY_STREAMS_MESSAGE);
       const lastEventId = parseLastEventId(
         request.headers['last-event-id'] ?? (request.query as Record<string, unknown>).lastEventId,
       );
+      // Past MAX_STREAMS_PER_USER (across instances) the new stream is refused (429) rather than
+      // the oldest closed: EventSource reopens a closed stream by itself, so eleven tabs would
+      // evict each other in a loop. The browser retries a refused stream later (event-stream.ts).
+      const slotId = await hub.reserveStream(actor.userId);
+      if (!slotId) throw new AppError('RATE_LIMITED', TOO_MANY_STREAMS_MESSAGE);
+      if (request.raw.destroyed) {
+        hub.releaseStream(slotId);
+        return;
+      }
 
       reply.hijack();
       const raw = reply.raw;
@@ -97,6 +101,7 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
       };
       const remove = hub.add({
         actor,
+        slotId,
         send: (event) => {
           if (!isOpen) return;
           if (pending) pending.push(event);
