@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { assertStorageKey } from './storage-key.ts';
@@ -11,6 +11,8 @@ export type FileStorage = {
   stream(key: string): Readable;
   remove(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Every stored key, sorted; backups copy the store through it. */
+  list(): Promise<string[]>;
 };
 
 /** Keys are relative paths; anything that would escape the root is refused. */
@@ -50,6 +52,23 @@ export function createDiskStorage(root: string): FileStorage {
       } catch {
         return false;
       }
+    },
+    async list() {
+      let entries;
+      try {
+        entries = await readdir(base, { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw error;
+      }
+      return (
+        entries
+          // A '.partial' file is a put still in flight (or lost to a crash), never a stored key.
+          .filter((entry) => entry.isFile() && !entry.name.endsWith('.partial'))
+          .map((entry) => path.relative(base, path.join(entry.parentPath, entry.name)))
+          .map((key) => key.split(path.sep).join('/'))
+          .toSorted()
+      );
     },
   };
 }

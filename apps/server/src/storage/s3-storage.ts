@@ -3,6 +3,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -87,6 +88,25 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
         if (isNotFound(error)) return false;
         throw error;
       }
+    },
+    async list() {
+      const keys: string[] = [];
+      let token: string | undefined;
+      // A listing comes in pages of at most 1,000 objects.
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({
+            Bucket: config.bucket,
+            Prefix: config.prefix,
+            ContinuationToken: token,
+          }),
+        );
+        for (const item of page.Contents ?? []) {
+          if (item.Key) keys.push(item.Key.slice(config.prefix.length));
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return keys.toSorted();
     },
   };
 }
