@@ -1,0 +1,122 @@
+import { cp, mkdtemp, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { Db } from '../db/client.ts';
+import { parseEnv } from '../env.ts';
+import { createServer, type CaseBridgeServer } from '../server.ts';
+import { createDiskStorage, type FileStorage } from '../storage/file-storage.ts';
+import { createTestServer } from '../test/test-server.ts';
+import { withDatabase } from '../test/test-template.ts';
+import { countRows, sha256 } from './backup-manifest.ts';
+import { getPgdataDir } from './backup-pglite.ts';
+
+/** Test-only: sources and empty targets for backup drills, on the backend the run tests. */
+
+const BASE_ENV = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  SEED_DEMO: 'false',
+  AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+};
+
+/** The environment the backup and restore commands see: the same DATA_DIR and database. */
+export type CommandEnv = Record<string, string>;
+
+export type BackupSource = { server: CaseBridgeServer; env: CommandEnv };
+
+/**
+ * A running server on the seeded demo data. On PGlite a real on-disk DATA_DIR opened by
+ * createServer itself, so it holds the lock and serves online backups, as in production.
+ */
+export async function startBackupSource(): Promise<BackupSource> {
+  const template = inject('testTemplate');
+  if (template.kind === 'postgres') {
+    const server = await createTestServer({ SEED_DEMO: 'false' });
+    const env = {
+      ...BASE_ENV,
+      DATA_DIR: server.context.env.dataDir,
+      DATABASE_URL: server.context.env.databaseUrl ?? '',
+    };
+    return { server, env };
+  }
+  const dataDir = await mkdtemp(path.join(template.root, 'src-'));
+  const seeded = await PGlite.create(getPgdataDir(dataDir), {
+    loadDataDir: new Blob([await readFile(template.dumpFile)]),
+  });
+  await seeded.close();
+  await cp(template.filesDir, path.join(dataDir, 'files'), { recursive: true });
+  const env = { ...BASE_ENV, DATA_DIR: dataDir };
+  const server = await createServer({ env: parseEnv(env), logger: false, mailIntervalMs: 60_000 });
+  return { server, env };
+}
+
+export type RestoreTarget = {
+  env: CommandEnv;
+  storage: FileStorage;
+  counts(): Promise<Record<string, number>>;
+};
+
+let targetCounter = 0;
+
+/** An empty DATA_DIR, plus an empty database when the run tests PostgreSQL. */
+export async function createEmptyTarget(): Promise<RestoreTarget> {
+  const template = inject('testTemplate');
+  const dataDir = await mkdtemp(path.join(template.root, 'dst-'));
+  const storage = createDiskStorage(path.join(dataDir, 'files'));
+  if (template.kind === 'pglite') {
+    return {
+      env: { ...BASE_ENV, DATA_DIR: dataDir },
+      storage,
+      async counts() {
+        const pglite = await PGlite.create(getPgdataDir(dataDir));
+        try {
+          return await countRows(
+            async (text) => (await pglite.query<Record<string, unknown>>(text)).rows,
+          );
+        } finally {
+          await pglite.close();
+        }
+      },
+    };
+  }
+  targetCounter += 1;
+  // The template's prefix: the global teardown drops these databases with the rest.
+  const name = `${template.prefix}_restore_${process.pid}_${targetCounter}`;
+  const admin = new pg.Client({ connectionString: template.serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const databaseUrl = withDatabase(template.serverUrl, name);
+  return {
+    env: { ...BASE_ENV, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+    storage,
+    async counts() {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        return await countRows(async (text) => (await client.query(text)).rows);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** Row counts of a running server's database, through its own connection. */
+export function countLiveRows(db: Db): Promise<Record<string, number>> {
+  return countRows(
+    async (text) =>
+      ((await db.execute(sql.raw(text))) as unknown as { rows: Array<Record<string, unknown>> })
+        .rows,
+  );
+}
+
+/** Every stored key with the sha256 of its content. */
+export async function hashStore(storage: FileStorage): Promise<Record<string, string>> {
+  const hashes: Record<string, string> = {};
+  for (const key of await storage.list()) hashes[key] = sha256(await storage.read(key));
+  return hashes;
+}

@@ -1,0 +1,142 @@
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_PASSWORD } from '@casebridge/domain/constants';
+import { documents, patients } from '../db/schema/index.ts';
+import { multipartBody, samplePdf } from '../modules/documents/document-test-files.ts';
+import { runNode } from '../test/run-node.ts';
+import { toCookieHeader } from '../test/test-server.ts';
+import { readManifest, type TBackupManifest } from './backup-manifest.ts';
+import {
+  countLiveRows,
+  createEmptyTarget,
+  hashStore,
+  startBackupSource,
+  type BackupSource,
+  type CommandEnv,
+} from './backup-test-support.ts';
+
+const backup = (dir: string, env: CommandEnv) =>
+  runNode(['apps/server/src/ops/backup.ts', dir], env);
+const restore = (dir: string, env: CommandEnv) =>
+  runNode(['apps/server/src/ops/restore.ts', dir], env);
+
+const kind = inject('testTemplate').kind;
+const newDir = (name: string) => mkdtemp(path.join(inject('testTemplate').root, `${name}-`));
+
+describe(`backup and restore (${kind})`, () => {
+  let source: BackupSource;
+  let backupDir: string;
+  let manifest: TBackupManifest;
+  let uploadedKey: string;
+  let sourceCounts: Record<string, number>;
+  let sourceFiles: Record<string, string>;
+  let isSourceClosed = false;
+  let backupOutput: { code: number | string; output: string };
+
+  beforeAll(async () => {
+    source = await startBackupSource();
+    const { app, context } = source.server;
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'clinic@demo.test', password: DEMO_PASSWORD },
+    });
+    const [patient] = await context.db
+      .select({ id: patients.id })
+      .from(patients)
+      .where(eq(patients.fullName, 'Maria Delgado'));
+    const body = multipartBody(
+      { category: 'MRI' },
+      { fileName: 'after-seed.pdf', data: samplePdf() },
+    );
+    const uploaded = await app.inject({
+      method: 'POST',
+      url: `/api/patients/${patient?.id}/documents`,
+      headers: { cookie: toCookieHeader(login), ...body.headers },
+      payload: body.payload,
+    });
+    if (uploaded.statusCode !== 201) throw new Error(`upload failed: ${uploaded.body}`);
+    const [row] = await context.db
+      .select({ key: documents.storageKey })
+      .from(documents)
+      .where(eq(documents.id, uploaded.json().id));
+    uploadedKey = row?.key ?? '';
+
+    backupDir = path.join(await newDir('backup'), 'nightly');
+    backupOutput = await backup(backupDir, source.env);
+    manifest = await readManifest(backupDir).catch(() => {
+      throw new Error(`the backup failed:\n${backupOutput.output}`);
+    });
+    sourceCounts = await countLiveRows(context.db);
+    sourceFiles = await hashStore(context.storage);
+  });
+  afterAll(async () => {
+    if (!isSourceClosed) await source?.server.close();
+  });
+
+  it('writes a manifest of the row counts and file hashes it holds', () => {
+    expect(backupOutput.output).toContain(`Backup written to ${backupDir}`);
+    expect(backupOutput.code).toBe(0);
+    // Only the server may open its embedded database: the command asked it to write the backup.
+    if (kind === 'pglite')
+      expect(backupOutput.output).toContain(`by the running server (pid ${process.pid})`);
+    expect(manifest.database.kind).toBe(kind);
+    expect(manifest.database.tables).toEqual(sourceCounts);
+    expect(manifest.database.tables['public.documents']).toBeGreaterThan(0);
+    const files = Object.fromEntries(manifest.files.map((file) => [file.key, file.sha256]));
+    expect(files).toEqual(sourceFiles);
+    expect(Object.keys(files)).toContain(uploadedKey);
+  });
+
+  it('restores into an empty target with equal row counts and file hashes', async () => {
+    const target = await createEmptyTarget();
+    const result = await restore(backupDir, target.env);
+    expect(result.output).toContain(`Restored and verified ${backupDir}`);
+    expect(result.code).toBe(0);
+    expect(await target.counts()).toEqual(sourceCounts);
+    expect(await hashStore(target.storage)).toEqual(sourceFiles);
+
+    const again = await restore(backupDir, target.env);
+    expect(again.code).toBe(1);
+    expect(again.output).toMatch(
+      kind === 'pglite'
+        ? /already holds a database: restore only into an empty DATA_DIR/
+        : /already has tables: restore only into an empty database/,
+    );
+  });
+
+  it('refuses a tampered backup, naming the file, and restores nothing', async () => {
+    const tampered = path.join(await newDir('tampered'), 'copy');
+    await cp(backupDir, tampered, { recursive: true });
+    const file = path.join(tampered, 'files', ...uploadedKey.split('/'));
+    await writeFile(file, Buffer.concat([await readFile(file), Buffer.from('%changed')]));
+
+    const target = await createEmptyTarget();
+    const result = await restore(tampered, target.env);
+    expect(result.code).toBe(1);
+    expect(result.output).toContain(`Verification of ${tampered} failed`);
+    expect(result.output).toContain(`file ${uploadedKey}: its content differs from the manifest`);
+    expect(await target.storage.list()).toEqual([]);
+  });
+
+  it('refuses to write a backup into a directory that is not empty', async () => {
+    const result = await backup(backupDir, source.env);
+    expect(result.code).toBe(1);
+    expect(result.output).toContain(`${backupDir} is not empty`);
+  });
+
+  it.runIf(kind === 'pglite')(
+    'backs up by itself, under the lock, once the server stopped',
+    async () => {
+      await source.server.close();
+      const offlineDir = path.join(await newDir('offline'), 'b');
+      const result = await backup(offlineDir, source.env);
+      expect(result.code).toBe(0);
+      expect(result.output).not.toContain('by the running server');
+      const offline = await readManifest(offlineDir);
+      expect(offline.database.tables).toEqual(sourceCounts);
+    },
+  );
+});

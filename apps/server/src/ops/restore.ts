@@ -1,0 +1,31 @@
+import path from 'node:path';
+import { acquireDataDirLock } from '../db/data-dir-lock.ts';
+import { parseEnv } from '../env.ts';
+import { createFileStorage } from '../storage/create-file-storage.ts';
+import { getPgdataDir } from './backup-pglite.ts';
+import { restoreBackup } from './restore-backup.ts';
+import { runCommand } from './run-command.ts';
+import { describeBackup } from './write-backup.ts';
+
+/**
+ * `npm run restore -- <dir>`: into the empty database at DATABASE_URL, or into an empty DATA_DIR
+ * (held under its lock, so no server can open it half-restored), then verified.
+ */
+await runCommand('restore', async (dirArgument) => {
+  const dir = path.resolve(dirArgument);
+  const env = parseEnv();
+  const storage = createFileStorage(env);
+  if (env.databaseUrl) {
+    const target = { kind: 'postgres', databaseUrl: env.databaseUrl } as const;
+    const manifest = await restoreBackup(dir, target, storage);
+    return `Restored and verified ${dir}: ${describeBackup(manifest)}`;
+  }
+  const lock = await acquireDataDirLock(env.dataDir);
+  try {
+    const target = { kind: 'pglite', pgdataDir: getPgdataDir(env.dataDir) } as const;
+    const manifest = await restoreBackup(dir, target, storage);
+    return `Restored and verified ${dir} into ${env.dataDir}: ${describeBackup(manifest)}`;
+  } finally {
+    lock.release();
+  }
+});
