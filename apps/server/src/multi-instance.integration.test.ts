@@ -13,6 +13,7 @@ import {
 import { cloneTemplateDatabase, type ClonedDatabase } from './test/postgres-clone.ts';
 import { startS3Emulator, type S3Emulator } from './test/s3-emulator.ts';
 import { getFreePort, startServerProcess, type ServerProcess } from './test/server-process.ts';
+import { MAX_STREAMS_PER_USER } from './events/event-hub.ts';
 import { openSse } from './test/sse-client.ts';
 
 const template = inject('testTemplate');
@@ -177,6 +178,36 @@ describe.runIf(template.kind === 'postgres')('two server processes on one databa
       ).toEqual([messageId]);
     } finally {
       await stream.close();
+    }
+  });
+
+  it('counts a user’s open live streams across both instances', async () => {
+    const cookie = await signIn(a, 'lienholder@demo.test');
+    const streams: Array<Awaited<ReturnType<typeof openSse>>> = [];
+    try {
+      for (let index = 0; index < MAX_STREAMS_PER_USER; index += 1) {
+        const instance = index % 2 === 0 ? a : b;
+        streams.push(await openSse(`${instance.server.baseUrl}/api/events`, { cookie }));
+      }
+      expect(streams.map((stream) => stream.status)).toEqual(Array(MAX_STREAMS_PER_USER).fill(200));
+      // Five are open on each instance; the eleventh is refused on either.
+      for (const instance of [a, b]) {
+        const refused = await call(instance, '/api/events', { cookie });
+        expect(refused.status).toBe(429);
+      }
+      // Closing one on A makes room on B.
+      await streams.shift()!.close();
+      const deadline = Date.now() + 5_000;
+      let reopened: Awaited<ReturnType<typeof openSse>> | null = null;
+      while (!reopened && Date.now() < deadline) {
+        const attempt = await openSse(`${b.server.baseUrl}/api/events`, { cookie });
+        if (attempt.status === 200) reopened = attempt;
+        else await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(reopened).not.toBeNull();
+      streams.push(reopened!);
+    } finally {
+      await Promise.all(streams.map((stream) => stream.close()));
     }
   });
 
