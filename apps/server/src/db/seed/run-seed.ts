@@ -1,11 +1,14 @@
 import path from 'node:path';
 import { createPglite, migrateDatabase, openDatabase } from '../client.ts';
+import { acquireDataDirLock } from '../data-dir-lock.ts';
 import { parseEnv } from '../../env.ts';
 import { createFileStorage } from '../../storage/create-file-storage.ts';
 import { seedDemoData } from './seed-demo.ts';
 
 /** `npm run seed`: migrates and seeds demo data (idempotent). */
 const env = parseEnv();
+// Never beside a running server on the embedded database: that would corrupt it (ADR 0006).
+const lock = env.databaseUrl ? null : await acquireDataDirLock(env.dataDir);
 const database = await openDatabase(
   env.databaseUrl
     ? { databaseUrl: env.databaseUrl }
@@ -15,3 +18,4 @@ await migrateDatabase(database);
 const result = await seedDemoData(database.db, createFileStorage(env));
 console.info(result.seeded ? 'Demo data seeded.' : `Nothing to do: ${result.reason}.`);
 await database.close();
+lock?.release();
