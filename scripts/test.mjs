@@ -3,6 +3,7 @@
 // server URL is given), end-to-end tests in Chromium. Ends with `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -11,10 +12,35 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || '';
+// The shared-store tests use Redis when one answers (the machine's, or TEST_REDIS_URL).
+const redisUrl = process.env.TEST_REDIS_URL || (await findLocalRedis());
 const skipE2e = process.env.SKIP_E2E === '1';
 // The suites make their own databases; nothing below may touch the caller's DATABASE_URL.
-const baseEnv = { ...process.env, DATABASE_URL: '', TEST_DATABASE_URL: '', FORCE_COLOR: '1' };
+const baseEnv = {
+  ...process.env,
+  DATABASE_URL: '',
+  TEST_DATABASE_URL: '',
+  TEST_REDIS_URL: redisUrl,
+  FORCE_COLOR: '1',
+};
 const results = [];
+
+/** redis://127.0.0.1:6379 when a Redis server answers PING there within a second, else ''. */
+function findLocalRedis() {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port: 6379 });
+    const done = (url) => {
+      socket.destroy();
+      resolve(url);
+    };
+    socket.setTimeout(1000, () => done(''));
+    socket.on('error', () => done(''));
+    socket.on('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (data) =>
+      done(data.toString().startsWith('+PONG') ? 'redis://127.0.0.1:6379' : ''),
+    );
+  });
+}
 
 function run(label, command, args, env = baseEnv) {
   console.log(`\n━━ ${label}: ${command} ${args.join(' ')}`);
@@ -81,6 +107,8 @@ if (postgresUrl) {
 } else {
   console.log('\n(no TEST_DATABASE_URL or DATABASE_URL: integration tests ran on PGlite only)');
 }
+if (!redisUrl)
+  console.log('(no Redis answered on 127.0.0.1:6379: the Redis store tests were skipped)');
 if (!skipE2e) playwright();
 
 console.log('\n━━ Summary');

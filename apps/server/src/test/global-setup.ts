@@ -1,9 +1,16 @@
 import type { TestProject } from 'vitest/node';
-import { createTestTemplate, destroyTestTemplate, type TestTemplate } from './test-template.ts';
+import {
+  createTestTemplate,
+  destroyTestTemplate,
+  getTestRedisUrl,
+  type TestTemplate,
+} from './test-template.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     testTemplate: TestTemplate;
+    /** The Redis server to test the shared stores against, when the run has one. */
+    redisUrl: string;
   }
 }
 
@@ -11,6 +18,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const template = await createTestTemplate();
   project.provide('testTemplate', template);
+  project.provide('redisUrl', getTestRedisUrl() ?? '');
   return async () => {
     await destroyTestTemplate(template);
   };

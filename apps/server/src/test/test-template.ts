@@ -23,6 +23,11 @@ export function getTestServerUrl(): string | undefined {
   return process.env.TEST_DATABASE_URL || undefined;
 }
 
+/** The Redis server to test against, when the run asks for one (like TEST_DATABASE_URL). */
+export function getTestRedisUrl(): string | undefined {
+  return process.env.TEST_REDIS_URL || undefined;
+}
+
 export function withDatabase(serverUrl: string, database: string): string {
   const url = new URL(serverUrl);
   url.pathname = `/${database}`;
