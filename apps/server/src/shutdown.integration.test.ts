@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '@casebridge/domain/constants';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -141,96 +141,103 @@ function startSlowLogin(port: number) {
   };
 }
 
-describe('shutdown of the real server process', () => {
-  it('on SIGTERM ends live streams, finishes the request in flight and exits 0 within 10 s', async () => {
-    const server = await spawnServer();
-    await waitUntilHealthy(server);
-    const cookie = await login(server.port);
-    const streams = await Promise.all([1, 2, 3].map(() => openStream(server.port, cookie)));
-    expect(streams.map((stream) => stream.status)).toEqual([200, 200, 200]);
-    const slowLogin = startSlowLogin(server.port);
-    // Let the server take the request in (routing happens on the headers) before the signal.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-
-    const signalledAt = Date.now();
-    server.child.kill('SIGTERM');
-    // The streams end first, so browsers reconnect to another instance at once.
-    const outcomes = await Promise.all(streams.map((stream) => stream.outcome));
-    expect(outcomes).toEqual(Array(3).fill('ended by the server'));
-    // The request that had started before the signal is still answered in full.
-    slowLogin.finish();
-    expect(await slowLogin.response()).toMatch(/^HTTP\/1\.1 200 /);
-
-    const exit = await server.exited;
-    expect({ code: exit.code, signal: exit.signal }).toEqual({ code: 0, signal: null });
-    expect(exit.at - signalledAt).toBeLessThan(10_000);
-    expect(server.output()).not.toMatch(/Shutdown did not finish|Error/);
-  }, 90_000);
-
-  it('exits 1 after 10 s and says what was still open when the shutdown cannot finish', async () => {
-    // Request timeouts far beyond the deadline: the stalled request keeps the server busy.
-    const server = await spawnServer({
-      LOG_LEVEL: 'info',
-      REQUEST_TIMEOUT_MS: '120000',
-      HEADERS_TIMEOUT_MS: '60000',
-    });
-    await waitUntilHealthy(server);
-    const stalled = startSlowLogin(server.port);
-    try {
+// The process runs on its own embedded database whatever the run's backend, so the PostgreSQL
+// pass would only repeat it (it starts four servers).
+describe.runIf(inject('testTemplate').kind === 'pglite')(
+  'shutdown of the real server process',
+  () => {
+    it('on SIGTERM ends live streams, finishes the request in flight and exits 0 within 10 s', async () => {
+      const server = await spawnServer();
+      await waitUntilHealthy(server);
+      const cookie = await login(server.port);
+      const streams = await Promise.all([1, 2, 3].map(() => openStream(server.port, cookie)));
+      expect(streams.map((stream) => stream.status)).toEqual([200, 200, 200]);
+      const slowLogin = startSlowLogin(server.port);
+      // Let the server take the request in (routing happens on the headers) before the signal.
       await new Promise((resolve) => setTimeout(resolve, 300));
+
       const signalledAt = Date.now();
       server.child.kill('SIGTERM');
+      // The streams end first, so browsers reconnect to another instance at once.
+      const outcomes = await Promise.all(streams.map((stream) => stream.outcome));
+      expect(outcomes).toEqual(Array(3).fill('ended by the server'));
+      // The request that had started before the signal is still answered in full.
+      slowLogin.finish();
+      expect(await slowLogin.response()).toMatch(/^HTTP\/1\.1 200 /);
+
+      const exit = await server.exited;
+      expect({ code: exit.code, signal: exit.signal }).toEqual({ code: 0, signal: null });
+      expect(exit.at - signalledAt).toBeLessThan(10_000);
+      expect(server.output()).not.toMatch(/Shutdown did not finish|Error/);
+    }, 90_000);
+
+    it('exits 1 after 10 s and says what was still open when the shutdown cannot finish', async () => {
+      // Request timeouts far beyond the deadline: the stalled request keeps the server busy.
+      const server = await spawnServer({
+        LOG_LEVEL: 'info',
+        REQUEST_TIMEOUT_MS: '120000',
+        HEADERS_TIMEOUT_MS: '60000',
+      });
+      await waitUntilHealthy(server);
+      const stalled = startSlowLogin(server.port);
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const signalledAt = Date.now();
+        server.child.kill('SIGTERM');
+        const exit = await server.exited;
+        expect(exit.code).toBe(1);
+        expect(exit.at - signalledAt).toBeGreaterThanOrEqual(9_500);
+        expect(exit.at - signalledAt).toBeLessThan(15_000);
+        expect(server.output()).toContain('SIGTERM received');
+        expect(server.output()).toMatch(
+          /Shutdown did not finish within 10 s.*still open: 1 HTTP connection \(/,
+        );
+      } finally {
+        stalled.destroy();
+      }
+    }, 90_000);
+
+    it('exits at once on a second signal', async () => {
+      const server = await spawnServer({ REQUEST_TIMEOUT_MS: '120000' });
+      await waitUntilHealthy(server);
+      const stalled = startSlowLogin(server.port);
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        server.child.kill('SIGTERM');
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const secondAt = Date.now();
+        server.child.kill('SIGINT');
+        const exit = await server.exited;
+        expect(exit.code).toBe(1);
+        expect(exit.at - secondAt).toBeLessThan(2_000);
+        expect(server.output()).toContain('SIGINT received again');
+      } finally {
+        stalled.destroy();
+      }
+    }, 90_000);
+
+    it('prints one clear line and exits 1 when the configuration is invalid', async () => {
+      const server = await spawnServer({ PORT: 'not-a-port' });
       const exit = await server.exited;
       expect(exit.code).toBe(1);
-      expect(exit.at - signalledAt).toBeGreaterThanOrEqual(9_500);
-      expect(exit.at - signalledAt).toBeLessThan(15_000);
-      expect(server.output()).toContain('SIGTERM received');
-      expect(server.output()).toMatch(
-        /Shutdown did not finish within 10 s.*still open: 1 HTTP connection \(/,
+      expect(server.output().trim()).toBe(
+        'CaseBridge could not start: Invalid configuration: PORT',
       );
-    } finally {
-      stalled.destroy();
-    }
-  }, 90_000);
+    }, 90_000);
 
-  it('exits at once on a second signal', async () => {
-    const server = await spawnServer({ REQUEST_TIMEOUT_MS: '120000' });
-    await waitUntilHealthy(server);
-    const stalled = startSlowLogin(server.port);
-    try {
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      server.child.kill('SIGTERM');
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      const secondAt = Date.now();
-      server.child.kill('SIGINT');
-      const exit = await server.exited;
-      expect(exit.code).toBe(1);
-      expect(exit.at - secondAt).toBeLessThan(2_000);
-      expect(server.output()).toContain('SIGINT received again');
-    } finally {
-      stalled.destroy();
-    }
-  }, 90_000);
-
-  it('prints one clear line and exits 1 when the configuration is invalid', async () => {
-    const server = await spawnServer({ PORT: 'not-a-port' });
-    const exit = await server.exited;
-    expect(exit.code).toBe(1);
-    expect(server.output().trim()).toBe('CaseBridge could not start: Invalid configuration: PORT');
-  }, 90_000);
-
-  it('prints one clear line and exits 1 when the port is taken', async () => {
-    const server = await spawnServer();
-    const holder = net.createServer();
-    await new Promise<void>((resolve) => holder.listen(server.port, '127.0.0.1', resolve));
-    try {
-      const exit = await server.exited;
-      expect(exit.code).toBe(1);
-      const lines = server.output().trim().split('\n');
-      expect(lines.at(-1)).toMatch(/^CaseBridge could not start: .*EADDRINUSE/);
-      expect(server.output()).not.toMatch(/^\s+at /m);
-    } finally {
-      await new Promise((resolve) => holder.close(resolve));
-    }
-  }, 90_000);
-});
+    it('prints one clear line and exits 1 when the port is taken', async () => {
+      const server = await spawnServer();
+      const holder = net.createServer();
+      await new Promise<void>((resolve) => holder.listen(server.port, '127.0.0.1', resolve));
+      try {
+        const exit = await server.exited;
+        expect(exit.code).toBe(1);
+        const lines = server.output().trim().split('\n');
+        expect(lines.at(-1)).toMatch(/^CaseBridge could not start: .*EADDRINUSE/);
+        expect(server.output()).not.toMatch(/^\s+at /m);
+      } finally {
+        await new Promise((resolve) => holder.close(resolve));
+      }
+    }, 90_000);
+  },
+);
