@@ -82,23 +82,71 @@ describe.each(stores)('%s storage contract', (_name, makeStore) => {
   });
 });
 
-// Disk only: s3rver checks a bucket-level request's signature against '/bucket' while the SDK
-// signs '/bucket/', so every ListObjects call to the emulator fails with SignatureDoesNotMatch.
+let listings = 0;
+/** Each listing test gets a store of its own that holds nothing yet. */
 const emptyStores: [string, () => Promise<FileStorage>][] = [
   [
     'disk',
     async () => createDiskStorage(await mkdtemp(path.join(os.tmpdir(), 'casebridge-list-'))),
   ],
+  [
+    'S3',
+    async () => {
+      listings += 1;
+      return createFileStorage({
+        dataDir: diskRoot,
+        storageUrl: emulator.storageUrl(`listing-${listings}`),
+      });
+    },
+  ],
 ];
 
+/** Puts every key with its own name as content, a few at a time, as parallel uploads would. */
+async function putAll(storage: FileStorage, keys: string[]): Promise<void> {
+  for (let start = 0; start < keys.length; start += 25) {
+    const batch = keys.slice(start, start + 25);
+    await Promise.all(batch.map((key) => storage.put(key, Buffer.from(key))));
+  }
+}
+
 describe.each(emptyStores)('%s storage listing', (_name, makeEmptyStore) => {
-  it('lists every stored key sorted, without removed ones or keys of other prefixes', async () => {
+  it('lists nothing for a store that holds nothing', async () => {
     const storage = await makeEmptyStore();
     expect(await storage.list()).toEqual([]);
-    for (const key of ['b/2.txt', 'a/1.txt', 'a/b/3.txt']) await storage.put(key, Buffer.from(key));
-    await storage.remove('b/2.txt');
-    expect(await storage.list()).toEqual(['a/1.txt', 'a/b/3.txt']);
   });
+
+  it('lists every stored key at any depth, sorted, without removed ones', async () => {
+    const storage = await makeEmptyStore();
+    // No '&' or '<': s3rver escapes them twice in a listing (real S3 does not), and stored names
+    // never hold them (sanitizeFileName keeps letters, digits, '.', '-' and '_').
+    const keys = [
+      'b/2.txt',
+      'a/1.txt',
+      'a/b/3.txt',
+      'a/b/c/d/e/4.txt',
+      'documents/p-1/MRI/d-1/1_knee mri (left) + notes.pdf',
+      'documents/p-1/MRI/d-2/1_Röntgen-ü.pdf',
+    ];
+    await putAll(storage, keys);
+    await storage.remove('b/2.txt');
+    expect(await storage.list()).toEqual([
+      'a/1.txt',
+      'a/b/3.txt',
+      'a/b/c/d/e/4.txt',
+      'documents/p-1/MRI/d-1/1_knee mri (left) + notes.pdf',
+      'documents/p-1/MRI/d-2/1_Röntgen-ü.pdf',
+    ]);
+  });
+
+  // An S3 listing answers at most 1,000 keys a page; a backup must still see every one.
+  it('lists every key of a store holding more than one page of them', async () => {
+    const storage = await makeEmptyStore();
+    const keys = Array.from({ length: 1_003 }, (_, index) => `bulk/${index}.txt`);
+    await putAll(storage, keys);
+    const listed = await storage.list();
+    expect(listed).toHaveLength(1_003);
+    expect(listed).toEqual(keys.toSorted());
+  }, 60_000);
 });
 
 describe('S3 storage', () => {
@@ -111,6 +159,20 @@ describe('S3 storage', () => {
     await prefixed.put('documents/x.txt', Buffer.from('prefixed'));
     expect((await whole.read('clinic-a/files/documents/x.txt')).toString()).toBe('prefixed');
     expect(await whole.exists('documents/x.txt')).toBe(false);
+  });
+
+  it('lists only the keys under its own prefix, without that prefix', async () => {
+    const storeAt = (prefix: string) =>
+      createFileStorage({ dataDir: diskRoot, storageUrl: emulator.storageUrl(prefix) });
+    // 'scope-1/' must not match 'scope-10/': the prefix ends at a '/'.
+    await storeAt('scope-1').put('a.txt', Buffer.from('1'));
+    await storeAt('scope-1').put('nested/b.txt', Buffer.from('1'));
+    await storeAt('scope-10').put('a.txt', Buffer.from('10'));
+    expect(await storeAt('scope-1').list()).toEqual(['a.txt', 'nested/b.txt']);
+    expect(await storeAt('scope-10').list()).toEqual(['a.txt']);
+    expect(await storeAt('').list()).toEqual(
+      expect.arrayContaining(['scope-1/a.txt', 'scope-1/nested/b.txt', 'scope-10/a.txt']),
+    );
   });
 
   it('writes nothing to the local disk', async () => {
