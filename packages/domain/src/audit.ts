@@ -1,4 +1,4 @@
-/** Actions written to the audit log (DESIGN.md 'Audit'). */
+/** Actions written to the audit log (docs/architecture.md, 'Audit'). */
 export const AUDIT_ACTIONS = [
   'login',
   'login_failed',

@@ -49,7 +49,7 @@ export const LOGIN_LIMITS = {
   maxFailuresPerIp: 30,
 } as const;
 
-/** The password every seeded demo account shares (DESIGN.md section 5). */
+/** The password every seeded demo account shares (README, 'Demo logins'). */
 export const DEMO_PASSWORD = 'demo-password-2026';
 
 export const MIN_PASSWORD_LENGTH = 12;

@@ -6,7 +6,7 @@ export type Role = (typeof ROLES)[number];
 export const ASSIGNABLE_ROLES = ['clinic', 'attorney', 'lienholder', 'admin'] as const;
 export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 
-/** Roles offered on the public access-request form. 'other' is a request only (DESIGN.md 4.8). */
+/** Roles offered on the public access-request form. 'other' is a request only (docs/architecture.md D8). */
 export const SIGNUP_ROLES = ['clinic', 'attorney', 'lienholder', 'admin', 'other'] as const;
 export type SignupRole = (typeof SIGNUP_ROLES)[number];
 

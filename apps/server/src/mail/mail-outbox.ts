@@ -9,7 +9,7 @@ export type OutgoingMail = {
   text: string;
 };
 
-/** Queues mail for the background worker; no request ever waits on SMTP (DESIGN.md 4.6). */
+/** Queues mail for the background worker; no request ever waits on SMTP (docs/architecture.md, 'Mail'). */
 export async function enqueueMail(db: Db, mail: OutgoingMail | OutgoingMail[]): Promise<void> {
   const rows = (Array.isArray(mail) ? mail : [mail]).map((item) => ({
     kind: item.kind,

@@ -47,7 +47,7 @@ export function getMessageNotificationText(
   return `New message from ${getSenderOrganizationLabel(sender.role, sender.organizationName)} regarding ${patientName}`;
 }
 
-/** Deep link of a message notification (DESIGN.md decision 11). */
+/** Deep link of a message notification (docs/architecture.md D11). */
 export function getMessagesLink(patientId: string): string {
   return `/patients/${patientId}?tab=messages`;
 }

@@ -70,7 +70,7 @@ export function toSentence(text: string): string {
 /**
  * The 'AI-Powered Treatment Summary' draft. The specification describes a canned text composed
  * locally with no external call; CaseBridge composes it from the patient record and the typed
- * update (DESIGN.md decision 2), and the user edits the draft before posting it.
+ * update (docs/architecture.md D2), and the user edits the draft before posting it.
  */
 export function composeTreatmentSummary(patient: SummaryPatient, update: string): string {
   const context = STATUS_CONTEXT[patient.treatmentStatus];

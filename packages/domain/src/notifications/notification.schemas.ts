@@ -95,7 +95,7 @@ export const ZMarkAllReadResponse = z.object({ marked: z.number().int() });
 
 export const ZDigestFrequency = z.enum(DIGEST_FREQUENCIES);
 
-/** Notification preferences (spec section 3), stored on the server (DESIGN.md decision 2). */
+/** Notification preferences (spec section 3), stored on the server (docs/architecture.md D2). */
 export const ZNotificationPreferences = z.object({
   /** Where notification e-mails go; defaults to the account e-mail. */
   notificationEmail: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZPatientStats } from './patient.schemas.ts';
 
-/** Admin Overview: real counts (DESIGN.md decision 2: Total Users is the real number of users). */
+/** Admin Overview: real counts (docs/architecture.md D2: Total Users is the real number of users). */
 export const ZAdminOverview = z.object({
   totalUsers: z.number().int(),
   activeUsers: z.number().int(),

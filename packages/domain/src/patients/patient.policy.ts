@@ -36,7 +36,7 @@ export const SCOPE_ERRORS = {
   unknownRole: (role: string) => `Unknown user role: ${role}`,
 } as const;
 
-/** Spec section 6 with DESIGN.md decision 3 (lienholders see the patients linked to them). */
+/** Spec section 6 with docs/architecture.md D3 (lienholders see the patients linked to them). */
 export function getPatientScope(actor: PolicyActor): PatientScope {
   switch (actor.role) {
     case 'admin':

@@ -16,7 +16,7 @@ export const ZSettings = z.object({
 });
 export type TSettings = z.infer<typeof ZSettings>;
 
-/** Spec section 9 defaults; SMS stays off because no SMS provider exists (DESIGN.md 4.7). */
+/** Spec section 9 defaults; SMS stays off because no SMS provider exists (docs/architecture.md D7). */
 export const DEFAULT_SETTINGS: TSettings = {
   maxUploadMb: UPLOAD_LIMIT_MB.default,
   sessionTimeoutMinutes: SESSION_TIMEOUT_MINUTES.default,

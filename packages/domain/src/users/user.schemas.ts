@@ -3,7 +3,7 @@ import { ZOrganizationRef } from '../auth/auth.schemas.ts';
 import { MIN_PASSWORD_LENGTH } from '../constants.ts';
 import { ASSIGNABLE_ROLES, ROLE_LABELS, ROLES, type AssignableRole } from '../roles.ts';
 
-/** How long an invitation link works (DESIGN.md: single-use, time-limited). */
+/** How long an invitation link works (ADR 0005: single-use, time-limited). */
 export const INVITATION_TTL_HOURS = 72;
 
 /** Texts of spec sections 5 and 8 for users, plus the invitation flow's own. */

@@ -118,7 +118,7 @@ export const documents = pgTable(
   ],
 );
 
-/** Billing lines. Money is integer cents (DESIGN.md decision 10). */
+/** Billing lines. Money is integer cents (docs/architecture.md D10). */
 export const billingEntries = pgTable(
   'billing_entries',
   {

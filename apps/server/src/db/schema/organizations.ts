@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-/** Clinics, attorney firms and lienholders in one table (DESIGN.md decision 4). */
+/** Clinics, attorney firms and lienholders in one table (docs/architecture.md D4). */
 export const organizations = pgTable(
   'organizations',
   {

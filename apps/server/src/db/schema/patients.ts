@@ -64,7 +64,7 @@ export const patientClinics = pgTable(
   ],
 );
 
-/** Lienholders linked to a patient (DESIGN.md decision 3). */
+/** Lienholders linked to a patient (docs/architecture.md D3). */
 export const patientLienholders = pgTable(
   'patient_lienholders',
   {

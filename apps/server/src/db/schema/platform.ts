@@ -15,7 +15,7 @@ import { users } from './auth.ts';
 import { documents } from './case-records.ts';
 import { patients } from './patients.ts';
 
-/** One per-user shape for every notification (DESIGN.md decision 5). */
+/** One per-user shape for every notification (docs/architecture.md D5). */
 export const notifications = pgTable(
   'notifications',
   {
@@ -71,7 +71,7 @@ export const notificationPreferences = pgTable(
   ],
 );
 
-/** Audit trail of PHI reads and every change (DESIGN.md 'Audit'). Append-only. */
+/** Audit trail of PHI reads and every change (docs/architecture.md, 'Audit'). Append-only. */
 export const auditLogs = pgTable(
   'audit_logs',
   {
@@ -140,7 +140,7 @@ export const accessRequests = pgTable(
   ],
 );
 
-/** Durable e-mail outbox, drained by a background worker (DESIGN.md decision 6). */
+/** Durable e-mail outbox, drained by a background worker (docs/architecture.md D6). */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -171,7 +171,7 @@ export const mailOutbox = pgTable(
   ],
 );
 
-/** Transactional outbox of live events (DESIGN.md 'Live updates'). */
+/** Transactional outbox of live events (docs/architecture.md, 'Live events'). */
 export const events = pgTable(
   'events',
   {

@@ -22,7 +22,7 @@ const errors = {
   409: ZErrorBody,
 };
 
-/** Admin review of the requests sent from /signup (DESIGN.md decision 8). */
+/** Admin review of the requests sent from /signup (docs/architecture.md D8). */
 export async function accessRequestReviewRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, env } = app.ctx;

@@ -9,7 +9,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { hasCapability } from '@casebridge/domain/capabilities';
 import type { TSettings } from '@casebridge/domain/settings/settings.schemas';
 
-/** Admins always; clinics while 'Allow Clinic Patient Creation' is on (DESIGN.md 4.7). */
+/** Admins always; clinics while 'Allow Clinic Patient Creation' is on (docs/architecture.md D7). */
 export function canCreatePatients(role: TSessionUser['role'], settings: TSettings): boolean {
   if (!hasCapability(role, 'patients:create')) return false;
   return role === 'admin' || settings.allowClinicPatientCreation;

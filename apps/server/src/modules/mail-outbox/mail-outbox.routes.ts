@@ -18,7 +18,7 @@ import { retryAllFailedMail, retryFailedMail } from './mail-outbox.service.ts';
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 const ZMailParams = z.object({ mailId: z.uuid() });
 
-/** The mail outbox for admins: without SMTP this is where e-mails can be read (DESIGN.md 4.6). */
+/** The mail outbox for admins: without SMTP this is where e-mails can be read (docs/architecture.md D6). */
 export async function mailOutboxRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, env } = app.ctx;

@@ -35,7 +35,7 @@ const button = (href: string, label: string) =>
   `<p style="margin-top:20px"><a href="${escapeHtml(href)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a></p>`;
 
 /**
- * The e-mail behind 'Also notify by email' (DESIGN.md decision 6). By default it carries no
+ * The e-mail behind 'Also notify by email' (docs/architecture.md D6). By default it carries no
  * patient details, only a link that needs sign-in; with the admin setting it carries the
  * specified content: sender, role, patient, date, message and link. An admin-made template
  * replaces the wording, but its patient placeholder stays empty of details by default.

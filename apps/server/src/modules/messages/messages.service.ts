@@ -81,7 +81,7 @@ export async function listPatientMessages(
 }
 
 /**
- * Everyone who hears about a message (DESIGN.md decision 5): the users of the patient's
+ * Everyone who hears about a message (docs/architecture.md D5): the users of the patient's
  * clinics, firm and lienholders and the admins, active only, the sender excluded.
  */
 async function listMessageRecipients(db: Db, patientId: string, senderId: string) {

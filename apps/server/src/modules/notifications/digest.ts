@@ -24,7 +24,7 @@ export function renderDigestEmail(
   frequency: Exclude<DigestFrequency, 'None'>,
   unreadCount: number,
   items: TNotification[],
-  /** isDetailed: the admin setting for the specified content (DESIGN.md decision 6). */
+  /** isDetailed: the admin setting for the specified content (docs/architecture.md D6). */
   options: { appUrl: string; isDetailed: boolean },
 ) {
   const link = `${options.appUrl}/notifications`;

@@ -12,7 +12,7 @@ export type AudienceMember = {
 
 /**
  * Every active user who may see the patient: the users of its clinics, firm and lienholders,
- * and the admins (DESIGN.md decision 5). Computed in one query from the same associations that
+ * and the admins (docs/architecture.md D5). Computed in one query from the same associations that
  * decide visibility, so nobody outside the patient's scope is ever included.
  */
 export async function listPatientAudience(db: Db, patientId: string): Promise<AudienceMember[]> {

@@ -11,7 +11,7 @@ import { useCaseDashboard } from '../../features/patients/hooks/use-case-dashboa
 
 const PAGE_SIZE = 10;
 
-/** Counters and patients over the lienholder's linked patients (DESIGN.md decision 3). */
+/** Counters and patients over the lienholder's linked patients (docs/architecture.md D3). */
 export function LienholderDashboardPage() {
   const { counters, list, page, setPage, error } = useCaseDashboard(PAGE_SIZE);
 

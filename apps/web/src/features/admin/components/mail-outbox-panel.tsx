@@ -22,7 +22,7 @@ const PAGE_SIZE = 10;
 const TONES = { pending: 'yellow', sending: 'blue', sent: 'green', failed: 'red' } as const;
 type Status = TMailOutboxItem['status'];
 
-/** Queued and sent e-mails; without SMTP this is where they can be read (DESIGN.md 4.6). */
+/** Queued and sent e-mails; without SMTP this is where they can be read (docs/architecture.md D6). */
 export function MailOutboxPanel() {
   const [status, setStatus] = useState<Status | ''>('');
   const [search, setSearch] = useState('');

@@ -29,7 +29,7 @@ function Section({
   );
 }
 
-/** Admin 'Settings' tab (spec section 9, DESIGN.md 4.7), the admin tools and the mail outbox. */
+/** Admin 'Settings' tab (spec section 9, docs/architecture.md D7), the admin tools and the mail outbox. */
 export function SettingsTab() {
   const settings = useSettings();
   return (

@@ -3,7 +3,7 @@ import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { formatCents } from '../../../lib/format.ts';
 import { useBillingSummary } from '../api/billing-api.ts';
 
-/** 'Total Billed': the real sum over the lienholder's linked patients (DESIGN.md decision 2). */
+/** 'Total Billed': the real sum over the lienholder's linked patients (docs/architecture.md D2). */
 export function TotalBilledCard() {
   const summary = useBillingSummary();
   const value = summary.data

@@ -15,7 +15,7 @@ import { useSendMessage } from '../api/messages-api.ts';
 
 /**
  * 'AI-Powered Treatment Summary' (clinic users only). The draft is composed locally from the
- * patient record and the typed update, with no external call (DESIGN.md decision 2); the user
+ * patient record and the typed update, with no external call (docs/architecture.md D2); the user
  * edits it and 'Use This Summary' posts it to the patient's Team Messages.
  */
 export function TreatmentSummaryPanel({ patient }: { patient: TPatientDetail }) {

@@ -118,7 +118,7 @@ function PreferencesForm({ initial }: { initial: TNotificationPreferences }) {
   );
 }
 
-/** Preferences stored on the server (DESIGN.md decision 2); the form starts from them once. */
+/** Preferences stored on the server (docs/architecture.md D2); the form starts from them once. */
 export function NotificationPreferencesForm() {
   const preferences = useNotificationPreferences();
   if (preferences.isPending) return <Spinner label="Loading preferences" className="min-h-64" />;
