@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import type { Db } from '../db/client.ts';
 import { parseEnv } from '../env.ts';
 import { createServer, type CaseBridgeServer } from '../server.ts';
+import { createFileStorage } from '../storage/create-file-storage.ts';
 import { createDiskStorage, type FileStorage } from '../storage/file-storage.ts';
 import { createTestServer } from '../test/test-server.ts';
 import { withDatabase } from '../test/test-template.ts';
@@ -27,30 +28,47 @@ export type CommandEnv = Record<string, string>;
 
 export type BackupSource = { server: CaseBridgeServer; env: CommandEnv };
 
+/** The seeded demo files, copied into an object store in place of DATA_DIR/files. */
+async function copySeedFiles(filesDir: string, storage: FileStorage): Promise<void> {
+  const seed = createDiskStorage(filesDir);
+  for (const key of await seed.list()) await storage.put(key, await seed.read(key));
+}
+
 /**
  * A running server on the seeded demo data. On PGlite a real on-disk DATA_DIR opened by
  * createServer itself, so it holds the lock and serves online backups, as in production.
+ * With a storage URL, its files live in that object store instead of DATA_DIR/files.
  */
-export async function startBackupSource(): Promise<BackupSource> {
+export async function startBackupSource(storageUrl?: string): Promise<BackupSource> {
   const template = inject('testTemplate');
+  const storageEnv: CommandEnv = storageUrl ? { STORAGE_URL: storageUrl } : {};
+  let source: BackupSource;
   if (template.kind === 'postgres') {
-    const server = await createTestServer({ SEED_DEMO: 'false' });
+    const server = await createTestServer({ SEED_DEMO: 'false', ...storageEnv });
     const env = {
       ...BASE_ENV,
+      ...storageEnv,
       DATA_DIR: server.context.env.dataDir,
       DATABASE_URL: server.context.env.databaseUrl ?? '',
     };
-    return { server, env };
+    source = { server, env };
+  } else {
+    const dataDir = await mkdtemp(path.join(template.root, 'src-'));
+    const seeded = await PGlite.create(getPgdataDir(dataDir), {
+      loadDataDir: new Blob([await readFile(template.dumpFile)]),
+    });
+    await seeded.close();
+    if (!storageUrl) await cp(template.filesDir, path.join(dataDir, 'files'), { recursive: true });
+    const env = { ...BASE_ENV, ...storageEnv, DATA_DIR: dataDir };
+    const server = await createServer({
+      env: parseEnv(env),
+      logger: false,
+      mailIntervalMs: 60_000,
+    });
+    source = { server, env };
   }
-  const dataDir = await mkdtemp(path.join(template.root, 'src-'));
-  const seeded = await PGlite.create(getPgdataDir(dataDir), {
-    loadDataDir: new Blob([await readFile(template.dumpFile)]),
-  });
-  await seeded.close();
-  await cp(template.filesDir, path.join(dataDir, 'files'), { recursive: true });
-  const env = { ...BASE_ENV, DATA_DIR: dataDir };
-  const server = await createServer({ env: parseEnv(env), logger: false, mailIntervalMs: 60_000 });
-  return { server, env };
+  if (storageUrl) await copySeedFiles(template.filesDir, source.server.context.storage);
+  return source;
 }
 
 export type RestoreTarget = {
@@ -61,14 +79,20 @@ export type RestoreTarget = {
 
 let targetCounter = 0;
 
-/** An empty DATA_DIR, plus an empty database when the run tests PostgreSQL. */
-export async function createEmptyTarget(): Promise<RestoreTarget> {
+/**
+ * An empty DATA_DIR, plus an empty database when the run tests PostgreSQL, and files in the
+ * object store at `storageUrl` (which must hold nothing yet) when one is given.
+ */
+export async function createEmptyTarget(storageUrl?: string): Promise<RestoreTarget> {
   const template = inject('testTemplate');
   const dataDir = await mkdtemp(path.join(template.root, 'dst-'));
-  const storage = createDiskStorage(path.join(dataDir, 'files'));
+  const storage = storageUrl
+    ? createFileStorage({ dataDir, storageUrl })
+    : createDiskStorage(path.join(dataDir, 'files'));
+  const baseEnv: CommandEnv = { ...BASE_ENV, ...(storageUrl ? { STORAGE_URL: storageUrl } : {}) };
   if (template.kind === 'pglite') {
     return {
-      env: { ...BASE_ENV, DATA_DIR: dataDir },
+      env: { ...baseEnv, DATA_DIR: dataDir },
       storage,
       async counts() {
         const pglite = await PGlite.create(getPgdataDir(dataDir));
@@ -91,7 +115,7 @@ export async function createEmptyTarget(): Promise<RestoreTarget> {
   await admin.end();
   const databaseUrl = withDatabase(template.serverUrl, name);
   return {
-    env: { ...BASE_ENV, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+    env: { ...baseEnv, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
     storage,
     async counts() {
       const client = new pg.Client({ connectionString: databaseUrl });

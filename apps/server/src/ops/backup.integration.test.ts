@@ -6,6 +6,7 @@ import { DEMO_PASSWORD } from '@casebridge/domain/constants';
 import { documents, patients } from '../db/schema/index.ts';
 import { multipartBody, samplePdf } from '../modules/documents/document-test-files.ts';
 import { runNode } from '../test/run-node.ts';
+import { startS3Emulator, type S3Emulator } from '../test/s3-emulator.ts';
 import { toCookieHeader } from '../test/test-server.ts';
 import { readManifest, type TBackupManifest } from './backup-manifest.ts';
 import {
@@ -25,7 +26,23 @@ const restore = (dir: string, env: CommandEnv) =>
 const kind = inject('testTemplate').kind;
 const newDir = (name: string) => mkdtemp(path.join(inject('testTemplate').root, `${name}-`));
 
-describe(`backup and restore (${kind})`, () => {
+let emulator: S3Emulator | undefined;
+let buckets = 0;
+/** A STORAGE_URL for a prefix of the bucket that holds nothing yet. */
+async function freshBucketPrefix(): Promise<string> {
+  emulator ??= await startS3Emulator();
+  buckets += 1;
+  return emulator.storageUrl(`drill-${buckets}`);
+}
+afterAll(async () => emulator?.stop());
+
+/** The drill on DATA_DIR/files and on an S3-compatible store (STORAGE_URL), source and target. */
+const stores: [string, () => Promise<string | undefined>][] = [
+  ['files on disk', async () => undefined],
+  ['files on S3', freshBucketPrefix],
+];
+
+describe.each(stores)(`backup and restore (${kind}, %s)`, (_name, storeUrl) => {
   let source: BackupSource;
   let backupDir: string;
   let manifest: TBackupManifest;
@@ -36,7 +53,7 @@ describe(`backup and restore (${kind})`, () => {
   let backupOutput: { code: number | string; output: string };
 
   beforeAll(async () => {
-    source = await startBackupSource();
+    source = await startBackupSource(await storeUrl());
     const { app, context } = source.server;
     const login = await app.inject({
       method: 'POST',
@@ -91,7 +108,7 @@ describe(`backup and restore (${kind})`, () => {
   });
 
   it('restores into an empty target with equal row counts and file hashes', async () => {
-    const target = await createEmptyTarget();
+    const target = await createEmptyTarget(await storeUrl());
     const result = await restore(backupDir, target.env);
     expect(result.output).toContain(`Restored and verified ${backupDir}`);
     expect(result.code).toBe(0);
@@ -113,7 +130,7 @@ describe(`backup and restore (${kind})`, () => {
     const file = path.join(tampered, 'files', ...uploadedKey.split('/'));
     await writeFile(file, Buffer.concat([await readFile(file), Buffer.from('%changed')]));
 
-    const target = await createEmptyTarget();
+    const target = await createEmptyTarget(await storeUrl());
     const result = await restore(tampered, target.env);
     expect(result.code).toBe(1);
     expect(result.output).toContain(`Verification of ${tampered} failed`);
