@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 export const EVENTS_CHANNEL = 'casebridge_events';
 
 /**
- * The transaction-level advisory lock that orders event ids by commit (ADR 0006). Any constant
+ * The transaction-level advisory lock that orders event ids by commit (ADR 0007). Any constant
  * works as long as nothing else in the database uses it; this one spells "cbevents".
  */
 export const EVENTS_LOCK_KEY = 0x6362_6576_656e_7473n;

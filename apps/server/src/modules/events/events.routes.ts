@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { EventRow, StreamEndReason } from '../../events/event-hub.ts';
+import { createWriteCoalescer } from '../../events/write-coalescer.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireActor } from '../../lib/require-actor.ts';
 
@@ -45,6 +46,7 @@ function parseLastEventId(value: unknown): number | 'invalid' | null {
  * missed; every event passes the same visibility rule (canReceiveEvent) as replay.
  */
 export async function eventRoutes(app: FastifyInstance): Promise<void> {
+  const coalescer = createWriteCoalescer();
   app.get(
     '/events',
     {
@@ -85,19 +87,32 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
       // Until the replay is written, live events wait here so that the order stays by id.
       let pending: EventRow[] | null = lastEventId === null ? null : [];
       let lastWrittenId = 0;
+      // Frames wait in `queued` until the coalescer flushes this stream (write-coalescer.ts).
+      let queued = '';
+      const stream = {
+        flush() {
+          const text = queued;
+          queued = '';
+          if (!isOpen || text === '') return;
+          raw.write(text);
+          if (raw.writableLength > MAX_BUFFERED_BYTES) end('overflow');
+        },
+      };
       const write = (event: EventRow) => {
         if (event.id <= lastWrittenId) return;
         lastWrittenId = event.id;
-        raw.write(formatEvent(event));
-        if (raw.writableLength > MAX_BUFFERED_BYTES) end('overflow');
+        queued += formatEvent(event);
+        coalescer.schedule(stream);
       };
       const end = (reason: StreamEndReason) => {
         if (!isOpen) return;
         isOpen = false;
         remove();
         // Only an ended session stops the browser from reconnecting.
-        if (reason === 'session-ended') raw.write('event: session-ended\ndata: {}\n\n');
-        raw.end();
+        const last = reason === 'session-ended' ? 'event: session-ended\ndata: {}\n\n' : '';
+        coalescer.cancel(stream);
+        raw.end(queued + last);
+        queued = '';
       };
       const remove = hub.add({
         actor,
@@ -114,6 +129,7 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
       });
       request.raw.on('close', () => {
         isOpen = false;
+        coalescer.cancel(stream);
         remove();
       });
 
