@@ -45,7 +45,14 @@ export async function startTarget(options: {
 }): Promise<Target> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', options.script, ...(options.args ?? [])],
+    [
+      // Extra node flags for the targets, e.g. BENCH_NODE_ARGS=--cpu-prof to profile them.
+      ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      '--import',
+      'tsx',
+      options.script,
+      ...(options.args ?? []),
+    ],
     {
       cwd: REPO_ROOT,
       env: { PATH: process.env.PATH ?? '', ...options.env },
