@@ -22,7 +22,7 @@ import { mapLimit, sendRequest, signIn } from './fanout-http.ts';
 import { measureTarget, type TargetSpec } from './fanout-measure.ts';
 import { printReport } from './fanout-report.ts';
 import { liveSubscriberProcesses } from './fanout-subscribers.ts';
-import { getFreePort, liveTargets, startTarget } from './fanout-target.ts';
+import { getFreePort, liveTargets, startTarget, type Target } from './fanout-target.ts';
 
 /** Statuses the writer alternates between, so every write is a real change. */
 const STATUSES = ['Evaluated', 'Referred for PT'] as const;
@@ -49,42 +49,68 @@ setTimeout(() => {
   void cleanup().finally(() => process.exit(1));
 }, FANOUT.watchdogMs).unref();
 
-function caseBridgeSpec(url: string, people: BenchPeople): TargetSpec {
+function startCaseBridge(url: string, name: string) {
+  return async () => {
+    const port = await getFreePort();
+    const dataDir = path.join(workDir, name);
+    // The health check probes the data directory; it must exist from the start.
+    await mkdir(dataDir, { recursive: true });
+    return startTarget({
+      script: 'apps/server/src/main.ts',
+      port,
+      readyPath: '/api/health',
+      env: {
+        NODE_ENV: 'production',
+        AUTH_SECRET: randomBytes(32).toString('base64url'),
+        DATABASE_URL: url,
+        PORT: String(port),
+        HOST,
+        APP_URL: `http://${HOST}:${port}`,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        DATA_DIR: dataDir,
+      },
+    });
+  };
+}
+
+/**
+ * CaseBridge with the streams on one instance. With `writeInstance`, the writes go through a
+ * second instance on the same database (as behind a load balancer), so the first one's CPU is
+ * the fan-out's alone; without, one instance serves both.
+ */
+function caseBridgeSpec(
+  url: string,
+  people: BenchPeople,
+  options: { writeInstance: boolean },
+): TargetSpec {
+  let writeTarget: Target | null = null;
   return {
-    name: 'CaseBridge',
+    name: options.writeInstance ? 'CaseBridge ×2' : 'CaseBridge',
     async start() {
-      const port = await getFreePort();
-      const dataDir = path.join(workDir, 'server-data');
-      // The health check probes the data directory; it must exist from the start.
-      await mkdir(dataDir, { recursive: true });
-      return startTarget({
-        script: 'apps/server/src/main.ts',
-        port,
-        readyPath: '/api/health',
-        env: {
-          NODE_ENV: 'production',
-          AUTH_SECRET: randomBytes(32).toString('base64url'),
-          DATABASE_URL: url,
-          PORT: String(port),
-          HOST,
-          APP_URL: `http://${HOST}:${port}`,
-          SEED_DEMO: 'false',
-          LOG_LEVEL: 'warn',
-          DATA_DIR: dataDir,
+      const streams = await startCaseBridge(url, 'streams-instance')();
+      if (!options.writeInstance) return streams;
+      writeTarget = await startCaseBridge(url, 'writes-instance')();
+      return {
+        ...streams,
+        async stop() {
+          await Promise.all([streams.stop(), writeTarget?.stop()]);
         },
-      });
+      };
     },
     async prepare(target) {
       console.info(`[CaseBridge] signing in ${people.subscriberEmails.length + 1} users`);
       const sessions = await mapLimit(people.subscriberEmails, FANOUT.loginConcurrency, (email) =>
         signIn(target.baseUrl, email, BENCH_PASSWORD),
       );
-      const writer = await signIn(target.baseUrl, people.writerEmail, BENCH_PASSWORD);
+      // Sessions live in the database, so a session made on one instance works on the other.
+      const writeUrl = writeTarget?.baseUrl ?? target.baseUrl;
+      const writer = await signIn(writeUrl, people.writerEmail, BENCH_PASSWORD);
       return {
         eventsPath: '/api/events',
         cookies: sessions.flatMap((cookie) => Array<string>(FANOUT.streamsPerUser).fill(cookie)),
         write: async (patientId, sequence) => {
-          const answer = await sendRequest(`${target.baseUrl}/api/patients/${patientId}/status`, {
+          const answer = await sendRequest(`${writeUrl}/api/patients/${patientId}/status`, {
             method: 'PATCH',
             cookie: writer,
             json: { treatmentStatus: STATUSES[sequence % 2] },
@@ -132,9 +158,19 @@ try {
   database = await createBenchDatabase(serverUrl);
   console.info(`Fan-out bench on ${database.name}: migrating and seeding`);
   const people = await prepareCaseBridgeData(database.url, path.join(workDir, 'seed-files'));
-  const app = await measureTarget(caseBridgeSpec(database.url, people), people.patientIds);
+  const app = await measureTarget(
+    caseBridgeSpec(database.url, people, { writeInstance: false }),
+    people.patientIds,
+  );
+  const scaled = await measureTarget(
+    caseBridgeSpec(database.url, people, { writeInstance: true }),
+    people.patientIds,
+  );
   const floor = await measureTarget(floorSpec(database.url), people.patientIds);
+  console.info('\nOne instance serves the writes and the 1,000 streams:');
   printReport(app, floor);
+  console.info('\nWrites through a second instance; the streams on the first (scale-out):');
+  printReport(scaled, floor);
   console.info(`Fan-out bench took ${((Date.now() - started) / 1_000).toFixed(0)} s`);
 } catch (error) {
   console.error('fan-out bench failed:', error);
