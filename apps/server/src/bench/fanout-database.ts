@@ -81,7 +81,7 @@ export async function prepareCaseBridgeData(url: string, filesDir: string): Prom
       id: randomUUID(),
       email,
       name: `Bench User ${index + 1}`,
-      role: 'clinic',
+      role: 'clinic' as const,
       organizationId: clinicId,
     }));
     await db.insert(users).values(people);
@@ -101,7 +101,7 @@ export async function prepareCaseBridgeData(url: string, filesDir: string): Prom
         Array.from({ length: 2 + FANOUT.sustained.writers }, (_, index) => ({
           fullName: `Bench Patient ${index + 1}`,
           dob: '1980-01-01',
-          treatmentStatus: 'Referred',
+          treatmentStatus: 'Referred' as const,
           firmId,
         })),
       )

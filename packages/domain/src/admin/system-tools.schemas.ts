@@ -45,6 +45,7 @@ export type TSeedDemoResult = z.infer<typeof ZSeedDemoResult>;
 
 /** 'sending': claimed by a mail worker right now (or by one that died, until its lease ends). */
 export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 export const ZMailOutboxItem = z.object({
   id: z.uuid(),

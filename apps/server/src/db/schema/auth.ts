@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { Role } from '@casebridge/domain/roles';
 import { organizations } from './organizations.ts';
 
 /**
@@ -14,7 +15,7 @@ export const users = pgTable(
     email: text('email').notNull().unique(),
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
-    role: text('role').notNull(),
+    role: text('role').$type<Role>().notNull(),
     organizationId: uuid('organization_id').references(() => organizations.id, {
       onDelete: 'restrict',
     }),

@@ -12,6 +12,12 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { DocumentCategory } from '@casebridge/domain/constants';
+import type { Role } from '@casebridge/domain/roles';
+import type {
+  EmailTemplatePurpose,
+  TemplateType,
+} from '@casebridge/domain/templates/template.schemas';
 import { users } from './auth.ts';
 import { organizations } from './organizations.ts';
 import { patients } from './patients.ts';
@@ -22,10 +28,10 @@ export const messageTemplates = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     title: text('title').notNull(),
     body: text('body').notNull(),
-    templateType: text('template_type').notNull(),
+    templateType: text('template_type').$type<TemplateType>().notNull(),
     subject: text('subject'),
     /** E-mail templates only: the notification e-mail it replaces (EMAIL_TEMPLATE_PURPOSES). */
-    purpose: text('purpose'),
+    purpose: text('purpose').$type<EmailTemplatePurpose>(),
     active: boolean('active').notNull().default(true),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdByName: text('created_by_name'),
@@ -55,7 +61,7 @@ export const messages = pgTable(
       .references(() => patients.id, { onDelete: 'cascade' }),
     senderId: text('sender_id').references(() => users.id, { onDelete: 'set null' }),
     senderName: text('sender_name').notNull(),
-    senderRole: text('sender_role').notNull(),
+    senderRole: text('sender_role').$type<Role>().notNull(),
     /** The sender's organisation name at send time, for the sender label. */
     senderOrganizationName: text('sender_organization_name'),
     body: text('body').notNull(),
@@ -96,7 +102,7 @@ export const documents = pgTable(
     patientId: uuid('patient_id')
       .notNull()
       .references(() => patients.id, { onDelete: 'cascade' }),
-    category: text('category').notNull(),
+    category: text('category').$type<DocumentCategory>().notNull(),
     fileName: text('file_name').notNull(),
     storedName: text('stored_name').notNull(),
     storageKey: text('storage_key').notNull().unique(),

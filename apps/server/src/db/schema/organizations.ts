@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { OrganizationKind } from '@casebridge/domain/roles';
 
 /** Clinics, attorney firms and lienholders in one table (docs/architecture.md D4). */
 export const organizations = pgTable(
   'organizations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<OrganizationKind>().notNull(),
     name: text('name').notNull(),
     /** Legacy id: the name with whitespace runs replaced by underscores. */
     slug: text('slug').notNull(),

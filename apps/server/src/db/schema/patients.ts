@@ -9,6 +9,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { TreatmentStatus } from '@casebridge/domain/patients/treatment-status';
 import { users } from './auth.ts';
 import { organizations } from './organizations.ts';
 
@@ -21,7 +22,10 @@ export const patients = pgTable(
     intakeDate: date('intake_date'),
     evalDate: date('eval_date'),
     lastTreatmentDate: date('last_treatment_date'),
-    treatmentStatus: text('treatment_status').notNull().default('Referred'),
+    treatmentStatus: text('treatment_status')
+      .$type<TreatmentStatus>()
+      .notNull()
+      .default('Referred'),
     firmId: uuid('firm_id').references(() => organizations.id, { onDelete: 'set null' }),
     associatedContactId: text('associated_contact_id').references(() => users.id, {
       onDelete: 'set null',

@@ -11,6 +11,10 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AccessRequestStatus } from '@casebridge/domain/access-requests/access-request-review.schemas';
+import type { MailStatus } from '@casebridge/domain/admin/system-tools.schemas';
+import type { DigestFrequency, NotificationType } from '@casebridge/domain/constants';
+import type { Role, SignupRole } from '@casebridge/domain/roles';
 import { users } from './auth.ts';
 import { documents } from './case-records.ts';
 import { patients } from './patients.ts';
@@ -24,12 +28,12 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     patientId: uuid('patient_id').references(() => patients.id, { onDelete: 'cascade' }),
-    type: text('type').notNull(),
+    type: text('type').$type<NotificationType>().notNull(),
     content: text('content').notNull(),
     linkTo: text('link_to'),
     isRead: boolean('is_read').notNull().default(false),
     fromUserId: text('from_user_id').references(() => users.id, { onDelete: 'set null' }),
-    fromRole: text('from_role'),
+    fromRole: text('from_role').$type<Role>(),
     /** The document a document notification is about: it is shown only while the document is. */
     documentId: uuid('document_id').references(() => documents.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -56,7 +60,7 @@ export const notificationPreferences = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     notificationEmail: text('notification_email'),
-    digestFrequency: text('digest_frequency').notNull().default('Daily'),
+    digestFrequency: text('digest_frequency').$type<DigestFrequency>().notNull().default('Daily'),
     notifyOnStatusChange: boolean('notify_on_status_change').notNull().default(true),
     notifyOnDocumentUpload: boolean('notify_on_document_upload').notNull().default(true),
     notifyOnMessageReceived: boolean('notify_on_message_received').notNull().default(true),
@@ -79,7 +83,7 @@ export const auditLogs = pgTable(
     timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
     userId: text('user_id'),
     userName: text('user_name'),
-    userRole: text('user_role'),
+    userRole: text('user_role').$type<Role>(),
     action: text('action').notNull(),
     patientId: uuid('patient_id'),
     details: text('details'),
@@ -123,8 +127,8 @@ export const accessRequests = pgTable(
     email: text('email').notNull(),
     organization: text('organization').notNull(),
     phone: text('phone').notNull(),
-    role: text('role').notNull(),
-    status: text('status').notNull().default('pending'),
+    role: text('role').$type<SignupRole>().notNull(),
+    status: text('status').$type<AccessRequestStatus>().notNull().default('pending'),
     reviewedBy: text('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdUserId: text('created_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -150,7 +154,7 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<MailStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),

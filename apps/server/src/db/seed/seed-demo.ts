@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { DEMO_PASSWORD } from '@casebridge/domain/constants';
 import { toOrganizationSlug } from '@casebridge/domain/organizations/organization-slug';
 import { toStorageKey, toStoredFileName } from '@casebridge/domain/documents/document-naming';
+import type { Role } from '@casebridge/domain/roles';
 import type { Db } from '../client.ts';
 import {
   billingEntries,
@@ -97,7 +98,7 @@ export async function seedDemoData(
 
       const userIds = new Map<
         string,
-        { id: string; name: string; role: string; org: string | null }
+        { id: string; name: string; role: Role; org: string | null }
       >();
       for (const user of DEMO_USERS) {
         const created = await insertUser(tx, {

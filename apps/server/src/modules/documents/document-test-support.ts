@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
+import type { TreatmentStatus } from '@casebridge/domain/patients/treatment-status';
 import type { Role } from '@casebridge/domain/roles';
 import { organizations, patients, sessions, users } from '../../db/schema/index.ts';
 import { publishEvent } from '../../events/outbox.ts';
@@ -30,7 +31,11 @@ export async function getUserId(server: TestServer, email: string): Promise<stri
 }
 
 /** Sets the status as the service would: with the event that tells live delivery. */
-export async function setPatientStatus(server: TestServer, patientId: string, status: string) {
+export async function setPatientStatus(
+  server: TestServer,
+  patientId: string,
+  status: TreatmentStatus,
+) {
   await server.context.db.transaction(async (tx) => {
     await tx.update(patients).set({ treatmentStatus: status }).where(eq(patients.id, patientId));
     await publishEvent(tx, { topic: 'patient.updated', patientId });

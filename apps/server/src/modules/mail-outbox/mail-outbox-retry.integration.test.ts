@@ -1,6 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { MAIL_OUTBOX_MESSAGES } from '@casebridge/domain/admin/system-tools.schemas';
+import {
+  MAIL_OUTBOX_MESSAGES,
+  type MailStatus,
+} from '@casebridge/domain/admin/system-tools.schemas';
 import { auditLogs, mailOutbox } from '../../db/schema/index.ts';
 import { startMailWorker } from '../../mail/mail-worker.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../notifications/test-smtp-server.ts';
@@ -14,7 +17,7 @@ describe('admin retry of failed mail', () => {
   let smtp: TestSmtpServer;
   let admin: string;
   /** A mail queued four days ago that ran out of retries, or one in another state. */
-  const insertMail = async (subject: string, status = 'failed') => {
+  const insertMail = async (subject: string, status: MailStatus = 'failed') => {
     const [row] = await server.context.db
       .insert(mailOutbox)
       .values({

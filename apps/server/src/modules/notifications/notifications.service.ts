@@ -1,4 +1,5 @@
 import type { NotificationType } from '@casebridge/domain/constants';
+import type { Role } from '@casebridge/domain/roles';
 import {
   getPreferenceToggle,
   type TNotificationPage,
@@ -28,7 +29,7 @@ export type NewNotification = {
   patientId?: string | null;
   linkTo?: string | null;
   fromUserId?: string | null;
-  fromRole?: string | null;
+  fromRole?: Role | null;
   /** For a notification about a document: it is then shown only while the document is. */
   documentId?: string | null;
 };
