@@ -77,7 +77,7 @@ export async function resolveActor(
     role: row.role,
     organizationId: row.organizationId,
     organizationName: row.organizationName,
-    organizationKind: row.organizationKind as Actor['organizationKind'],
+    organizationKind: row.organizationKind,
     sessionId: row.sessionId,
     createdAt: row.createdAt,
   };

@@ -47,7 +47,7 @@ export async function getSessionUser(db: Db, userId: string): Promise<TSessionUs
       ? {
           id: row.organization.id,
           name: row.organization.name,
-          kind: row.organization.kind as 'clinic',
+          kind: row.organization.kind,
         }
       : null,
     createdAt: row.user.createdAt.toISOString(),

@@ -2,7 +2,6 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import type { TreatmentStatus } from '@casebridge/domain/patients/treatment-status';
-import type { Role } from '@casebridge/domain/roles';
 import { organizations, patients, sessions, users } from '../../db/schema/index.ts';
 import { publishEvent } from '../../events/outbox.ts';
 import type { EventRow } from '../../events/event-hub.ts';
@@ -68,10 +67,10 @@ export async function subscribeAs(server: TestServer, email: string) {
     userId: row.user.id,
     email: row.user.email,
     name: row.user.name,
-    role: row.user.role as Role,
+    role: row.user.role,
     organizationId: row.user.organizationId,
     organizationName: row.organization?.name ?? null,
-    organizationKind: (row.organization?.kind as Actor['organizationKind']) ?? null,
+    organizationKind: row.organization?.kind ?? null,
     // A real session: the hub ends streams whose session is gone.
     sessionId: await signInSessionId(server, email),
     createdAt: row.user.createdAt,

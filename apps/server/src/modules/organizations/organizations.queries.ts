@@ -11,7 +11,7 @@ type OrganizationRow = typeof organizations.$inferSelect;
 export function toOrganizationDto(row: OrganizationRow): TOrganization {
   return {
     id: row.id,
-    kind: row.kind as OrganizationKind,
+    kind: row.kind,
     name: row.name,
     slug: row.slug,
     address: row.address,

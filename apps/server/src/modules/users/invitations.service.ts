@@ -134,7 +134,7 @@ export async function acceptInvitation(
     await deleteUserSessions(tx, invitation.userId);
     await writeAudit(tx, {
       action: 'user_password_set',
-      actor: { userId: invitation.userId, name: invitation.name, role: invitation.role as Role },
+      actor: { userId: invitation.userId, name: invitation.name, role: invitation.role },
       details: `${invitation.email} set a password through an invitation`,
       ip: context.ip,
     });

@@ -69,12 +69,12 @@ function toAdminUser(row: {
     id: row.user.id,
     name: row.user.name,
     email: row.user.email,
-    role: row.user.role as Role,
+    role: row.user.role,
     organization: row.organization
       ? {
           id: row.organization.id,
           name: row.organization.name,
-          kind: row.organization.kind as OrganizationKind,
+          kind: row.organization.kind,
         }
       : null,
     active: row.user.active,
@@ -136,7 +136,7 @@ export async function getOrganizationKind(
     .select({ kind: organizations.kind })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
-  return (row?.kind as OrganizationKind | undefined) ?? null;
+  return row?.kind ?? null;
 }
 
 export async function setUserFlags(
