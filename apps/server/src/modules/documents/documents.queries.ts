@@ -53,7 +53,7 @@ export async function findScopedPatient(
     .from(patients)
     .where(and(eq(patients.id, patientId), patientScopeCondition(scope)))
     .limit(1);
-  return row ? { ...row, treatmentStatus: row.treatmentStatus as TreatmentStatus } : null;
+  return row ?? null;
 }
 
 const documentColumns = {

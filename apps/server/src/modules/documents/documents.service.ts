@@ -42,7 +42,7 @@ function toDocumentDto(row: { document: DocumentRow; uploadedByName: string | nu
     id: document.id,
     patientId: document.patientId,
     fileName: document.fileName,
-    category: document.category as DocumentCategory,
+    category: document.category,
     mimeType: document.mimeType,
     sizeBytes: document.sizeBytes,
     uploadedByName: row.uploadedByName,

@@ -87,7 +87,6 @@ export async function listPatients(
     total: Number(totalRow?.n ?? 0),
     items: rows.map((row) => ({
       ...row,
-      treatmentStatus: row.treatmentStatus as TreatmentStatus,
       clinicNames: row.clinicNames ?? [],
       updatedAt: new Date(row.updatedAt).toISOString(),
     })),
@@ -104,7 +103,7 @@ export async function getPatientStats(db: Db, scope: PatientScope): Promise<TPat
     TreatmentStatus,
     number
   >;
-  for (const row of rows) byStatus[row.status as TreatmentStatus] = Number(row.n);
+  for (const row of rows) byStatus[row.status] = Number(row.n);
   return { total: Object.values(byStatus).reduce((sum, n) => sum + n, 0), byStatus };
 }
 
@@ -178,7 +177,7 @@ export async function toPatientDetail(db: Db, row: PatientRow): Promise<TPatient
     intakeDate: row.intakeDate,
     evalDate: row.evalDate,
     lastTreatmentDate: row.lastTreatmentDate,
-    treatmentStatus: row.treatmentStatus as TreatmentStatus,
+    treatmentStatus: row.treatmentStatus,
     clinics,
     firm: firmRows[0] ?? null,
     lienholders,
