@@ -17,7 +17,7 @@ export function toItem(row: MailRow): TMailOutboxItem {
     kind: row.kind,
     toAddress: row.toAddress,
     subject: row.subject,
-    status: row.status as TMailOutboxItem['status'],
+    status: row.status,
     attempts: row.attempts,
     lastError: row.lastError,
     createdAt: row.createdAt.toISOString(),

@@ -56,10 +56,10 @@ export async function lockDigestRecipient(db: Db, userId: string): Promise<Diges
   if (!preferences || !user) return null;
   return {
     userId,
-    role: user.role as Role,
+    role: user.role,
     organizationId: user.organizationId,
     address: preferences.notificationEmail ?? user.email,
-    frequency: preferences.digestFrequency as DigestFrequency,
+    frequency: preferences.digestFrequency,
     lastDigestAt: preferences.lastDigestAt,
   };
 }

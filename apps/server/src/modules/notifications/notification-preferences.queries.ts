@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type { DigestFrequency } from '@casebridge/domain/constants';
 import {
   getDefaultPreferences,
   type TNotificationPreferences,
@@ -19,7 +18,7 @@ export async function getNotificationPreferences(
   if (!row) return getDefaultPreferences(user.email);
   return {
     notificationEmail: row.notificationEmail ?? user.email,
-    digestFrequency: row.digestFrequency as DigestFrequency,
+    digestFrequency: row.digestFrequency,
     notifyOnStatusChange: row.notifyOnStatusChange,
     notifyOnDocumentUpload: row.notifyOnDocumentUpload,
     notifyOnMessageReceived: row.notifyOnMessageReceived,

@@ -52,7 +52,7 @@ export function notificationVisibility(user: PolicyActor): SQL {
 
 type NotificationRow = {
   id: string;
-  type: string;
+  type: NotificationType;
   content: string;
   patientId: string | null;
   patientName: string | null;
@@ -77,7 +77,6 @@ const notificationColumns = {
 export function toNotificationDto(row: NotificationRow): TNotification {
   return {
     ...row,
-    type: row.type as NotificationType,
     createdAt: new Date(row.createdAt).toISOString(),
   };
 }
