@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from './env.ts';
+import { EnvError, inheritEnv, parseEnv, readToolEnv } from './env.ts';
 
 const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
 const tempDirs: string[] = [];
@@ -153,5 +153,37 @@ describe('TRUST_PROXY', () => {
     expect(
       parseEnv({ AUTH_SECRET: SECRET_VALUE, TRUST_PROXY: '10.0.0.1, 10.0.1.0/24' }).trustProxy,
     ).toEqual(['10.0.0.1', '10.0.1.0/24']);
+  });
+});
+
+describe('readToolEnv', () => {
+  it('treats empty values as unset and parses the benchmark knobs', () => {
+    const env = readToolEnv({
+      PATH: '/usr/bin',
+      TEST_DATABASE_URL: '',
+      TEST_REDIS_URL: 'redis://127.0.0.1:6379',
+      BENCH_RUNS: '5',
+      BENCH_NODE_ARGS: ' --cpu-prof  --trace-gc ',
+    });
+    expect(env).toEqual({
+      path: '/usr/bin',
+      home: undefined,
+      testDatabaseUrl: undefined,
+      testRedisUrl: 'redis://127.0.0.1:6379',
+      databaseUrl: undefined,
+      benchPatients: undefined,
+      benchRuns: 5,
+      benchNodeArgs: ['--cpu-prof', '--trace-gc'],
+    });
+  });
+
+  it('refuses a count that is not a whole number', () => {
+    expect(() => readToolEnv({ BENCH_PATIENTS: 'many' })).toThrow(EnvError);
+  });
+
+  it('passes the whole environment to a child that must inherit it, plus the extras', () => {
+    const env = inheritEnv({ PGPASSWORD: 'secret' });
+    expect(env.PGPASSWORD).toBe('secret');
+    expect(env.PATH).toBe(readToolEnv().path);
   });
 });

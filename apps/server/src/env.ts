@@ -122,3 +122,51 @@ function readOrCreateSecret(dataDir: string): string {
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }
+
+/**
+ * Variables the server never reads, only its test harnesses, benchmarks and operator tools. They
+ * are read here too, so that this file stays the one reader of process.env (a lint rule holds
+ * the rest of apps/server/src to it). Empty values count as unset, as in parseEnv.
+ */
+export type ToolEnv = {
+  /** PATH and HOME, handed to child processes that otherwise start with a clean environment. */
+  path: string;
+  home: string | undefined;
+  /** The PostgreSQL server (or Redis) the tests run against, when the run names one. */
+  testDatabaseUrl: string | undefined;
+  testRedisUrl: string | undefined;
+  /** The benchmarks' database when set; they fall back to TEST_DATABASE_URL or PGlite. */
+  databaseUrl: string | undefined;
+  benchPatients: number | undefined;
+  benchRuns: number | undefined;
+  /** Extra node flags for the processes a benchmark measures, e.g. --cpu-prof. */
+  benchNodeArgs: string[];
+};
+
+export function readToolEnv(source: Record<string, string | undefined> = process.env): ToolEnv {
+  const text = (name: string) => source[name] || undefined;
+  const count = (name: string) => {
+    const value = text(name);
+    if (value === undefined) return undefined;
+    if (!/^\d+$/.test(value)) throw new EnvError(`Invalid configuration: ${name}`);
+    return Number(value);
+  };
+  return {
+    path: source.PATH ?? '',
+    home: text('HOME'),
+    testDatabaseUrl: text('TEST_DATABASE_URL'),
+    testRedisUrl: text('TEST_REDIS_URL'),
+    databaseUrl: text('DATABASE_URL'),
+    benchPatients: count('BENCH_PATIENTS'),
+    benchRuns: count('BENCH_RUNS'),
+    benchNodeArgs: text('BENCH_NODE_ARGS')?.split(' ').filter(Boolean) ?? [],
+  };
+}
+
+/**
+ * The whole environment plus `extra`, for a child that must see what the operator set (pg_dump
+ * and pg_restore read PGSSLROOTCERT, PGSSLMODE and the like).
+ */
+export function inheritEnv(extra: Record<string, string> = {}): Record<string, string | undefined> {
+  return { ...process.env, ...extra };
+}

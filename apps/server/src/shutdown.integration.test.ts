@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '@casebridge/domain/constants';
+import { readToolEnv } from './env.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const MAIN = path.join(REPO_ROOT, 'apps/server/src/main.ts');
@@ -50,8 +51,8 @@ async function spawnServer(extraEnv: Record<string, string> = {}): Promise<Serve
     cwd: REPO_ROOT,
     // Only what the server needs: no DATABASE_URL or other settings leak in from the test run.
     env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
+      PATH: readToolEnv().path,
+      HOME: readToolEnv().home,
       NODE_ENV: 'development',
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',

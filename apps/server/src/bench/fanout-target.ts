@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { now, sleep } from './fanout-clock.ts';
 import { FANOUT, HOST } from './fanout-config.ts';
 import { sendRequest } from './fanout-http.ts';
+import { readToolEnv } from '../env.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -47,7 +48,7 @@ export async function startTarget(options: {
     process.execPath,
     [
       // Extra node flags for the targets, e.g. BENCH_NODE_ARGS=--cpu-prof to profile them.
-      ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      ...readToolEnv().benchNodeArgs,
       '--import',
       'tsx',
       options.script,
@@ -55,7 +56,7 @@ export async function startTarget(options: {
     ],
     {
       cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', ...options.env },
+      env: { PATH: readToolEnv().path, ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

@@ -23,11 +23,13 @@ import { measureTarget, type TargetSpec } from './fanout-measure.ts';
 import { printReport } from './fanout-report.ts';
 import { liveSubscriberProcesses } from './fanout-subscribers.ts';
 import { getFreePort, liveTargets, startTarget, type Target } from './fanout-target.ts';
+import { readToolEnv } from '../env.ts';
 
 /** Statuses the writer alternates between, so every write is a real change. */
 const STATUSES = ['Evaluated', 'Referred for PT'] as const;
 
-const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || DEFAULT_SERVER_URL;
+const toolEnv = readToolEnv();
+const serverUrl = toolEnv.testDatabaseUrl ?? toolEnv.databaseUrl ?? DEFAULT_SERVER_URL;
 const workDir = await mkdtemp(path.join(os.tmpdir(), 'casebridge-fanout-'));
 let database: BenchDatabase | null = null;
 let cleaning: Promise<void> | null = null;

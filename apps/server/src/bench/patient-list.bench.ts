@@ -16,12 +16,13 @@ import { createDiskStorage } from '../storage/file-storage.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { readToolEnv } from '../env.ts';
 
-const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 20_000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const PATIENTS = readToolEnv().benchPatients ?? 20_000;
+const RUNS = readToolEnv().benchRuns ?? 30;
 
 async function openBenchDatabase(): Promise<{ database: Database; cleanup: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL;
+  const url = readToolEnv().databaseUrl;
   if (!url) {
     const database = await openDatabase({ pglite: await createPglite('memory://') });
     return { database, cleanup: () => database.close() };

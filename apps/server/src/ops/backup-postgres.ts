@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
 import { BackupError, countRows } from './backup-manifest.ts';
+import { inheritEnv } from '../env.ts';
 
 export const POSTGRES_DUMP_FILE = 'database.dump';
 
@@ -78,7 +79,7 @@ async function runTool(tool: string, args: string[], databaseUrl: string): Promi
   url.password = '';
   const child = spawn(tool, [...args, '--no-password', `--dbname=${url.toString()}`], {
     // The environment passes through unchanged (PATH, PGSSLROOTCERT…), plus the password.
-    env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) },
+    env: inheritEnv(password ? { PGPASSWORD: password } : {}),
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

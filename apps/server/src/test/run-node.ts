@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { readToolEnv } from '../env.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -19,7 +20,7 @@ export type NodeProcess = {
 export function startNode(args: string[], env: Record<string, string>): NodeProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: { PATH: readToolEnv().path, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

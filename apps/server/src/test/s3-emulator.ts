@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REPO_ROOT } from './run-node.ts';
+import { readToolEnv } from '../env.ts';
 
 export type S3Emulator = {
   /** A STORAGE_URL for a fresh bucket on the emulator, with an optional key prefix. */
@@ -59,7 +60,7 @@ export async function startS3Emulator(): Promise<S3Emulator> {
   const child = spawn(
     process.execPath,
     ['--openssl-legacy-provider', '--import', 'tsx', SERVER_SCRIPT, directory, BUCKET],
-    { cwd: REPO_ROOT, env: { PATH: process.env.PATH ?? '' }, stdio: ['pipe', 'pipe', 'pipe'] },
+    { cwd: REPO_ROOT, env: { PATH: readToolEnv().path }, stdio: ['pipe', 'pipe', 'pipe'] },
   );
   const exited = once(child, 'exit');
   let port: number;

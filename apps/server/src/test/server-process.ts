@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { readToolEnv } from '../env.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const MAIN_SCRIPT = 'apps/server/src/main.ts';
@@ -48,7 +49,7 @@ export async function startServerProcess(options: {
 }): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN_SCRIPT], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', ...options.env, PORT: String(options.port) },
+    env: { PATH: readToolEnv().path, ...options.env, PORT: String(options.port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { createPglite, migrateDatabase, openDatabase } from '../db/client.ts';
 import { seedDemoData } from '../db/seed/seed-demo.ts';
 import { createDiskStorage } from '../storage/file-storage.ts';
+import { readToolEnv } from '../env.ts';
 
 /** What the global setup hands to every test worker: a migrated, seeded database to clone. */
 export type TestTemplate =
@@ -20,12 +21,12 @@ export type TestTemplate =
 
 /** The PostgreSQL server to test against, when the run asks for one. */
 export function getTestServerUrl(): string | undefined {
-  return process.env.TEST_DATABASE_URL || undefined;
+  return readToolEnv().testDatabaseUrl;
 }
 
 /** The Redis server to test against, when the run asks for one (like TEST_DATABASE_URL). */
 export function getTestRedisUrl(): string | undefined {
-  return process.env.TEST_REDIS_URL || undefined;
+  return readToolEnv().testRedisUrl;
 }
 
 export function withDatabase(serverUrl: string, database: string): string {
