@@ -5,6 +5,7 @@ import { toOrganizationSlug } from '@casebridge/domain/organizations/organizatio
 import { toStorageKey, toStoredFileName } from '@casebridge/domain/documents/document-naming';
 import type { Role } from '@casebridge/domain/roles';
 import type { Db } from '../client.ts';
+import { firstOrThrow } from '../first-or-throw.ts';
 import {
   billingEntries,
   documents,
@@ -73,7 +74,7 @@ export async function seedDemoData(
     await db.transaction(async (tx) => {
       const orgIds = new Map<string, string>();
       for (const org of DEMO_ORGANIZATIONS) {
-        const [row] = await tx
+        const created = await tx
           .insert(organizations)
           .values({
             kind: org.kind,
@@ -88,7 +89,7 @@ export async function seedDemoData(
             lienholderType: org.lienholderType ?? null,
           })
           .returning({ id: organizations.id });
-        orgIds.set(org.key, row!.id);
+        orgIds.set(org.key, firstOrThrow(created, `demo organisation ${org.key}`).id);
       }
       const orgId = (key: string) => {
         const id = orgIds.get(key);
@@ -127,7 +128,7 @@ export async function seedDemoData(
       for (const [index, patient] of DEMO_PATIENTS.entries()) {
         const intake = daysAgo(patient.intakeDaysAgo);
         const isEvaluated = patient.status !== 'Referred';
-        const [row] = await tx
+        const created = await tx
           .insert(patients)
           .values({
             fullName: patient.fullName,
@@ -146,7 +147,7 @@ export async function seedDemoData(
             updatedAt: new Date(Date.now() - index * 3_600_000),
           })
           .returning({ id: patients.id });
-        const patientId = row!.id;
+        const patientId = firstOrThrow(created, `demo patient ${patient.fullName}`).id;
         patientIds.set(patient.fullName, patientId);
         await tx
           .insert(patientClinics)
@@ -161,7 +162,7 @@ export async function seedDemoData(
 
       for (const message of DEMO_MESSAGES) {
         const sender = userIds.get(message.from)!;
-        const [row] = await tx
+        const created = await tx
           .insert(messages)
           .values({
             patientId: patientId(message.patient),
@@ -173,7 +174,8 @@ export async function seedDemoData(
             createdAt: new Date(Date.now() - message.minutesAgo * 60_000),
           })
           .returning({ id: messages.id });
-        await tx.insert(messageReads).values({ messageId: row!.id, userId: sender.id });
+        const { id: messageId } = firstOrThrow(created, 'the demo message');
+        await tx.insert(messageReads).values({ messageId, userId: sender.id });
       }
 
       for (const entry of DEMO_BILLING) {

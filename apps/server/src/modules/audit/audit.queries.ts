@@ -92,7 +92,8 @@ export async function* iterateAuditLogs(
       .orderBy(desc(auditLogs.id))
       .limit(EXPORT_BATCH);
     for (const row of rows) yield toEntry(row);
-    if (rows.length < EXPORT_BATCH) return;
-    beforeId = rows.at(-1)!.id;
+    const last = rows.at(-1);
+    if (!last || rows.length < EXPORT_BATCH) return;
+    beforeId = last.id;
   }
 }

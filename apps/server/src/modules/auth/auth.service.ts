@@ -3,6 +3,7 @@ import { LOGIN_LIMITS } from '@casebridge/domain/constants';
 import { MESSAGES } from '@casebridge/domain/errors';
 import type { TLoginRequest } from '@casebridge/domain/auth/auth.schemas';
 import type { Db } from '../../db/client.ts';
+import { firstOrThrow } from '../../db/first-or-throw.ts';
 import { loginFailures, sessions, users } from '../../db/schema/index.ts';
 import type { Auth } from '../../auth/auth.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -32,11 +33,11 @@ async function claimAttempt(
       .from(loginFailures)
       .where(and(eq(loginFailures.ip, ip), gt(loginFailures.createdAt, windowStart())));
     if ((byIp?.n ?? 0) >= LOGIN_LIMITS.maxFailuresPerIp) return { isThrottled: true };
-    const [attempt] = await tx
-      .insert(loginFailures)
-      .values({ email, ip })
-      .returning({ id: loginFailures.id });
-    return { isThrottled: false, attemptId: attempt!.id };
+    const attempt = firstOrThrow(
+      await tx.insert(loginFailures).values({ email, ip }).returning({ id: loginFailures.id }),
+      'the recorded sign-in attempt',
+    );
+    return { isThrottled: false, attemptId: attempt.id };
   });
 }
 

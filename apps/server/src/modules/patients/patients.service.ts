@@ -9,6 +9,7 @@ import {
 import type { TreatmentStatus } from '@casebridge/domain/patients/treatment-status';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { firstOrThrow } from '../../db/first-or-throw.ts';
 import { patients } from '../../db/schema/index.ts';
 import { publishEvent } from '../../events/outbox.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -117,7 +118,7 @@ export async function createPatient(
   const clinicIds = [...new Set(input.clinicIds)];
   const lienholderIds = [...new Set(input.lienholderIds)];
   return db.transaction(async (tx) => {
-    const [row] = await tx
+    const created = await tx
       .insert(patients)
       .values({
         fullName: input.fullName,
@@ -132,7 +133,7 @@ export async function createPatient(
         createdBy: actor.userId,
       })
       .returning({ id: patients.id });
-    const id = row!.id;
+    const { id } = firstOrThrow(created, 'the created patient');
     await replacePatientClinics(tx, id, clinicIds);
     await replacePatientLienholders(tx, id, lienholderIds);
     await writeAudit(tx, { action: 'patient_created', actor, patientId: id, ip: context.ip });
@@ -172,12 +173,14 @@ export async function changePatientStatus(
 ): Promise<TPatientDetail> {
   return db.transaction(async (tx) => {
     const current = await requirePatient(tx, actor, patientId, lockPatientInScope);
-    const [row] = await tx
+    const updated = await tx
       .update(patients)
       .set({ treatmentStatus: status, updatedAt: new Date() })
       .where(eq(patients.id, patientId))
       .returning();
-    const patient = await toPatientDetail(tx, row!);
+    // The row is locked in scope above, so the update returns it.
+    const row = firstOrThrow(updated, 'the locked patient after its status update');
+    const patient = await toPatientDetail(tx, row);
     if (current.treatmentStatus !== status) {
       await writeAudit(tx, {
         action: 'patient_status_changed',
@@ -192,7 +195,7 @@ export async function changePatientStatus(
         recipients.map((member) => member.id),
         {
           type: 'status_update',
-          content: `Treatment status of ${row!.fullName} changed to ${status}`,
+          content: `Treatment status of ${row.fullName} changed to ${status}`,
           patientId,
           linkTo: `/patients/${patientId}`,
           fromUserId: actor.userId,
@@ -246,7 +249,7 @@ export async function updateDemographics(
     }
     await assertOrganizations(tx, { clinicIds, firmId: input.firmId, lienholderIds });
 
-    const [row] = await tx
+    const updated = await tx
       .update(patients)
       .set({
         fullName: input.fullName,
@@ -261,6 +264,7 @@ export async function updateDemographics(
       })
       .where(eq(patients.id, patientId))
       .returning();
+    const row = firstOrThrow(updated, 'the locked patient after its update');
     if (isReassigning) {
       if (clinicIds) await replacePatientClinics(tx, patientId, clinicIds);
       if (lienholderIds) await replacePatientLienholders(tx, patientId, lienholderIds);
@@ -284,7 +288,7 @@ export async function updateDemographics(
       details: changed.length > 0 ? `changed: ${changed.join(', ')}` : 'no changes',
       ip: context.ip,
     });
-    const patient = await toPatientDetail(tx, row!);
+    const patient = await toPatientDetail(tx, row);
     let notifiedUsers = 0;
     if (input.notify) {
       const recipients = await listOtherParties(tx, actor, patientId);
