@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { getRequestIp } from '../../lib/request-ip.ts';
 import { toWebHeaders } from '../../lib/web-headers.ts';
 import { writeAudit } from '../audit/audit.service.ts';
-import { getSettings } from '../settings/settings.queries.ts';
+import { getSettings } from '../settings/settings.service.ts';
 import { getSessionUser, toSessionResponse, toSessionUser } from './auth.queries.ts';
 import { signIn, signOut } from './auth.service.ts';
 

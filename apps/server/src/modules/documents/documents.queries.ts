@@ -1,41 +1,14 @@
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { DOCUMENT_CATEGORIES, type DocumentCategory } from '@casebridge/domain/constants';
-import {
-  canSeeDocumentCategory,
-  type PatientScope,
-  type PolicyActor,
-} from '@casebridge/domain/patients/patient.policy';
-import {
-  TREATMENT_STATUSES,
-  type TreatmentStatus,
-} from '@casebridge/domain/patients/treatment-status';
+import type { PatientScope, PolicyActor } from '@casebridge/domain/patients/patient.policy';
+import type { TreatmentStatus } from '@casebridge/domain/patients/treatment-status';
 import type { Db } from '../../db/client.ts';
 import { documents, notificationPreferences, patients, users } from '../../db/schema/index.ts';
 import { patientScopeCondition } from '../patients/patient-scope.ts';
+import { documentVisibilityCondition } from './document-visibility.ts';
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type NewDocumentRow = typeof documents.$inferInsert;
-
-/**
- * The category rule of spec section 6 as a WHERE clause on documents joined to patients. It is
- * derived from the pure policy (every category × status pair it allows), so the SQL can never
- * disagree with canSeeDocumentCategory.
- */
-export function documentVisibilityCondition(actor: Pick<PolicyActor, 'role'>): SQL {
-  const allowed: SQL[] = [];
-  for (const category of DOCUMENT_CATEGORIES) {
-    const statuses = TREATMENT_STATUSES.filter((status) =>
-      canSeeDocumentCategory(actor, category, status),
-    );
-    if (statuses.length === TREATMENT_STATUSES.length)
-      allowed.push(eq(documents.category, category));
-    else if (statuses.length > 0)
-      allowed.push(
-        and(eq(documents.category, category), inArray(patients.treatmentStatus, statuses))!,
-      );
-  }
-  return allowed.length > 0 ? or(...allowed)! : sql`false`;
-}
 
 export type ScopedPatient = { id: string; fullName: string; treatmentStatus: TreatmentStatus };
 

@@ -14,12 +14,11 @@ import type { Actor } from '../../lib/actor.ts';
 import { notFound, validationFailed } from '../../lib/app-error.ts';
 import { enqueueMail } from '../../mail/mail-outbox.ts';
 import { writeAudit } from '../audit/audit.service.ts';
-import { listNotificationAddresses } from '../notifications/notifications.queries.ts';
-import { notifyUsers } from '../notifications/notifications.service.ts';
-import { listPatientAudience } from '../patients/patient-audience.queries.ts';
+import { listNotificationAddresses, notifyUsers } from '../notifications/notifications.service.ts';
+import { listPatientAudience } from '../patients/patients.service.ts';
 import { getActorPatientScope } from '../patients/patient-scope.ts';
-import { getSettings } from '../settings/settings.queries.ts';
-import { getActiveEmailTemplate } from '../templates/templates.queries.ts';
+import { getSettings } from '../settings/settings.service.ts';
+import { getActiveEmailTemplate } from '../templates/templates.service.ts';
 import { renderMessageEmail } from './message-email.ts';
 import {
   countMessages,

@@ -4,7 +4,7 @@ import type { TNotification } from '@casebridge/domain/notifications/notificatio
 import type { Db } from '../../db/client.ts';
 import { enqueueMail } from '../../mail/mail-outbox.ts';
 import { escapeHtml, renderMailHtml, renderMailText } from '../../mail/mail-layout.ts';
-import { getSettings } from '../settings/settings.queries.ts';
+import { getSettings } from '../settings/settings.service.ts';
 import { listDigestCandidates, lockDigestRecipient, setLastDigestAt } from './digest.queries.ts';
 import { countUnreadNotifications, listNotifications } from './notifications.queries.ts';
 

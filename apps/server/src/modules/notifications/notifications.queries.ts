@@ -13,7 +13,7 @@ import {
   patients,
   users,
 } from '../../db/schema/index.ts';
-import { documentVisibilityCondition } from '../documents/documents.queries.ts';
+import { documentVisibilityCondition } from '../documents/document-visibility.ts';
 import { patientScopeCondition } from '../patients/patient-scope.ts';
 
 /**

@@ -23,6 +23,9 @@ import {
   markNotificationRead,
 } from './notifications.queries.ts';
 
+// Other modules look up notification e-mail addresses here, not in this module's queries.
+export { listNotificationAddresses } from './notifications.queries.ts';
+
 export type NewNotification = {
   type: NotificationType;
   content: string;

@@ -2,10 +2,10 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { TAdminOverview } from '@casebridge/domain/patients/overview.schemas';
 import type { Db } from '../../db/client.ts';
 import { accessRequests, organizations, users } from '../../db/schema/index.ts';
-import { getPatientStats } from '../patients/patients.queries.ts';
 
-export async function getAdminOverview(db: Db): Promise<TAdminOverview> {
-  const [[userCounts], orgRows, patients, [pending]] = await Promise.all([
+/** Users, organisations and pending access requests; the patient counts are the patients module's. */
+export async function getAdminCounts(db: Db): Promise<Omit<TAdminOverview, 'patients'>> {
+  const [[userCounts], orgRows, [pending]] = await Promise.all([
     db
       .select({ total: count(), active: sql<number>`count(*) filter (where ${users.active})` })
       .from(users),
@@ -13,7 +13,6 @@ export async function getAdminOverview(db: Db): Promise<TAdminOverview> {
       .select({ kind: organizations.kind, n: count() })
       .from(organizations)
       .groupBy(organizations.kind),
-    getPatientStats(db, { kind: 'all' }),
     db.select({ n: count() }).from(accessRequests).where(eq(accessRequests.status, 'pending')),
   ]);
   const byKind = Object.fromEntries(orgRows.map((row) => [row.kind, Number(row.n)]));
@@ -25,7 +24,6 @@ export async function getAdminOverview(db: Db): Promise<TAdminOverview> {
       firms: byKind.firm ?? 0,
       lienholders: byKind.lienholder ?? 0,
     },
-    patients,
     pendingAccessRequests: Number(pending?.n ?? 0),
   };
 }

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZErrorBody } from '@casebridge/domain/errors';
 import { ZAdminOverview } from '@casebridge/domain/patients/overview.schemas';
-import { getAdminOverview } from './overview.queries.ts';
+import { requireActor } from '../../lib/require-actor.ts';
+import { getAdminOverview } from './overview.service.ts';
 
 export async function overviewRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -16,6 +17,6 @@ export async function overviewRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ZAdminOverview, 401: ZErrorBody, 403: ZErrorBody },
       },
     },
-    async () => getAdminOverview(app.ctx.db),
+    async (request) => getAdminOverview(app.ctx.db, requireActor(request)),
   );
 }

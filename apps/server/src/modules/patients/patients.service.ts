@@ -16,7 +16,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError, forbidden, notFound, validationFailed } from '../../lib/app-error.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { notifyUsers } from '../notifications/notifications.service.ts';
-import { getSettings } from '../settings/settings.queries.ts';
+import { getSettings } from '../settings/settings.service.ts';
 import { listPatientAudience } from './patient-audience.queries.ts';
 import { getActorPatientScope } from './patient-scope.ts';
 import {
@@ -30,6 +30,9 @@ import {
   replacePatientLienholders,
   toPatientDetail,
 } from './patients.queries.ts';
+
+// Other modules find who follows a patient here, not in this module's queries.
+export { listPatientAudience };
 
 type RequestContext = { ip: string };
 type UpdateDemographicsInput = z.output<typeof ZUpdateDemographicsRequest>;

@@ -5,6 +5,9 @@ import type { Actor } from '../../lib/actor.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { getSettings, updateSettings } from './settings.queries.ts';
 
+// Other modules read the settings here: the queries file is this module's own (lint rule).
+export { getSettings };
+
 /**
  * Saves every setting at once. Each request reads the settings afresh, so a change applies to the
  * very next request (idle timeout, upload limit, patient creation, approval, e-mail content).

@@ -10,6 +10,9 @@ import { notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { insertTemplate, listTemplates, setTemplateActive } from './templates.queries.ts';
 
+// Other modules find the active e-mail template here, not in this module's queries.
+export { getActiveEmailTemplate } from './templates.queries.ts';
+
 /**
  * Admins manage every template; everyone else only sees the active message templates that the
  * composer's picker offers (e-mail templates are server-side material).

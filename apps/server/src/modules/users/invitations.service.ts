@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { enqueueMail } from '../../mail/mail-outbox.ts';
 import { escapeHtml, renderMailHtml, renderMailText } from '../../mail/mail-layout.ts';
 import { writeAudit } from '../audit/audit.service.ts';
-import { getActiveEmailTemplate } from '../templates/templates.queries.ts';
+import { getActiveEmailTemplate } from '../templates/templates.service.ts';
 import {
   claimInvitation,
   findInvitation,

@@ -12,7 +12,7 @@ import { publishEvent } from '../../events/outbox.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../audit/audit.service.ts';
-import { getSettings } from '../settings/settings.queries.ts';
+import { getSettings } from '../settings/settings.service.ts';
 import { sendInvitation } from './invitations.service.ts';
 import {
   getAdminUser,

@@ -1,0 +1,14 @@
+import type { TAdminOverview } from '@casebridge/domain/patients/overview.schemas';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { getActorPatientStats } from '../patients/patients.service.ts';
+import { getAdminCounts } from './overview.queries.ts';
+
+/** The Admin Dashboard's counts; the patient figures come from the patients module's service. */
+export async function getAdminOverview(db: Db, actor: Actor): Promise<TAdminOverview> {
+  const [counts, patients] = await Promise.all([
+    getAdminCounts(db),
+    getActorPatientStats(db, actor),
+  ]);
+  return { ...counts, patients };
+}
