@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../components/error-fallback.tsx';
-import { AppShell } from '../components/layouts/app-shell.tsx';
+import { AppShell } from './app-shell.tsx';
 import {
   RequireAuth,
   RequirePatientCreation,

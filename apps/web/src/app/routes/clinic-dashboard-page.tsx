@@ -6,7 +6,7 @@ import { PageHeading } from '../../components/ui/page-heading.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { StatCard } from '../../components/ui/stat-card.tsx';
-import { useAuth } from '../../features/auth/auth-context.tsx';
+import { useAuth } from '../../lib/auth-context.tsx';
 import { usePatientStats } from '../../features/patients/api/patients-api.ts';
 import { DashboardError } from '../../features/patients/components/dashboard-error.tsx';
 import { PatientCard } from '../../features/patients/components/patient-card.tsx';

@@ -1,6 +1,6 @@
 import { hasCapability } from '@casebridge/domain/capabilities';
 import { PageHeading } from '../../components/ui/page-heading.tsx';
-import { useCurrentUser } from '../../features/auth/auth-context.tsx';
+import { useCurrentUser } from '../../lib/auth-context.tsx';
 import { DirectoryView } from '../../features/directory/components/directory-view.tsx';
 
 export function DirectoryPage() {

@@ -1,7 +1,7 @@
 import { Navigate, useLocation } from 'react-router';
 import { AuthLayout } from '../../components/layouts/auth-layout.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
-import { useAuth } from '../../features/auth/auth-context.tsx';
+import { useAuth } from '../../lib/auth-context.tsx';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
 import { getReturnPath } from '../../features/auth/utils/return-path.ts';
 

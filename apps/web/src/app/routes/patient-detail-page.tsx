@@ -5,6 +5,7 @@ import { TabBar, useTabParam } from '../../components/ui/tab-bar.tsx';
 import { BillingTab } from '../../features/billing/components/billing-tab.tsx';
 import { DocumentsTab } from '../../features/documents/components/documents-tab.tsx';
 import { MessagesTab } from '../../features/messages/components/messages-tab.tsx';
+import { TreatmentSummaryPanel } from '../../features/messages/components/treatment-summary-panel.tsx';
 import { usePatient } from '../../features/patients/api/patients-api.ts';
 import { DemographicsTab } from '../../features/patients/components/demographics-tab.tsx';
 import { OverviewTab } from '../../features/patients/components/overview-tab.tsx';
@@ -43,7 +44,7 @@ export function PatientDetailPage() {
       <Tabs.Root value={tab} onValueChange={setTab}>
         <TabBar label="Patient record" items={TABS} />
         <Tabs.Content value="overview">
-          <OverviewTab patient={patient} />
+          <OverviewTab patient={patient} summary={<TreatmentSummaryPanel patient={patient} />} />
         </Tabs.Content>
         <Tabs.Content value="demographics">
           <DemographicsTab patient={patient} />

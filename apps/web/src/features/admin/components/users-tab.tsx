@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { useCurrentUser } from '../../auth/auth-context.tsx';
+import { useCurrentUser } from '../../../lib/auth-context.tsx';
 import { useUsers } from '../api/users-api.ts';
 import { AccessRequestsSection } from './access-requests-section.tsx';
 import { AddUserModal } from './add-user-modal.tsx';

@@ -4,8 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { hasSignedOut } from '../api/session.ts';
-import { useAuth } from '../auth-context.tsx';
+import { hasSignedOut } from '../../../lib/session.ts';
+import { useAuth } from '../../../lib/auth-context.tsx';
 
 /** The spec's profile messages (section 5) are shown as the server words them. */
 const PROFILE_MESSAGES: readonly string[] = [

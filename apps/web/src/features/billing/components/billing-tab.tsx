@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { useCurrentUser } from '../../auth/auth-context.tsx';
+import { useCurrentUser } from '../../../lib/auth-context.tsx';
 import { downloadBillingCsv } from '../api/export-billing-csv.ts';
 import { AddBillingEntryForm } from './add-billing-entry-form.tsx';
 import { BillingHistoryTable } from './billing-history-table.tsx';

@@ -1,7 +1,7 @@
 import { MESSAGE_TEXTS } from '@casebridge/domain/messages/message.schemas';
 import type { TPatientDetail } from '@casebridge/domain/patients/patient.schemas';
 import { useMemo } from 'react';
-import { useCurrentUser } from '../../auth/auth-context.tsx';
+import { useCurrentUser } from '../../../lib/auth-context.tsx';
 import { useMessageThread } from '../api/messages-api.ts';
 import { useMarkThreadRead } from '../hooks/use-mark-thread-read.ts';
 import { MessageComposer } from './message-composer.tsx';

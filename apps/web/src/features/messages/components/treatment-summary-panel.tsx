@@ -10,7 +10,7 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Label, Textarea } from '../../../components/ui/input.tsx';
-import { useCurrentUser } from '../../auth/auth-context.tsx';
+import { useCurrentUser } from '../../../lib/auth-context.tsx';
 import { useSendMessage } from '../api/messages-api.ts';
 
 /**

@@ -12,7 +12,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { getTodayIsoDate } from '../../../lib/format.ts';
 import { useOrganizationOptions } from '../../../lib/organization-options.ts';
-import { useCurrentUser } from '../../auth/auth-context.tsx';
+import { useCurrentUser } from '../../../lib/auth-context.tsx';
 import { useCreatePatient } from '../api/patients-api.ts';
 import { useOrganizationOptionsReady } from '../hooks/use-organization-options-ready.ts';
 import { ContactFields, DemographicsFields } from './demographics-fields.tsx';

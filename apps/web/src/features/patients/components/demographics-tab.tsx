@@ -16,7 +16,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { useCurrentUser } from '../../auth/auth-context.tsx';
+import { useCurrentUser } from '../../../lib/auth-context.tsx';
 import { useUpdateDemographics } from '../api/patients-api.ts';
 import { useOrganizationOptionsReady } from '../hooks/use-organization-options-ready.ts';
 import { AssignedOrganizations } from './assigned-organizations.tsx';

@@ -4,9 +4,9 @@ import type {
   TPatientDetail,
 } from '@casebridge/domain/patients/patient.schemas';
 import { CalendarDays, Phone } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { formatDate } from '../../../lib/format.ts';
-import { useCurrentUser } from '../../auth/auth-context.tsx';
-import { TreatmentSummaryPanel } from '../../messages/components/treatment-summary-panel.tsx';
+import { useCurrentUser } from '../../../lib/auth-context.tsx';
 import { TreatmentTimeline } from './treatment-timeline.tsx';
 
 function DateCard({ label, value }: { label: string; value: string | null }) {
@@ -63,7 +63,11 @@ function OrganizationCard({
   );
 }
 
-export function OverviewTab({ patient }: { patient: TPatientDetail }) {
+/**
+ * `summary` is the messages feature's treatment-summary panel, composed in by the page because
+ * features do not import each other; it shows only to the roles the policy allows.
+ */
+export function OverviewTab({ patient, summary }: { patient: TPatientDetail; summary: ReactNode }) {
   const user = useCurrentUser();
   const firm = patient.firm ?? { id: 'unknown', name: 'Unknown Firm', phone: null };
   return (
@@ -87,7 +91,7 @@ export function OverviewTab({ patient }: { patient: TPatientDetail }) {
           empty="No lienholders linked"
         />
       </div>
-      {canUseTreatmentSummary(user) ? <TreatmentSummaryPanel patient={patient} /> : null}
+      {canUseTreatmentSummary(user) ? summary : null}
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { toast } from 'sonner';
 import { Select } from '../../../components/ui/input.tsx';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { useCurrentUser } from '../../auth/auth-context.tsx';
+import { useCurrentUser } from '../../../lib/auth-context.tsx';
 import { useUpdatePatientStatus } from '../api/patients-api.ts';
 
 /** The status badge; clinic and admin can turn it into a dropdown that saves at once. */

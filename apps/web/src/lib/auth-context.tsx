@@ -2,8 +2,8 @@ import type { TSessionUser } from '@casebridge/domain/auth/auth.schemas';
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { onSessionEnded } from '../../lib/api-client.ts';
-import { replaceSession, sessionQueryKey, useSessionQuery } from './api/session.ts';
+import { onSessionEnded } from './api-client.ts';
+import { replaceSession, sessionQueryKey, useSessionQuery } from './session.ts';
 
 type AuthContextValue = {
   user: TSessionUser | null;
