@@ -1,0 +1,105 @@
+#!/usr/bin/env node
+// The import boundaries that need a resolved path, which oxlint's pattern rules cannot see:
+// a web feature importing another feature, and a server module importing another module's
+// queries. The rules oxlint can express (components/lib → features, domain → apps, process.env,
+// cycles) are in .oxlintrc.json. docs/architecture.md, section 1, states all of them.
+// Usage: node scripts/check-boundaries.mjs [root]  (root defaults to the repository).
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const SOURCE = /\.(ts|tsx|mts|js|mjs)$/;
+const FEATURES = 'apps/web/src/features';
+const MODULES = 'apps/server/src/modules';
+
+// Static imports and re-exports (`import … from`, `export … from`, side-effect `import '…'`) start
+// a line; dynamic `import('…')` may appear anywhere. Comment lines start with `//` or `*`, so a
+// commented-out import does not match.
+const SPECIFIER_PATTERNS = [
+  /^\s*(?:import|export)\b[^'";]*?\bfrom\s*['"]([^'"]+)['"]/gm,
+  /^\s*import\s*['"]([^'"]+)['"]/gm,
+  /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+];
+
+/** Every specifier a file imports or re-exports from. */
+export function listSpecifiers(text) {
+  const found = [];
+  for (const pattern of SPECIFIER_PATTERNS)
+    for (const match of text.matchAll(pattern)) found.push(match[1]);
+  return found;
+}
+
+function listFiles(root, dir) {
+  const absolute = path.join(root, dir);
+  let entries;
+  try {
+    entries = readdirSync(absolute);
+  } catch {
+    return [];
+  }
+  return entries.flatMap((entry) => {
+    const relative = path.posix.join(dir, entry);
+    if (entry === 'node_modules' || entry === 'dist') return [];
+    if (statSync(path.join(root, relative)).isDirectory()) return listFiles(root, relative);
+    return SOURCE.test(entry) ? [relative] : [];
+  });
+}
+
+/** The repository-relative target of a relative specifier; package imports give null. */
+function resolve(file, specifier) {
+  if (!specifier.startsWith('.')) return null;
+  return path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+}
+
+/** `features/<name>` or `modules/<name>` of a repository path under `base`, else null. */
+function partOf(base, file) {
+  if (!file.startsWith(`${base}/`)) return null;
+  const [name, ...rest] = file.slice(base.length + 1).split('/');
+  return rest.length > 0 ? name : null;
+}
+
+const RULES = [
+  {
+    base: FEATURES,
+    check(file, from, target) {
+      const to = partOf(FEATURES, target);
+      if (to === null || to === from) return null;
+      return `${file} imports features/${to}: features do not import each other; move the shared piece to lib/ or components/, or compose the two features in app/`;
+    },
+  },
+  {
+    base: MODULES,
+    check(file, from, target) {
+      const to = partOf(MODULES, target);
+      if (to === null || to === from || !/\.queries(\.ts)?$/.test(target)) return null;
+      return `${file} imports ${target.slice('apps/server/src/'.length)}: a module never uses another module's queries; call modules/${to}'s service instead`;
+    },
+  },
+];
+
+/** The boundary violations under `root`, one message each. */
+export function findViolations(root) {
+  const messages = [];
+  for (const rule of RULES) {
+    for (const file of listFiles(root, rule.base)) {
+      const from = partOf(rule.base, file);
+      const text = readFileSync(path.join(root, file), 'utf8');
+      for (const specifier of listSpecifiers(text)) {
+        const target = resolve(file, specifier);
+        const message = target === null ? null : rule.check(file, from, target);
+        if (message) messages.push(message);
+      }
+    }
+  }
+  return messages;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const root = path.resolve(process.argv[2] ?? path.join(path.dirname(process.argv[1]), '..'));
+  const messages = findViolations(root);
+  for (const message of messages) console.error(`boundary: ${message}`);
+  if (messages.length > 0) {
+    console.error(`${messages.length} import boundary violation(s); see docs/architecture.md §1`);
+    process.exit(1);
+  }
+  console.log('Import boundaries hold.');
+}
