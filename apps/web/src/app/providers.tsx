@@ -1,9 +1,9 @@
 import { TOAST_DURATION_MS } from '@casebridge/domain/constants';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
-import { AuthProvider } from '../features/auth/auth-context.tsx';
-import { ThemeProvider, useTheme } from '../features/theme/theme-context.tsx';
+import { AuthProvider } from '../lib/auth-context.tsx';
+import { ThemeProvider, useTheme } from '../lib/theme-context.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 
 /** Toasts start below the sticky header (h-14, 56 px) so they never cover the bell or Sign out. */
@@ -23,8 +23,16 @@ function ThemedToaster() {
   );
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** `queryClient` lets component tests wrap a page in these same providers with their own cache. */
+export function AppProviders({
+  children,
+  queryClient: givenClient,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
+  const [ownClient] = useState(createQueryClient);
+  const queryClient = givenClient ?? ownClient;
   return (
     <ThemeProvider>
       <QueryClientProvider client={queryClient}>

@@ -1,7 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestQueryClient, renderWithProviders } from '../test/render.tsx';
 import { RECONNECT_DELAYS_MS, useEventStream } from './event-stream.ts';
 
 /** Stands in for the browser's EventSource: tests dispatch the server's messages by name. */
@@ -40,16 +39,18 @@ class FakeEventSource extends EventTarget {
 
 const latestSource = () => FakeEventSource.all.at(-1)!;
 
+function SignedInTab() {
+  useEventStream(true);
+  return null;
+}
+
 function renderStream() {
-  const client = new QueryClient();
+  const client = createTestQueryClient();
   client.setQueryData(['session'], { user: 'me' });
   client.setQueryData(['patients', 'list'], []);
   client.setQueryData(['notifications', 'page'], []);
   const invalidate = vi.spyOn(client, 'invalidateQueries');
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>{children}</QueryClientProvider>
-  );
-  const { unmount } = renderHook(() => useEventStream(true), { wrapper });
+  const { unmount } = renderWithProviders(<SignedInTab />, { queryClient: client });
   return { client, invalidate, unmount, source: latestSource() };
 }
 

@@ -1,17 +1,12 @@
 import type { TPatientDetail } from '@casebridge/domain/patients/patient.schemas';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { apiError, json, type FakeRequest } from '../../../test/fake-api.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { signedInAs } from '../../../test/sessions.ts';
+import { latestToast } from '../../../test/toasts.ts';
 import { MessageComposer } from './message-composer.tsx';
-
-const toast = vi.hoisted(() => ({
-  success: vi.fn<(message: string) => void>(),
-  warning: vi.fn<(message: string) => void>(),
-  error: vi.fn<(message: string) => void>(),
-  info: vi.fn<(message: string) => void>(),
-}));
-vi.mock('sonner', () => ({ toast }));
 
 const patient = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -20,60 +15,45 @@ const patient = {
 
 type Sent = { body: string; templateId: string | null; notifyByEmail: boolean };
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
-
 let sends: Sent[] = [];
 let answerSend: () => Promise<Response>;
+
+const TEMPLATES = {
+  items: [
+    {
+      id: '22222222-2222-4222-8222-222222222222',
+      title: 'Records request',
+      body: 'Records for {{patient.name}}.',
+      templateType: 'message',
+      active: true,
+    },
+    {
+      id: '33333333-3333-4333-8333-333333333333',
+      title: 'Retired',
+      body: 'x',
+      templateType: 'message',
+      active: false,
+    },
+  ],
+};
 
 beforeEach(() => {
   sends = [];
   answerSend = async () =>
     json({ message: {}, notifiedUsers: 3, emailStatus: 'queued', emailsQueued: 3 }, 201);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.startsWith('/api/templates')) {
-        return json({
-          items: [
-            {
-              id: '22222222-2222-4222-8222-222222222222',
-              title: 'Records request',
-              body: 'Records for {{patient.name}}.',
-              templateType: 'message',
-              active: true,
-            },
-            {
-              id: '33333333-3333-4333-8333-333333333333',
-              title: 'Retired',
-              body: 'x',
-              templateType: 'message',
-              active: false,
-            },
-          ],
-        });
-      }
-      sends.push(JSON.parse(String(init?.body)) as Sent);
-      return answerSend();
-    }),
-  );
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.clearAllMocks();
 });
 
 function renderComposer() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MessageComposer patient={patient} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<MessageComposer patient={patient} />, {
+    session: signedInAs('clinic'),
+    api: {
+      'GET /templates': TEMPLATES,
+      'POST /patients/:id/messages': ({ body }: FakeRequest) => {
+        sends.push(body as Sent);
+        return answerSend();
+      },
+    },
+  });
   return {
     textarea: screen.getByPlaceholderText('Type your message...'),
     send: screen.getByRole('button', { name: 'Send message' }),
@@ -100,7 +80,7 @@ describe('MessageComposer', { timeout: 15_000 }, () => {
     expect(sends).toEqual([]);
     await user.click(notify);
     await user.type(textarea, '{Enter}');
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Message sent successfully'));
+    await expect.poll(() => latestToast('success')).toBe('Message sent successfully');
     expect(sends).toEqual([
       { body: 'first line\nsecond line', templateId: null, notifyByEmail: true },
     ]);
@@ -118,17 +98,17 @@ describe('MessageComposer', { timeout: 15_000 }, () => {
     await user.type(textarea, '{Enter}');
     expect(sends).toHaveLength(1);
     release(json({ message: {}, notifiedUsers: 0, emailStatus: 'failed', emailsQueued: 0 }, 201));
-    await waitFor(() =>
-      expect(toast.warning).toHaveBeenCalledWith('Message sent but email notifications failed'),
-    );
+    await expect
+      .poll(() => latestToast('warning'))
+      .toBe('Message sent but email notifications failed');
   });
 
   it('keeps the text and says so when sending fails', async () => {
-    answerSend = async () => json({ error: { code: 'INTERNAL', message: 'boom' } }, 500);
+    answerSend = async () => apiError(500, 'INTERNAL', 'boom');
     const user = userEvent.setup();
     const { textarea } = renderComposer();
     await user.type(textarea, 'try{Enter}');
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to send message'));
+    await expect.poll(() => latestToast('error')).toBe('Failed to send message');
     expect(textarea).toHaveValue('try');
   });
 

@@ -1,6 +1,6 @@
-import { render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { PatientTable } from './patient-table.tsx';
 
 const PATIENT = {
@@ -16,23 +16,14 @@ const PATIENT = {
 };
 
 function renderTable() {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/',
-        element: (
-          <PatientTable
-            caption="Client Cases"
-            patients={[PATIENT]}
-            isLoading={false}
-            renderActions={(patient) => <button type="button">Edit {patient.fullName}</button>}
-          />
-        ),
-      },
-    ],
-    { initialEntries: ['/'] },
+  renderWithProviders(
+    <PatientTable
+      caption="Client Cases"
+      patients={[PATIENT]}
+      isLoading={false}
+      renderActions={(patient) => <button type="button">Edit {patient.fullName}</button>}
+    />,
   );
-  render(<RouterProvider router={router} />);
 }
 
 describe('PatientTable', () => {

@@ -1,32 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Link, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ThemeProvider } from '../../features/theme/theme-context.tsx';
+import { Link } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { RequireAuth } from '../features/auth/components/require-auth.tsx';
+import { renderWithProviders } from '../test/render.tsx';
+import { signedInAs } from '../test/sessions.ts';
+import { latestToast } from '../test/toasts.ts';
 import { AppShell } from './app-shell.tsx';
-
-const toast = vi.hoisted(() => ({
-  success: vi.fn<(message: string) => void>(),
-  error: vi.fn<(message: string) => void>(),
-}));
-vi.mock('sonner', () => ({ toast }));
-vi.mock('../../lib/event-stream.ts', () => ({ useEventStream: () => undefined }));
-vi.mock('../../features/notifications/components/notification-bell.tsx', () => ({
-  NotificationBell: () => null,
-}));
-const USER = {
-  id: 'u1',
-  email: 'clinic@demo.test',
-  displayName: 'Casey Harbor',
-  role: 'clinic',
-  organization: { id: 'o1', name: 'Harbor Physical Therapy', kind: 'clinic' },
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
-vi.mock('../../features/auth/auth-context.tsx', () => ({
-  useCurrentUser: () => USER,
-  useAuth: () => ({ user: USER, idleTimeoutMinutes: 60 }),
-}));
 
 let shouldThrow = false;
 function Flaky() {
@@ -34,9 +14,16 @@ function Flaky() {
   return <h1>Patient page</h1>;
 }
 
+/** Inside the real guard, as in the app: signing out unmounts the shell and leaves for /login. */
 function renderShell(initialPath: string) {
-  const router = createMemoryRouter(
-    [
+  return renderWithProviders(<RequireAuth />, {
+    route: initialPath,
+    session: signedInAs('clinic'),
+    api: {
+      'GET /notifications': { items: [], nextCursor: null, unreadCount: 0 },
+      'POST /auth/logout': undefined,
+    },
+    children: [
       {
         element: <AppShell />,
         children: [
@@ -52,32 +39,13 @@ function renderShell(initialPath: string) {
           },
         ],
       },
-      { path: '/login', element: <h1>Sign in</h1> },
     ],
-    { initialEntries: [initialPath] },
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <ThemeProvider>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </ThemeProvider>,
-  );
-  return router;
+    routes: [{ path: '/login', element: <h1>Sign in</h1> }],
+  });
 }
 
 beforeEach(() => {
   shouldThrow = false;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(null, { status: 204 })),
-  );
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  vi.clearAllMocks();
 });
 
 describe('AppShell error boundary', () => {
@@ -104,7 +72,7 @@ describe('AppShell error boundary', () => {
 
 describe('AppShell account menu', { timeout: 15_000 }, () => {
   it('shows the e-mail, the organisation badge and Sign out', async () => {
-    const router = renderShell('/directory');
+    const { router, api } = renderShell('/directory');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
     const menu = await screen.findByRole('menu', { name: 'Account menu' });
@@ -114,10 +82,9 @@ describe('AppShell account menu', { timeout: 15_000 }, () => {
 
     await user.click(within(menu).getByRole('menuitem', { name: 'Sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(fetch).toHaveBeenCalledWith(
-      '/api/auth/logout',
-      expect.objectContaining({ method: 'POST' }),
+    expect(api.calls).toContainEqual(
+      expect.objectContaining({ method: 'POST', path: '/auth/logout' }),
     );
-    expect(toast.success).toHaveBeenCalledWith('Signed out successfully');
+    await expect.poll(() => latestToast('success')).toBe('Signed out successfully');
   });
 });
