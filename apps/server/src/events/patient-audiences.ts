@@ -1,5 +1,4 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { TreatmentStatus } from '@casebridge/domain/patients/treatment-status';
 import type { Db } from '../db/client.ts';
 import { patientClinics, patientLienholders, patients } from '../db/schema/index.ts';
 import type { PatientAudience } from './event-visibility.ts';
@@ -35,7 +34,7 @@ export async function loadPatientAudiences(
       firmId: row.firmId,
       lienholderIds: row.lienholderIds,
       associatedContactId: row.associatedContactId,
-      treatmentStatus: row.treatmentStatus as TreatmentStatus,
+      treatmentStatus: row.treatmentStatus,
     });
   }
   return found;
