@@ -34,7 +34,7 @@ export const FANOUT = {
   readyDeadlineMs: 60_000,
   stopGraceMs: 5_000,
   /** The whole run is cut off (children killed, database dropped) past this. */
-  watchdogMs: 240_000,
+  watchdogMs: 360_000,
 } as const;
 
 /** The goals of issue 9 point 3. */
