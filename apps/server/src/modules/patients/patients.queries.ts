@@ -109,36 +109,27 @@ export async function getPatientStats(db: Db, scope: PatientScope): Promise<TPat
 
 type PatientRow = typeof patients.$inferSelect;
 
-/** The patient if it is inside the scope, else null — callers answer 404 either way. */
+/**
+ * The patient if it is inside the scope, else null — callers answer 404 either way. With
+ * `forUpdate`, inside a transaction, the row is also locked until commit, so a read-then-write
+ * (status change, demographics edit) sees the row as it is and no other writer can change it in
+ * between; a writer that was waiting reads the row its predecessor committed. FOR NO KEY UPDATE
+ * does not block inserts that reference the patient (messages, documents, notifications).
+ */
 export async function findPatientInScope(
   db: Db,
   scope: PatientScope,
   patientId: string,
+  options: { forUpdate?: boolean } = {},
 ): Promise<PatientRow | null> {
-  const [row] = await db
+  const query = db
     .select()
     .from(patients)
     .where(and(eq(patients.id, patientId), patientScopeCondition(scope)))
     .limit(1);
-  return row ?? null;
-}
-
-/**
- * Like findPatientInScope, but inside a transaction it also locks the row until commit, so a
- * read-then-write (status change, demographics edit) sees the row as it is and no other writer
- * can change it in between. A writer that was waiting reads the row its predecessor committed.
- */
-export async function lockPatientInScope(
-  db: Db,
-  scope: PatientScope,
-  patientId: string,
-): Promise<PatientRow | null> {
-  const [row] = await db
-    .select()
-    .from(patients)
-    .where(and(eq(patients.id, patientId), patientScopeCondition(scope)))
-    .limit(1)
-    .for('no key update', { of: patients });
+  const [row] = options.forUpdate
+    ? await query.for('no key update', { of: patients })
+    : await query;
   return row ?? null;
 }
 

@@ -25,7 +25,6 @@ import {
   getPatientAssignments,
   getPatientStats,
   listPatients,
-  lockPatientInScope,
   replacePatientClinics,
   replacePatientLienholders,
   toPatientDetail,
@@ -50,17 +49,17 @@ export function getActorPatientStats(db: Db, actor: Actor) {
 
 /**
  * The patient row if the actor may see it; malformed, missing and foreign ids all answer 404.
- * Writers pass lockPatientInScope to read the row they are about to change under a lock.
+ * Writers pass `forUpdate` to read the row they are about to change under a lock.
  */
 async function requirePatient(
   db: Db,
   actor: Actor,
   patientId: string,
-  find: typeof findPatientInScope = findPatientInScope,
+  options: { forUpdate?: boolean } = {},
 ) {
   const scope = getActorPatientScope(actor);
   if (!UUID_PATTERN.test(patientId)) throw notFound();
-  const row = await find(db, scope, patientId);
+  const row = await findPatientInScope(db, scope, patientId, options);
   if (!row) throw notFound();
   return row;
 }
@@ -175,7 +174,7 @@ export async function changePatientStatus(
   context: RequestContext,
 ): Promise<TPatientDetail> {
   return db.transaction(async (tx) => {
-    const current = await requirePatient(tx, actor, patientId, lockPatientInScope);
+    const current = await requirePatient(tx, actor, patientId, { forUpdate: true });
     const updated = await tx
       .update(patients)
       .set({ treatmentStatus: status, updatedAt: new Date() })
@@ -230,7 +229,7 @@ export async function updateDemographics(
   const clinicIds = input.clinicIds ? [...new Set(input.clinicIds)] : undefined;
   const lienholderIds = input.lienholderIds ? [...new Set(input.lienholderIds)] : undefined;
   return db.transaction(async (tx) => {
-    const current = await requirePatient(tx, actor, patientId, lockPatientInScope);
+    const current = await requirePatient(tx, actor, patientId, { forUpdate: true });
     const assignments = await getPatientAssignments(tx, patientId);
     const isReassigning =
       (clinicIds !== undefined &&
