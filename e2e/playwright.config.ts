@@ -13,6 +13,8 @@ if (!process.env.CASEBRIDGE_E2E_DATA_DIR) {
     `casebridge-e2e-${PORT}-${process.pid}`,
   );
   rmSync(process.env.CASEBRIDGE_E2E_DATA_DIR, { recursive: true, force: true });
+  // The signed-in states of fixtures/auth.setup.ts belong to this run's database only.
+  rmSync(`${process.env.CASEBRIDGE_E2E_DATA_DIR}-auth`, { recursive: true, force: true });
 }
 const dataDir = process.env.CASEBRIDGE_E2E_DATA_DIR;
 
@@ -39,7 +41,11 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    // Signs each demo role in once; fixtures/test.ts hands the cookies to the specs.
+    { name: 'setup', testDir: './fixtures', testMatch: /auth\.setup\.ts$/ },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, dependencies: ['setup'] },
+  ],
   webServer: {
     command: 'npm run start -w @casebridge/server',
     cwd: root,

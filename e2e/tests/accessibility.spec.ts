@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { DEMO_ACCOUNTS, signIn, type DemoRole } from '../fixtures/auth.ts';
+import { DEMO_ACCOUNTS, type DemoRole } from '../fixtures/auth.ts';
 import { expectNoAxeViolations, setTheme } from '../fixtures/axe.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 const THEMES = ['light', 'dark'] as const;
 
@@ -51,8 +51,9 @@ for (const theme of THEMES) {
     });
 
     for (const role of ['admin', 'clinic', 'attorney', 'lienholder'] as DemoRole[]) {
-      test(`the ${role} dashboard has no axe violations`, async ({ page }) => {
-        await signIn(page, role);
+      test(`the ${role} dashboard has no axe violations`, async ({ pageAs }) => {
+        const page = await pageAs(role);
+        await page.goto(DEMO_ACCOUNTS[role].dashboard);
         await setTheme(page, theme);
         await expect(
           page.getByRole('heading', { level: 1, name: DEMO_ACCOUNTS[role].heading }),

@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from '../fixtures/auth.ts';
+import type { Page } from '@playwright/test';
+import { DEMO_PASSWORD } from '../fixtures/auth.ts';
 import { expectNoAxeViolations, setTheme } from '../fixtures/axe.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 const NEW_PASSWORD = 'invited-user-password-1';
 // The Overview tab is the page's default view; accessibility.spec.ts scans it.
@@ -51,10 +52,10 @@ async function setApprovalSetting(page: Page, isOn: boolean) {
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 test('Add New User validates in the spec order, then creates a clinic user who accepts the invitation and signs in', async ({
-  page,
+  pageAs,
   browser,
 }) => {
-  await signIn(page, 'admin');
+  const page = await pageAs('admin');
   await page.goto('/dashboard/admin?tab=users');
   await page.getByRole('button', { name: 'Add New User' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add New User' });
@@ -109,13 +110,13 @@ test('Add New User validates in the spec order, then creates a clinic user who a
   await invited.close();
 });
 
-test('deactivating a user signs them out at once', async ({ page, browser }) => {
+test('deactivating a user signs them out at once', async ({ pageAs, browser }) => {
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   await signInAs(otherPage, 'cora@example.test', NEW_PASSWORD);
   await expect(otherPage).toHaveURL(/\/dashboard\/clinic$/);
 
-  await signIn(page, 'admin');
+  const page = await pageAs('admin');
   await page.goto('/dashboard/admin?tab=users');
   await page.getByRole('button', { name: 'Deactivate Cora Clinician' }).click();
   await expect(page.getByText('Cora Clinician deactivated')).toBeVisible();
@@ -133,10 +134,10 @@ test('deactivating a user signs them out at once', async ({ page, browser }) => 
 });
 
 test('with "Require approval for new users" saved, a new user waits for approval before signing in', async ({
-  page,
+  pageAs,
   browser,
 }) => {
-  await signIn(page, 'admin');
+  const page = await pageAs('admin');
   await setApprovalSetting(page, true);
   try {
     await page.goto('/dashboard/admin?tab=users');
@@ -179,8 +180,8 @@ test('with "Require approval for new users" saved, a new user waits for approval
   }
 });
 
-test('settings are validated, saved and shown again after a reload', async ({ page }) => {
-  await signIn(page, 'admin');
+test('settings are validated, saved and shown again after a reload', async ({ pageAs }) => {
+  const page = await pageAs('admin');
   await page.goto('/dashboard/admin?tab=settings');
   const timeout = page.getByLabel('Session timeout (minutes)');
   await timeout.fill('10');
@@ -204,7 +205,7 @@ test('settings are validated, saved and shown again after a reload', async ({ pa
   await expect(page.getByText('Settings saved successfully')).toBeVisible();
 });
 
-test('admin approves an access request sent from /signup', async ({ page, browser }) => {
+test('admin approves an access request sent from /signup', async ({ pageAs, browser }) => {
   const visitor = await browser.newContext();
   const visitorPage = await visitor.newPage();
   await visitorPage.goto('/signup');
@@ -219,7 +220,7 @@ test('admin approves an access request sent from /signup', async ({ page, browse
   ).toBeVisible();
   await visitor.close();
 
-  await signIn(page, 'admin');
+  const page = await pageAs('admin');
   await page.goto('/dashboard/admin?tab=users');
   await page.getByRole('button', { name: 'Approve request from Rita Requester' }).click();
   const dialog = page.getByRole('dialog', { name: 'Approve Access Request' });
@@ -240,8 +241,8 @@ test('admin approves an access request sent from /signup', async ({ page, browse
   );
 });
 
-test('templates: Add Template validates, creates, and deactivates', async ({ page }) => {
-  await signIn(page, 'admin');
+test('templates: Add Template validates, creates, and deactivates', async ({ pageAs }) => {
+  const page = await pageAs('admin');
   await page.goto('/dashboard/admin?tab=templates');
   await page.getByRole('button', { name: 'Add Template' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Template' });
@@ -257,8 +258,8 @@ test('templates: Add Template validates, creates, and deactivates', async ({ pag
   await expect(page.getByRole('button', { name: 'Activate Visit summary' })).toBeVisible();
 });
 
-test('audit logs filter by action and export the filtered rows as CSV', async ({ page }) => {
-  await signIn(page, 'admin');
+test('audit logs filter by action and export the filtered rows as CSV', async ({ pageAs }) => {
+  const page = await pageAs('admin');
   await page.goto('/dashboard/admin?tab=audit');
   await page.getByLabel('Action').selectOption('settings_updated');
   await expect(page.getByText(/^\d+ entr(y|ies)$/)).toBeVisible();
@@ -275,8 +276,8 @@ test('audit logs filter by action and export the filtered rows as CSV', async ({
   expect(lines.slice(1).every((line) => line.includes(',settings_updated,'))).toBe(true);
 });
 
-test('system tools report each health check', async ({ page }) => {
-  await signIn(page, 'admin');
+test('system tools report each health check', async ({ pageAs }) => {
+  const page = await pageAs('admin');
   await page.goto('/dashboard/admin?tab=settings');
   await page.getByRole('button', { name: 'Run health checks' }).click();
   await expect(page.getByText('All health checks passed')).toBeVisible();
@@ -289,8 +290,8 @@ test('system tools report each health check', async ({ page }) => {
   await expect(page.getByText('Demo data is already loaded')).toBeVisible();
 });
 
-test('admin sends a template message to a patient from All Patients', async ({ page }) => {
-  await signIn(page, 'admin');
+test('admin sends a template message to a patient from All Patients', async ({ pageAs }) => {
+  const page = await pageAs('admin');
   await page.goto('/dashboard/admin?tab=patients');
   await page.getByRole('button', { name: 'Send Message' }).click();
   const dialog = page.getByRole('dialog', { name: 'Send Message' });
@@ -306,8 +307,8 @@ test('admin sends a template message to a patient from All Patients', async ({ p
   await expect(page.getByText(/next appointment for Maria Delgado/).last()).toBeVisible();
 });
 
-test('admin sends a message written without a template', async ({ page }) => {
-  await signIn(page, 'admin');
+test('admin sends a message written without a template', async ({ pageAs }) => {
+  const page = await pageAs('admin');
   await page.goto('/dashboard/admin?tab=patients');
   await page.getByRole('button', { name: 'Send Message' }).click();
   const dialog = page.getByRole('dialog', { name: 'Send Message' });
@@ -325,8 +326,9 @@ test('admin sends a message written without a template', async ({ page }) => {
 });
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`every admin tab has no axe violations in the ${theme} theme`, async ({ page }) => {
-    await signIn(page, 'admin');
+  test(`every admin tab has no axe violations in the ${theme} theme`, async ({ pageAs }) => {
+    const page = await pageAs('admin');
+    await page.goto('/dashboard/admin');
     await setTheme(page, theme);
     for (const tab of ADMIN_TABS) {
       await openAdminTab(page, tab);

@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
-import { signIn } from '../fixtures/auth.ts';
 import { expectNoAxeViolations, setTheme } from '../fixtures/axe.ts';
+import { expect, test } from '../fixtures/test.ts';
 
-test('directory search filters every tab and updates the counts', async ({ page }) => {
-  await signIn(page, 'clinic');
+test('directory search filters every tab and updates the counts', async ({ pageAs }) => {
+  const page = await pageAs('clinic');
+  await page.goto('/dashboard/clinic');
   await page.getByRole('link', { name: 'Directory' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Directory' })).toBeVisible();
   await expect(page.getByRole('tab', { name: /^Clinics \(\d+\)$/ })).toBeVisible();
@@ -40,8 +40,8 @@ test('directory search filters every tab and updates the counts', async ({ page 
   await expect(page.getByText('No results found')).toBeVisible();
 });
 
-test('an admin adds and edits an organisation in the directory', async ({ page }) => {
-  await signIn(page, 'admin');
+test('an admin adds and edits an organisation in the directory', async ({ pageAs }) => {
+  const page = await pageAs('admin');
   await page.goto('/directory');
   await page.getByRole('tab', { name: /^Lienholders/ }).click();
   await page.getByRole('button', { name: 'Add Organization' }).click();
@@ -68,8 +68,8 @@ test('an admin adds and edits an organisation in the directory', async ({ page }
 });
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`the directory has no axe violations in the ${theme} theme`, async ({ page }) => {
-    await signIn(page, 'admin');
+  test(`the directory has no axe violations in the ${theme} theme`, async ({ pageAs }) => {
+    const page = await pageAs('admin');
     await page.goto('/directory');
     await setTheme(page, theme);
     await expect(page.getByRole('heading', { name: 'Harbor Physical Therapy' })).toBeVisible();

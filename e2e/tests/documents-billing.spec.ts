@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn } from '../fixtures/auth.ts';
+import type { Page } from '@playwright/test';
 import { expectNoAxeViolations, setTheme } from '../fixtures/axe.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -15,26 +15,7 @@ const makePdf = (label: string, sizeBytes: number) =>
     Buffer.from('\n%%EOF\n'),
   ]);
 
-async function organizationId(api: APIRequestContext, kind: string, name: string) {
-  const response = await api.get(`/api/organizations?kind=${kind}`);
-  const items = (await response.json()).items as Array<{ id: string; name: string }>;
-  return items.find((item) => item.name === name)!.id;
-}
-
-/** A fresh patient of Harbor clinic, Morgan & Hale and MedLien, created through the API. */
-async function createPatient(api: APIRequestContext, fullName: string): Promise<string> {
-  const response = await api.post('/api/patients', {
-    data: {
-      fullName,
-      dob: '1985-06-15',
-      clinicIds: [await organizationId(api, 'clinic', 'Harbor Physical Therapy')],
-      firmId: await organizationId(api, 'firm', 'Morgan & Hale Injury Law'),
-      lienholderIds: [await organizationId(api, 'lienholder', 'MedLien Funding Partners')],
-    },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()).id;
-}
+test.use({ role: 'clinic' });
 
 async function openTab(page: Page, patientId: string, tab: 'documents' | 'billing') {
   await page.goto(`/patients/${patientId}?tab=${tab}`);
@@ -45,9 +26,9 @@ async function openTab(page: Page, patientId: string, tab: 'documents' | 'billin
 
 test('clinic uploads three files at once, sees each one’s progress, then the list', async ({
   page,
+  createPatient,
 }) => {
-  await signIn(page, 'clinic');
-  const patientId = await createPatient(page.request, 'Upload Ulla');
+  const patientId = await createPatient({ fullName: 'Upload Ulla' });
   await openTab(page, patientId, 'documents');
   await expect(page.getByText('No documents available for viewing')).toBeVisible();
   await expect(page.getByLabel('Category')).toHaveValue('Intake');
@@ -102,106 +83,90 @@ test('clinic uploads three files at once, sees each one’s progress, then the l
 });
 
 test('the attorney sees an Intake document only while the patient is Discharged', async ({
-  browser,
+  pageAs,
+  createPatient,
 }) => {
-  const clinicContext = await browser.newContext();
-  const attorneyContext = await browser.newContext();
-  try {
-    const clinic = await clinicContext.newPage();
-    const attorney = await attorneyContext.newPage();
-    await signIn(clinic, 'clinic');
-    const patientId = await createPatient(clinic.request, 'Intake Ines');
-    const uploaded = await clinic.request.post(`/api/patients/${patientId}/documents`, {
-      multipart: {
-        category: 'Intake',
-        file: { name: 'intake-form.pdf', mimeType: 'application/pdf', buffer: makePdf('i', 100) },
-      },
-    });
-    expect(uploaded.status()).toBe(201);
+  const clinic = await pageAs('clinic');
+  const attorney = await pageAs('attorney');
+  const patientId = await createPatient({ fullName: 'Intake Ines' });
+  const uploaded = await clinic.request.post(`/api/patients/${patientId}/documents`, {
+    multipart: {
+      category: 'Intake',
+      file: { name: 'intake-form.pdf', mimeType: 'application/pdf', buffer: makePdf('i', 100) },
+    },
+  });
+  expect(uploaded.status()).toBe(201);
 
-    await signIn(attorney, 'attorney');
-    await openTab(attorney, patientId, 'documents');
-    await expect(attorney.getByText('No documents available for viewing')).toBeVisible();
-    await expect(attorney.getByRole('heading', { name: 'Upload Documents' })).toHaveCount(0);
+  await openTab(attorney, patientId, 'documents');
+  await expect(attorney.getByText('No documents available for viewing')).toBeVisible();
+  await expect(attorney.getByRole('heading', { name: 'Upload Documents' })).toHaveCount(0);
 
-    const setStatus = (treatmentStatus: string) =>
-      clinic.request.patch(`/api/patients/${patientId}/status`, { data: { treatmentStatus } });
-    expect((await setStatus('Discharged')).status()).toBe(200);
-    // No reload: the live patient event refreshes the page and the list with it.
-    await expect(attorney.getByText('intake-form.pdf', { exact: true })).toBeVisible();
+  const setStatus = (treatmentStatus: string) =>
+    clinic.request.patch(`/api/patients/${patientId}/status`, { data: { treatmentStatus } });
+  expect((await setStatus('Discharged')).status()).toBe(200);
+  // No reload: the live patient event refreshes the page and the list with it.
+  await expect(attorney.getByText('intake-form.pdf', { exact: true })).toBeVisible();
 
-    expect((await setStatus('Referred for PT')).status()).toBe(200);
-    await expect(attorney.getByText('No documents available for viewing')).toBeVisible();
-  } finally {
-    await clinicContext.close();
-    await attorneyContext.close();
-  }
+  expect((await setStatus('Referred for PT')).status()).toBe(200);
+  await expect(attorney.getByText('No documents available for viewing')).toBeVisible();
 });
 
 test('a clinic billing entry changes the lienholder’s Total Billed without a reload', async ({
-  browser,
+  pageAs,
+  createPatient,
 }) => {
-  const clinicContext = await browser.newContext();
-  const lienContext = await browser.newContext();
-  try {
-    const clinic = await clinicContext.newPage();
-    const lienholder = await lienContext.newPage();
-    await signIn(clinic, 'clinic');
-    const patientId = await createPatient(clinic.request, 'Billing Bruno');
-    await signIn(lienholder, 'lienholder');
-    const totalBilled = lienholder.getByLabel(/^Total Billed: /);
-    await expect(totalBilled).toBeVisible();
-    const before = Number((await totalBilled.textContent())!.replace(/[$,]/g, ''));
+  const clinic = await pageAs('clinic');
+  const lienholder = await pageAs('lienholder');
+  const patientId = await createPatient({ fullName: 'Billing Bruno' });
+  await lienholder.goto('/dashboard/lienholder');
+  const totalBilled = lienholder.getByLabel(/^Total Billed: /);
+  await expect(totalBilled).toBeVisible();
+  const before = Number((await totalBilled.textContent())!.replace(/[$,]/g, ''));
 
-    await openTab(clinic, patientId, 'billing');
-    await expect(clinic.getByText('No billing entries yet')).toBeVisible();
-    await clinic.getByRole('button', { name: 'Add Entry' }).click();
-    await expect(clinic.getByText('CPT code is required')).toBeVisible();
-    await expect(clinic.getByText('Session count is required')).toBeVisible();
-    await expect(clinic.getByText('Amount is required')).toBeVisible();
-    await clinic.getByLabel('CPT Code').fill('9711');
-    await clinic.getByLabel('Session Count').fill('1.5');
-    await clinic.getByLabel('Amount').fill('12.345');
-    await clinic.getByRole('button', { name: 'Add Entry' }).click();
-    await expect(clinic.getByText(/^Enter a 5-character CPT or HCPCS code/)).toBeVisible();
-    await expect(
-      clinic.getByText('Session count must be a whole number of at least 1'),
-    ).toBeVisible();
-    await expect(
-      clinic.getByText('Amount must be 0 or more, with at most two decimals'),
-    ).toBeVisible();
+  await openTab(clinic, patientId, 'billing');
+  await expect(clinic.getByText('No billing entries yet')).toBeVisible();
+  await clinic.getByRole('button', { name: 'Add Entry' }).click();
+  await expect(clinic.getByText('CPT code is required')).toBeVisible();
+  await expect(clinic.getByText('Session count is required')).toBeVisible();
+  await expect(clinic.getByText('Amount is required')).toBeVisible();
+  await clinic.getByLabel('CPT Code').fill('9711');
+  await clinic.getByLabel('Session Count').fill('1.5');
+  await clinic.getByLabel('Amount').fill('12.345');
+  await clinic.getByRole('button', { name: 'Add Entry' }).click();
+  await expect(clinic.getByText(/^Enter a 5-character CPT or HCPCS code/)).toBeVisible();
+  await expect(
+    clinic.getByText('Session count must be a whole number of at least 1'),
+  ).toBeVisible();
+  await expect(
+    clinic.getByText('Amount must be 0 or more, with at most two decimals'),
+  ).toBeVisible();
 
-    await clinic.getByLabel('CPT Code').fill('97110');
-    await clinic.getByLabel('Session Count').fill('3');
-    await clinic.getByLabel('Amount').fill('125.5');
-    await clinic.getByRole('button', { name: 'Add Entry' }).click();
-    await expect(clinic.getByText('Billing entry added')).toBeVisible();
-    const history = clinic.getByRole('table', { name: 'Billing History' });
-    await expect(history.getByRole('row', { name: /97110 3 \$125\.50/ })).toBeVisible();
-    await expect(
-      history.getByRole('row', { name: 'Total Medical Specials $125.50' }),
-    ).toBeVisible();
+  await clinic.getByLabel('CPT Code').fill('97110');
+  await clinic.getByLabel('Session Count').fill('3');
+  await clinic.getByLabel('Amount').fill('125.5');
+  await clinic.getByRole('button', { name: 'Add Entry' }).click();
+  await expect(clinic.getByText('Billing entry added')).toBeVisible();
+  const history = clinic.getByRole('table', { name: 'Billing History' });
+  await expect(history.getByRole('row', { name: /97110 3 \$125\.50/ })).toBeVisible();
+  await expect(history.getByRole('row', { name: 'Total Medical Specials $125.50' })).toBeVisible();
 
-    const expected = (before + 125.5).toLocaleString('en-US', {
-      style: 'currency',
-      currency: 'USD',
-    });
-    await expect(totalBilled).toHaveText(expected);
-    const recent = lienholder.getByRole('table', { name: 'Recent Billing Activity' });
-    await expect(
-      recent.getByRole('row', { name: /Billing Bruno 97110 3 \$125\.50/ }),
-    ).toBeVisible();
-  } finally {
-    await clinicContext.close();
-    await lienContext.close();
-  }
+  const expected = (before + 125.5).toLocaleString('en-US', {
+    style: 'currency',
+    currency: 'USD',
+  });
+  await expect(totalBilled).toHaveText(expected);
+  const recent = lienholder.getByRole('table', { name: 'Recent Billing Activity' });
+  await expect(recent.getByRole('row', { name: /Billing Bruno 97110 3 \$125\.50/ })).toBeVisible();
 });
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`the Documents and Billing tabs have no axe violations (${theme})`, async ({ page }) => {
-    await signIn(page, 'clinic');
+  test(`the Documents and Billing tabs have no axe violations (${theme})`, async ({
+    page,
+    createPatient,
+  }) => {
+    await page.goto('/dashboard/clinic');
     await setTheme(page, theme);
-    const patientId = await createPatient(page.request, `Axe ${theme} Alba`);
+    const patientId = await createPatient({ fullName: `Axe ${theme} Alba` });
     await page.request.post(`/api/patients/${patientId}/documents`, {
       multipart: {
         category: 'MRI',

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, signIn } from '../fixtures/auth.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 const html = (page: Page) => page.locator('html');
 const storedTheme = (page: Page) => page.evaluate(() => window.localStorage.getItem('theme'));
@@ -148,8 +149,8 @@ test('signing out shows a toast and lands on /login', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('/ and /dashboard lead a signed-in user to their dashboard', async ({ page }) => {
-  await signIn(page, 'attorney');
+test('/ and /dashboard lead a signed-in user to their dashboard', async ({ pageAs }) => {
+  const page = await pageAs('attorney');
   await page.goto('/');
   await expect(page).toHaveURL(/\/dashboard\/firm$/);
   await page.goto('/dashboard');

@@ -1,26 +1,9 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn } from '../fixtures/auth.ts';
+import type { Locator, Page } from '@playwright/test';
 import { expectNoAxeViolations, setTheme } from '../fixtures/axe.ts';
+import { expect, test } from '../fixtures/test.ts';
 
-type Organization = { id: string; name: string; kind: string };
-
-/** A fresh patient of Harbor clinic, Morgan & Hale and MedLien, made through the API. */
-async function createPatient(page: Page, fullName: string): Promise<string> {
-  const organizations = await page.request.get('/api/organizations');
-  const { items } = (await organizations.json()) as { items: Organization[] };
-  const byName = (name: string) => items.find((item) => item.name === name)!.id;
-  const response = await page.request.post('/api/patients', {
-    data: {
-      fullName,
-      dob: '1987-05-06',
-      clinicIds: [byName('Harbor Physical Therapy')],
-      firmId: byName('Morgan & Hale Injury Law'),
-      lienholderIds: [byName('MedLien Funding Partners')],
-    },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
+// The single-page tests are the demo clinic user's; others open a page per user with pageAs.
+test.use({ role: 'clinic' });
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 
@@ -38,71 +21,64 @@ const messageItem = (page: Page, text: string): Locator =>
   messageList(page).getByRole('listitem').filter({ hasText: text });
 
 test('a message reaches the attorney live, with the bell, and the clinic sees it read', async ({
-  browser,
+  pageAs,
+  createPatient,
 }) => {
-  const clinicContext = await browser.newContext();
-  const firmContext = await browser.newContext();
-  const clinic = await clinicContext.newPage();
-  const firm = await firmContext.newPage();
-  try {
-    await signIn(clinic, 'clinic');
-    const name = 'Live Message Lara';
-    const patientId = await createPatient(clinic, name);
-    await signIn(firm, 'attorney');
-    await expect(bell(firm)).toBeVisible();
-    const before = await readBadge(firm);
+  const clinic = await pageAs('clinic');
+  const firm = await pageAs('attorney');
+  const name = 'Live Message Lara';
+  const patientId = await createPatient({ fullName: name });
+  await firm.goto('/dashboard/firm');
+  await expect(bell(firm)).toBeVisible();
+  const before = await readBadge(firm);
 
-    await clinic.goto(`/patients/${patientId}?tab=messages`);
-    await expect(clinic.getByRole('heading', { name: 'Team Messages' })).toBeVisible();
-    await expect(clinic.getByText('No messages yet')).toBeVisible();
-    await expect(clinic.getByText('0 messages')).toBeVisible();
-    await composer(clinic).fill('  First visit scheduled for Tuesday.  ');
-    await sendButton(clinic).click();
-    await expect(clinic.getByText('Message sent successfully')).toBeVisible();
-    const sent = messageItem(clinic, 'First visit scheduled for Tuesday.');
-    await expect(sent).toContainText('Harbor Physical Therapy');
-    await expect(sent.getByRole('img', { name: 'Sent' })).toBeVisible();
-    await expect(clinic.getByText('1 message', { exact: true })).toBeVisible();
+  await clinic.goto(`/patients/${patientId}?tab=messages`);
+  await expect(clinic.getByRole('heading', { name: 'Team Messages' })).toBeVisible();
+  await expect(clinic.getByText('No messages yet')).toBeVisible();
+  await expect(clinic.getByText('0 messages')).toBeVisible();
+  await composer(clinic).fill('  First visit scheduled for Tuesday.  ');
+  await sendButton(clinic).click();
+  await expect(clinic.getByText('Message sent successfully')).toBeVisible();
+  const sent = messageItem(clinic, 'First visit scheduled for Tuesday.');
+  await expect(sent).toContainText('Harbor Physical Therapy');
+  await expect(sent.getByRole('img', { name: 'Sent' })).toBeVisible();
+  await expect(clinic.getByText('1 message', { exact: true })).toBeVisible();
 
-    // The attorney's bell counts it without a reload.
-    await expect.poll(() => readBadge(firm)).toBeGreaterThan(before);
-    await bell(firm).click();
-    const notice = firm
-      .getByRole('menuitem')
-      .filter({ hasText: `New message from Harbor Physical Therapy regarding ${name}` });
-    await expect(notice).toBeVisible();
-    await notice.click();
-    await expect(firm).toHaveURL(new RegExp(`/patients/${patientId}\\?tab=messages$`));
-    await expect(firm.getByRole('tab', { name: 'Messages', selected: true })).toBeVisible();
-    await expect(messageItem(firm, 'First visit scheduled for Tuesday.')).toBeVisible();
+  // The attorney's bell counts it without a reload.
+  await expect.poll(() => readBadge(firm)).toBeGreaterThan(before);
+  await bell(firm).click();
+  const notice = firm
+    .getByRole('menuitem')
+    .filter({ hasText: `New message from Harbor Physical Therapy regarding ${name}` });
+  await expect(notice).toBeVisible();
+  await notice.click();
+  await expect(firm).toHaveURL(new RegExp(`/patients/${patientId}\\?tab=messages$`));
+  await expect(firm.getByRole('tab', { name: 'Messages', selected: true })).toBeVisible();
+  await expect(messageItem(firm, 'First visit scheduled for Tuesday.')).toBeVisible();
 
-    // Opening the thread marked it read: the clinic sees the double check live.
-    await expect(sent.getByRole('img', { name: 'Read' })).toBeVisible();
+  // Opening the thread marked it read: the clinic sees the double check live.
+  await expect(sent.getByRole('img', { name: 'Read' })).toBeVisible();
 
-    // And the next message arrives in the attorney's open thread by itself.
-    await composer(clinic).fill('Bring the imaging CD, please.');
-    await composer(clinic).press('Enter');
-    await expect(messageItem(firm, 'Bring the imaging CD, please.')).toBeVisible();
-    await expect(messageItem(firm, 'Bring the imaging CD, please.')).toContainText('Casey Harbor');
-    await expect(
-      messageItem(clinic, 'Bring the imaging CD, please.').getByRole('img', { name: 'Read' }),
-    ).toBeVisible();
+  // And the next message arrives in the attorney's open thread by itself.
+  await composer(clinic).fill('Bring the imaging CD, please.');
+  await composer(clinic).press('Enter');
+  await expect(messageItem(firm, 'Bring the imaging CD, please.')).toBeVisible();
+  await expect(messageItem(firm, 'Bring the imaging CD, please.')).toContainText('Casey Harbor');
+  await expect(
+    messageItem(clinic, 'Bring the imaging CD, please.').getByRole('img', { name: 'Read' }),
+  ).toBeVisible();
 
-    // The attorney answers; the badge colours follow the role.
-    await composer(firm).fill('Will do.');
-    await sendButton(firm).click();
-    await expect(messageItem(clinic, 'Will do.')).toContainText('Morgan & Hale Injury Law');
-  } finally {
-    await clinicContext.close();
-    await firmContext.close();
-  }
+  // The attorney answers; the badge colours follow the role.
+  await composer(firm).fill('Will do.');
+  await sendButton(firm).click();
+  await expect(messageItem(clinic, 'Will do.')).toContainText('Morgan & Hale Injury Law');
 });
 
 test('Enter sends, Shift+Enter adds a line, blank never sends, the e-mail box resets', async ({
   page,
+  createPatient,
 }) => {
-  await signIn(page, 'clinic');
-  const patientId = await createPatient(page, 'Keyboard Kim');
+  const patientId = await createPatient({ fullName: 'Keyboard Kim' });
   await page.goto(`/patients/${patientId}?tab=messages`);
   await expect(page.getByText('No messages yet')).toBeVisible();
 
@@ -129,9 +105,11 @@ test('Enter sends, Shift+Enter adds a line, blank never sends, the e-mail box re
   await expect(page.getByText('1 message', { exact: true })).toBeVisible();
 });
 
-test('the template picker fills the text with the patient name', async ({ page }) => {
-  await signIn(page, 'clinic');
-  const patientId = await createPatient(page, 'Template Tess');
+test('the template picker fills the text with the patient name', async ({
+  page,
+  createPatient,
+}) => {
+  const patientId = await createPatient({ fullName: 'Template Tess' });
   await page.goto(`/patients/${patientId}?tab=messages`);
   const picker = page.getByLabel('Template');
   await expect(picker.locator('option', { hasText: 'Introduction' })).toHaveCount(1);
@@ -150,90 +128,73 @@ test('the template picker fills the text with the patient name', async ({ page }
   await expect(messageItem(page, 'treatment records for Template Tess')).toBeVisible();
 });
 
-test('the Notification Center lists, marks read and saves preferences', async ({ browser }) => {
-  const clinicContext = await browser.newContext();
-  const firmContext = await browser.newContext();
-  const clinic = await clinicContext.newPage();
-  const firm = await firmContext.newPage();
-  try {
-    await signIn(clinic, 'clinic');
-    const name = 'Center Cara';
-    const patientId = await createPatient(clinic, name);
-    await clinic.goto(`/patients/${patientId}?tab=messages`);
-    await composer(clinic).fill('Notification center check');
-    await sendButton(clinic).click();
-    await expect(clinic.getByText('Message sent successfully')).toBeVisible();
+test('the Notification Center lists, marks read and saves preferences', async ({
+  pageAs,
+  createPatient,
+}) => {
+  const clinic = await pageAs('clinic');
+  const firm = await pageAs('attorney');
+  const name = 'Center Cara';
+  const patientId = await createPatient({ fullName: name });
+  await clinic.goto(`/patients/${patientId}?tab=messages`);
+  await composer(clinic).fill('Notification center check');
+  await sendButton(clinic).click();
+  await expect(clinic.getByText('Message sent successfully')).toBeVisible();
 
-    await signIn(firm, 'attorney');
-    await firm.goto('/notifications');
-    await expect(
-      firm.getByRole('heading', { level: 1, name: 'Notification Center' }),
-    ).toBeVisible();
-    const item = firm
-      .getByRole('listitem')
-      .filter({ hasText: `New message from Harbor Physical Therapy regarding ${name}` });
-    await expect(item).toContainText(name);
-    await expect(item).toContainText('Just now');
-    await expect(item).toContainText('From: Clinic');
-    await expect(item).toContainText('Type: Message');
-    await expect(item).toContainText('Unread');
-    await item.getByRole('button', { name: 'Mark as read' }).click();
-    await expect(item.getByRole('button', { name: 'Mark as read' })).toHaveCount(0);
-    await expect(item).not.toContainText('Unread');
+  await firm.goto('/notifications');
+  await expect(firm.getByRole('heading', { level: 1, name: 'Notification Center' })).toBeVisible();
+  const item = firm
+    .getByRole('listitem')
+    .filter({ hasText: `New message from Harbor Physical Therapy regarding ${name}` });
+  await expect(item).toContainText(name);
+  await expect(item).toContainText('Just now');
+  await expect(item).toContainText('From: Clinic');
+  await expect(item).toContainText('Type: Message');
+  await expect(item).toContainText('Unread');
+  await item.getByRole('button', { name: 'Mark as read' }).click();
+  await expect(item.getByRole('button', { name: 'Mark as read' })).toHaveCount(0);
+  await expect(item).not.toContainText('Unread');
 
-    await firm.getByRole('tab', { name: 'Preferences' }).click();
-    await expect(firm.getByLabel('Notification email')).toHaveValue('attorney@demo.test');
-    await expect(firm.getByLabel('Digest frequency')).toHaveValue('Daily');
-    await firm.getByLabel('Digest frequency').selectOption('Weekly');
-    await firm.getByLabel('New messages').uncheck();
-    await firm.getByRole('button', { name: 'Save Preferences' }).click();
-    await expect(firm.getByText('Preferences saved successfully')).toBeVisible();
-    await firm.reload();
-    await expect(firm.getByLabel('Digest frequency')).toHaveValue('Weekly');
-    await expect(firm.getByLabel('New messages')).not.toBeChecked();
-    await expect(firm.getByLabel('Status changes')).toBeChecked();
-    // Restore the defaults for the other tests of the run.
-    await firm.getByLabel('Digest frequency').selectOption('Daily');
-    await firm.getByLabel('New messages').check();
-    await firm.getByRole('button', { name: 'Save Preferences' }).click();
-    await expect(firm.getByText('Preferences saved successfully')).toBeVisible();
-  } finally {
-    await clinicContext.close();
-    await firmContext.close();
-  }
+  await firm.getByRole('tab', { name: 'Preferences' }).click();
+  await expect(firm.getByLabel('Notification email')).toHaveValue('attorney@demo.test');
+  await expect(firm.getByLabel('Digest frequency')).toHaveValue('Daily');
+  await firm.getByLabel('Digest frequency').selectOption('Weekly');
+  await firm.getByLabel('New messages').uncheck();
+  await firm.getByRole('button', { name: 'Save Preferences' }).click();
+  await expect(firm.getByText('Preferences saved successfully')).toBeVisible();
+  await firm.reload();
+  await expect(firm.getByLabel('Digest frequency')).toHaveValue('Weekly');
+  await expect(firm.getByLabel('New messages')).not.toBeChecked();
+  await expect(firm.getByLabel('Status changes')).toBeChecked();
+  // Restore the defaults for the other tests of the run.
+  await firm.getByLabel('Digest frequency').selectOption('Daily');
+  await firm.getByLabel('New messages').check();
+  await firm.getByRole('button', { name: 'Save Preferences' }).click();
+  await expect(firm.getByText('Preferences saved successfully')).toBeVisible();
 });
 
-test('Mark all as read in the bell clears the badge', async ({ browser }) => {
-  const clinicContext = await browser.newContext();
-  const lienContext = await browser.newContext();
-  const clinic = await clinicContext.newPage();
-  const lien = await lienContext.newPage();
-  try {
-    await signIn(clinic, 'clinic');
-    const patientId = await createPatient(clinic, 'Bell Bianca');
-    await clinic.goto(`/patients/${patientId}?tab=messages`);
-    await composer(clinic).fill('For the lienholder');
-    await sendButton(clinic).click();
-    await expect(clinic.getByText('Message sent successfully')).toBeVisible();
+test('Mark all as read in the bell clears the badge', async ({ pageAs, createPatient }) => {
+  const clinic = await pageAs('clinic');
+  const lien = await pageAs('lienholder');
+  const patientId = await createPatient({ fullName: 'Bell Bianca' });
+  await clinic.goto(`/patients/${patientId}?tab=messages`);
+  await composer(clinic).fill('For the lienholder');
+  await sendButton(clinic).click();
+  await expect(clinic.getByText('Message sent successfully')).toBeVisible();
 
-    await signIn(lien, 'lienholder');
-    await expect.poll(() => readBadge(lien)).toBeGreaterThan(0);
-    await bell(lien).click();
-    await lien.getByRole('menuitem', { name: 'Mark all as read' }).click();
-    await expect(lien.getByText('All notifications marked as read')).toBeVisible();
-    await expect(bell(lien)).toHaveAccessibleName('Notifications');
-    await expect(lien.getByRole('menuitem', { name: 'View all notifications' })).toBeVisible();
-    await lien.getByRole('menuitem', { name: 'View all notifications' }).click();
-    await expect(lien).toHaveURL(/\/notifications$/);
-  } finally {
-    await clinicContext.close();
-    await lienContext.close();
-  }
+  await lien.goto('/dashboard/lienholder');
+  await expect.poll(() => readBadge(lien)).toBeGreaterThan(0);
+  await bell(lien).click();
+  await lien.getByRole('menuitem', { name: 'Mark all as read' }).click();
+  await expect(lien.getByText('All notifications marked as read')).toBeVisible();
+  await expect(bell(lien)).toHaveAccessibleName('Notifications');
+  await expect(lien.getByRole('menuitem', { name: 'View all notifications' })).toBeVisible();
+  await lien.getByRole('menuitem', { name: 'View all notifications' }).click();
+  await expect(lien).toHaveURL(/\/notifications$/);
 });
 
-test('the treatment summary draft is posted to Team Messages', async ({ page }) => {
-  await signIn(page, 'clinic');
-  const patientId = await createPatient(page, 'Summary Sam');
+test('the treatment summary draft is posted to Team Messages', async ({ page, createPatient }) => {
+  const patientId = await createPatient({ fullName: 'Summary Sam' });
   await page.goto(`/patients/${patientId}`);
   await expect(page.getByRole('heading', { name: 'AI-Powered Treatment Summary' })).toBeVisible();
   await page.getByRole('button', { name: 'Enhance Note' }).click();
@@ -266,49 +227,41 @@ test('the treatment summary draft is posted to Team Messages', async ({ page }) 
 
 for (const theme of ['light', 'dark'] as const) {
   test(`the Messages tab, the bell and the Notification Center have no axe violations (${theme})`, async ({
-    browser,
+    pageAs,
+    createPatient,
   }) => {
-    // Two sign-ins and four full-page scans.
+    // Two users and four full-page scans.
     test.setTimeout(120_000);
-    const clinicContext = await browser.newContext();
-    const firmContext = await browser.newContext();
-    const clinic = await clinicContext.newPage();
-    const firm = await firmContext.newPage();
-    try {
-      await signIn(clinic, 'clinic');
-      const patientId = await createPatient(clinic, `Axe ${theme} Avery`);
-      await signIn(firm, 'attorney');
-      await firm.goto(`/patients/${patientId}?tab=messages`);
-      await setTheme(firm, theme);
-      await composer(firm).fill('Attorney note for contrast');
-      await sendButton(firm).click();
-      await expect(firm.getByText('Message sent successfully')).toBeVisible();
+    const clinic = await pageAs('clinic');
+    const firm = await pageAs('attorney');
+    const patientId = await createPatient({ fullName: `Axe ${theme} Avery` });
+    await firm.goto(`/patients/${patientId}?tab=messages`);
+    await setTheme(firm, theme);
+    await composer(firm).fill('Attorney note for contrast');
+    await sendButton(firm).click();
+    await expect(firm.getByText('Message sent successfully')).toBeVisible();
 
-      await clinic.goto(`/patients/${patientId}?tab=messages`);
-      await setTheme(clinic, theme);
-      await composer(clinic).fill('Clinic note for contrast');
-      await sendButton(clinic).click();
-      await expect(messageItem(clinic, 'Clinic note for contrast')).toBeVisible();
-      await expect(
-        messageItem(clinic, 'Clinic note for contrast').getByRole('img', { name: 'Read' }),
-      ).toBeVisible();
-      await clinic.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
-      await expectNoAxeViolations(clinic);
+    await clinic.goto(`/patients/${patientId}?tab=messages`);
+    await setTheme(clinic, theme);
+    await composer(clinic).fill('Clinic note for contrast');
+    await sendButton(clinic).click();
+    await expect(messageItem(clinic, 'Clinic note for contrast')).toBeVisible();
+    await expect(
+      messageItem(clinic, 'Clinic note for contrast').getByRole('img', { name: 'Read' }),
+    ).toBeVisible();
+    await clinic.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
+    await expectNoAxeViolations(clinic);
 
-      await bell(clinic).click();
-      await expect(clinic.getByRole('menuitem', { name: 'View all notifications' })).toBeVisible();
-      await expectNoAxeViolations(clinic);
-      await clinic.keyboard.press('Escape');
+    await bell(clinic).click();
+    await expect(clinic.getByRole('menuitem', { name: 'View all notifications' })).toBeVisible();
+    await expectNoAxeViolations(clinic);
+    await clinic.keyboard.press('Escape');
 
-      await clinic.goto('/notifications');
-      await expect(clinic.getByRole('button', { name: 'Mark as read' }).first()).toBeVisible();
-      await expectNoAxeViolations(clinic);
-      await clinic.getByRole('tab', { name: 'Preferences' }).click();
-      await expect(clinic.getByRole('button', { name: 'Save Preferences' })).toBeVisible();
-      await expectNoAxeViolations(clinic);
-    } finally {
-      await clinicContext.close();
-      await firmContext.close();
-    }
+    await clinic.goto('/notifications');
+    await expect(clinic.getByRole('button', { name: 'Mark as read' }).first()).toBeVisible();
+    await expectNoAxeViolations(clinic);
+    await clinic.getByRole('tab', { name: 'Preferences' }).click();
+    await expect(clinic.getByRole('button', { name: 'Save Preferences' })).toBeVisible();
+    await expectNoAxeViolations(clinic);
   });
 }

@@ -1,32 +1,22 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signIn } from '../fixtures/auth.ts';
 import { expectNoAxeViolations, setTheme } from '../fixtures/axe.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 /** Opens a patient by name; other specs add patients, so it may not be on the first page. */
 async function openPatientByName(page: Page, name: string) {
-  const id = await page.evaluate(async (fullName) => {
-    const response = await fetch(`/api/patients?search=${encodeURIComponent(fullName)}`);
-    const body = (await response.json()) as { items: Array<{ id: string; fullName: string }> };
-    return body.items.find((item) => item.fullName === fullName)?.id;
-  }, name);
+  // The page's own request context: its cookies, even before the page has opened the app.
+  const response = await page.request.get(`/api/patients?search=${encodeURIComponent(name)}`);
+  const body = (await response.json()) as { items: Array<{ id: string; fullName: string }> };
+  const id = body.items.find((item) => item.fullName === name)?.id;
   expect(id, `${name} is visible to this user`).toBeTruthy();
   await page.goto(`/patients/${id}`);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }
 
-async function createPatientThroughForm(page: Page, name: string) {
-  await page.goto('/add-patient');
-  await page.getByLabel('Full Name').fill(name);
-  await page.getByLabel('Date of Birth').fill('1988-04-12');
-  await page.getByLabel('Attorney Firm').selectOption({ label: 'Morgan & Hale Injury Law' });
-  await page.getByRole('button', { name: 'Create Patient' }).click();
-  await expect(page.getByText('Patient created successfully')).toBeVisible();
-  await expect(page).toHaveURL(/\/patients\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-}
-
-test('clinic creates a patient, seeing each validation message in order', async ({ page }) => {
-  await signIn(page, 'clinic');
+test('clinic creates a patient, seeing each validation message in order', async ({ pageAs }) => {
+  const page = await pageAs('clinic');
+  await page.goto('/dashboard/clinic');
   await page.getByRole('link', { name: 'Add Patient' }).click();
   await expect(page.getByRole('heading', { name: 'Add New Patient' })).toBeVisible();
   // Defaults: the user's clinic, a firm, today's intake date.
@@ -65,53 +55,45 @@ test('clinic creates a patient, seeing each validation message in order', async 
 });
 
 test('a status and demographics change by the clinic appears live in the firm’s browser', async ({
-  browser,
+  pageAs,
+  createPatient,
 }) => {
-  const clinicContext = await browser.newContext();
-  const firmContext = await browser.newContext();
-  const clinic = await clinicContext.newPage();
-  const firm = await firmContext.newPage();
-  try {
-    await signIn(clinic, 'clinic');
-    await createPatientThroughForm(clinic, 'Live Update Lena');
-    const patientUrl = new URL(clinic.url()).pathname;
+  const clinic = await pageAs('clinic');
+  const firm = await pageAs('attorney');
+  const patientId = await createPatient({ fullName: 'Live Update Lena', lienholders: [] });
+  const patientUrl = `/patients/${patientId}`;
+  await clinic.goto(patientUrl);
+  await expect(clinic.getByRole('heading', { level: 1, name: 'Live Update Lena' })).toBeVisible();
 
-    await signIn(firm, 'attorney');
-    await firm.goto(patientUrl);
-    await expect(firm.getByRole('heading', { level: 1, name: 'Live Update Lena' })).toBeVisible();
-    await expect(firm.getByRole('button', { name: 'Edit status' })).toHaveCount(0);
+  await firm.goto(patientUrl);
+  await expect(firm.getByRole('heading', { level: 1, name: 'Live Update Lena' })).toBeVisible();
+  await expect(firm.getByRole('button', { name: 'Edit status' })).toHaveCount(0);
 
-    await clinic.getByRole('button', { name: 'Edit status' }).click();
-    await clinic.getByLabel('Treatment status').selectOption('Referred for PT');
-    await expect(clinic.getByText('Patient updated successfully')).toBeVisible();
-    await expect(clinic.getByLabel('Treatment status')).toHaveCount(0);
-    // The firm's page updates without a reload.
-    await expect(firm.getByText('Referred for PT', { exact: true }).first()).toBeVisible();
-    await expect(firm.locator('[aria-current="step"]')).toContainText('Referred for PT');
+  await clinic.getByRole('button', { name: 'Edit status' }).click();
+  await clinic.getByLabel('Treatment status').selectOption('Referred for PT');
+  await expect(clinic.getByText('Patient updated successfully')).toBeVisible();
+  await expect(clinic.getByLabel('Treatment status')).toHaveCount(0);
+  // The firm's page updates without a reload.
+  await expect(firm.getByText('Referred for PT', { exact: true }).first()).toBeVisible();
+  await expect(firm.locator('[aria-current="step"]')).toContainText('Referred for PT');
 
-    await clinic.getByRole('tab', { name: 'Demographics' }).click();
-    await clinic.getByLabel('Best Point of Contact Name').fill('Marta Reyes');
-    await clinic.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(
-      clinic.getByText(
-        'Would you like to notify the other assigned clinics or firm of this update?',
-      ),
-    ).toBeVisible();
-    await clinic.getByRole('button', { name: 'Yes, notify' }).click();
-    await expect(clinic.getByText('Patient demographics updated successfully')).toBeVisible();
-    await expect(clinic.getByText('Notifications sent to relevant parties')).toBeVisible();
+  await clinic.getByRole('tab', { name: 'Demographics' }).click();
+  await clinic.getByLabel('Best Point of Contact Name').fill('Marta Reyes');
+  await clinic.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(
+    clinic.getByText('Would you like to notify the other assigned clinics or firm of this update?'),
+  ).toBeVisible();
+  await clinic.getByRole('button', { name: 'Yes, notify' }).click();
+  await expect(clinic.getByText('Patient demographics updated successfully')).toBeVisible();
+  await expect(clinic.getByText('Notifications sent to relevant parties')).toBeVisible();
 
-    await firm.getByRole('tab', { name: 'Demographics' }).click();
-    await expect(firm.getByText('Marta Reyes')).toBeVisible();
-    await expect(firm).toHaveURL(/tab=demographics/);
-  } finally {
-    await clinicContext.close();
-    await firmContext.close();
-  }
+  await firm.getByRole('tab', { name: 'Demographics' }).click();
+  await expect(firm.getByText('Marta Reyes')).toBeVisible();
+  await expect(firm).toHaveURL(/tab=demographics/);
 });
 
-test('attorney sees read-only demographics', async ({ page }) => {
-  await signIn(page, 'attorney');
+test('attorney sees read-only demographics', async ({ pageAs }) => {
+  const page = await pageAs('attorney');
   await openPatientByName(page, 'James Whitfield');
   await page.getByRole('tab', { name: 'Demographics' }).click();
   await expect(
@@ -141,8 +123,11 @@ test("clinic2 opening clinic's patient gets no data", async ({ page }) => {
   expect(responses.every((status) => status === 404)).toBe(true);
 });
 
-test('clinic dashboard search, filter, sort and counters agree with the data', async ({ page }) => {
-  await signIn(page, 'clinic');
+test('clinic dashboard search, filter, sort and counters agree with the data', async ({
+  pageAs,
+}) => {
+  const page = await pageAs('clinic');
+  await page.goto('/dashboard/clinic');
   const stats = await page.evaluate(async () => (await fetch('/api/patients/stats')).json());
   const discharged = stats.byStatus.Discharged as number;
   await expect(page.getByLabel(`Total Patients: ${stats.total}`)).toBeVisible();
@@ -179,9 +164,10 @@ test('clinic dashboard search, filter, sort and counters agree with the data', a
 });
 
 test('firm dashboard shows the first 10 client cases with View Case links and pages', async ({
-  page,
+  pageAs,
 }) => {
-  await signIn(page, 'attorney');
+  const page = await pageAs('attorney');
+  await page.goto('/dashboard/firm');
   const table = page.getByRole('table', { name: 'Client Cases' });
   await expect(table.getByRole('link', { name: /^View Case/ })).toHaveCount(10);
   await page.getByRole('button', { name: 'Next' }).click();
@@ -189,8 +175,9 @@ test('firm dashboard shows the first 10 client cases with View Case links and pa
 });
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`patient pages have no axe violations in the ${theme} theme`, async ({ page }) => {
-    await signIn(page, 'clinic');
+  test(`patient pages have no axe violations in the ${theme} theme`, async ({ pageAs }) => {
+    const page = await pageAs('clinic');
+    await page.goto('/dashboard/clinic');
     await setTheme(page, theme);
     await expectNoAxeViolations(page);
     await openPatientByName(page, 'James Whitfield');

@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, signIn } from '../fixtures/auth.ts';
 import { expectNoAxeViolations, setTheme } from '../fixtures/axe.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 // A phone: the layout findings of the QA review were all at this size.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -37,9 +38,9 @@ async function openPatient(page: Page, name: string, tab: string) {
 
 for (const theme of ['light', 'dark'] as const) {
   test(`admin tabs stay in view and Settings does not scroll sideways (${theme})`, async ({
-    page,
+    pageAs,
   }) => {
-    await signIn(page, 'admin');
+    const page = await pageAs('admin');
     await page.goto('/dashboard/admin?tab=settings');
     await setTheme(page, theme);
     await expect(page.getByRole('table', { name: 'Mail outbox, newest first' })).toBeVisible();
@@ -50,8 +51,9 @@ for (const theme of ['light', 'dark'] as const) {
     await expectNoAxeViolations(page);
   });
 
-  test(`a patient's billing tab reads on a phone (${theme})`, async ({ page }) => {
-    await signIn(page, 'clinic');
+  test(`a patient's billing tab reads on a phone (${theme})`, async ({ pageAs }) => {
+    const page = await pageAs('clinic');
+    await page.goto('/dashboard/clinic');
     await setTheme(page, theme);
     await openPatient(page, 'Maria Delgado', 'billing');
     for (const name of ['Overview', 'Demographics', 'Documents', 'Messages', 'Billing'])
@@ -85,9 +87,10 @@ test('the phone header keeps the e-mail, the organisation and Sign out in the ac
 });
 
 test('the patient name opens the case from a table whose actions are off screen', async ({
-  page,
+  pageAs,
 }) => {
-  await signIn(page, 'attorney');
+  const page = await pageAs('attorney');
+  await page.goto('/dashboard/firm');
   const table = page.getByRole('table', { name: 'Client Cases' });
   const nameLink = table.getByRole('rowheader').first().getByRole('link');
   const name = (await nameLink.textContent()) ?? '';
