@@ -106,18 +106,58 @@ const LISTEN_PROBE_MS = 5_000;
 export const APPLICATION_NAME = { pool: 'casebridge', listen: 'casebridge-listen' } as const;
 const RECONNECT_MAX_MS = 5_000;
 
-function openPostgres(url: string, log?: DatabaseLog): Database {
+/** How long a client whose connection died may stay checked out before the pool takes it back. */
+const DEAD_CLIENT_GRACE_MS = 1_000;
+
+/**
+ * The connection pool, hardened against lost connections. A client's connection error (server
+ * restart, terminated backend) must not crash the process: the query or transaction using it
+ * fails. And a client whose connection died while checked out is taken back if its user never
+ * releases it: drizzle's transaction sends BEGIN before its try/finally, so a BEGIN on a dead
+ * connection never releases the client, and each such leak would shrink the pool for good (and
+ * make pool.end() wait forever).
+ */
+export function createPool(url: string): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     application_name: APPLICATION_NAME.pool,
     ...POSTGRES_TIMEOUTS,
   });
-  // A client's connection error (server restart, terminated backend) must not crash the
-  // process: the query or transaction using it fails, and the pool drops the client. The pool
-  // only listens on idle clients, so every client gets its own listener when it is made.
+  const checkedOut = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_error, client) => checkedOut.delete(client));
+  // The pool only listens on idle clients, so every client gets its own listener when made.
   pool.on('error', () => undefined);
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    client.on('end', () => {
+      const timer = setTimeout(() => {
+        if (checkedOut.has(client)) client.release(new Error('connection ended while checked out'));
+      }, DEAD_CLIENT_GRACE_MS);
+      timer.unref();
+    });
+  });
+  return pool;
+}
+
+/** Resolves when the promise does or after `ms`, whichever is first; says which. */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  const settled = promise.then(
+    () => true as const,
+    () => true as const,
+  );
+  const result = await Promise.race([settled, timeout]);
+  clearTimeout(timer);
+  return result;
+}
+
+function openPostgres(url: string, log?: DatabaseLog): Database {
+  const pool = createPool(url);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   let isClosed = false;
   const unlisteners = new Set<() => Promise<void>>();
@@ -141,7 +181,9 @@ function openPostgres(url: string, log?: DatabaseLog): Database {
       if (isClosed) return;
       isClosed = true;
       await Promise.all([...unlisteners].map((unlisten) => unlisten()));
-      await pool.end();
+      // A connection that never answers must not hold a shutdown past its deadline.
+      if (!(await settlesWithin(pool.end(), 5_000)))
+        log?.warn('PostgreSQL pool did not close within 5 s; leaving it to the process exit');
     },
   };
 }
@@ -233,7 +275,7 @@ async function listenWithReconnect(
       const current = client;
       client = null;
       if (probe) clearInterval(probe);
-      await current?.end().catch(() => undefined);
+      if (current) await settlesWithin(current.end(), 2_000);
     },
   };
 }
