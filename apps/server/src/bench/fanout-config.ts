@@ -13,7 +13,7 @@ export const FANOUT = {
   openDeadlineMs: 45_000,
   loginConcurrency: 4,
   /** Time for the targets to settle before and after the idle streams open (memory figure). */
-  settleMs: 3_000,
+  settleMs: 10_000,
   warmupWrites: 5,
   latency: {
     writes: 200,
