@@ -63,6 +63,11 @@ export async function restorePostgres(
     ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', dumpFile],
     databaseUrl,
   );
+  return countPostgresRows(databaseUrl);
+}
+
+/** Rows per table of the database at this URL, as the manifest records them. */
+export async function countPostgresRows(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {

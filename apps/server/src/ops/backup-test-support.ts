@@ -13,6 +13,7 @@ import { createTestServer } from '../test/test-server.ts';
 import { withDatabase } from '../test/test-template.ts';
 import { countRows, sha256 } from './backup-manifest.ts';
 import { getPgdataDir } from './backup-pglite.ts';
+import { countPostgresRows } from './backup-postgres.ts';
 
 /** Test-only: sources and empty targets for backup drills, on the backend the run tests. */
 
@@ -117,15 +118,7 @@ export async function createEmptyTarget(storageUrl?: string): Promise<RestoreTar
   return {
     env: { ...baseEnv, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
     storage,
-    async counts() {
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      try {
-        return await countRows(async (text) => (await client.query(text)).rows);
-      } finally {
-        await client.end();
-      }
-    },
+    counts: () => countPostgresRows(databaseUrl),
   };
 }
 
