@@ -36,6 +36,22 @@ describe('live events (GET /api/events)', () => {
     expect(response.status).toBe(401);
   });
 
+  it('streams as text/event-stream with nosniff, without the page-only security headers', async () => {
+    const controller = new AbortController();
+    const response = await fetch(`${baseUrl}/api/events`, {
+      headers: { cookie: clinic },
+      signal: controller.signal,
+    });
+    try {
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('content-security-policy')).toBeNull();
+    } finally {
+      controller.abort();
+    }
+  });
+
   it('delivers a patient change to users who may see the patient, never to others', async () => {
     const streams = {
       clinic: await openSse(`${baseUrl}/api/events`, { cookie: clinic }),
