@@ -8,6 +8,7 @@ import { sendRequest } from './fanout-http.ts';
 import { readToolEnv } from '../env.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const GC_ON_SIGNAL = fileURLToPath(new URL('./gc-on-signal.ts', import.meta.url));
 
 /** A program under measurement, running as a child so it has its own event loop. */
 export type Target = {
@@ -49,8 +50,11 @@ export async function startTarget(options: {
     [
       // Extra node flags for the targets, e.g. BENCH_NODE_ARGS=--cpu-prof to profile them.
       ...readToolEnv().benchNodeArgs,
+      '--expose-gc',
       '--import',
       'tsx',
+      '--import',
+      GC_ON_SIGNAL,
       options.script,
       ...(options.args ?? []),
     ],
@@ -98,7 +102,12 @@ export async function startTarget(options: {
   return {
     baseUrl,
     pid: child.pid!,
-    readRssBytes: () => readRssBytes(child.pid!),
+    async readRssBytes() {
+      // A full collection first (gc-on-signal.ts), so only live objects count.
+      child.kill('SIGUSR2');
+      await sleep(1_000);
+      return readRssBytes(child.pid!);
+    },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
