@@ -34,7 +34,11 @@ export type SustainedFigures = LatencyFigures & {
 export type MemoryFigures = {
   rssBeforeBytes: number;
   rssAfterBytes: number;
+  liveBeforeBytes: number;
+  liveAfterBytes: number;
+  /** Live JS heap + external per stream: what the streams hold, not allocator slack. */
   bytesPerStream: number;
+  rssBytesPerStream: number;
 };
 
 /** CPU seconds used while the sustained phase ran (writing and drain), on a shared machine. */

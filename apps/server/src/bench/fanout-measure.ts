@@ -42,7 +42,7 @@ export async function measureTarget(spec: TargetSpec, patients: BenchPeople['pat
   try {
     const { eventsPath, cookies, write } = await spec.prepare(target);
     await sleep(FANOUT.settleMs);
-    const rssBeforeBytes = await target.readRssBytes();
+    const before = await target.readMemory();
     progress(spec.name, `opening ${cookies.length} streams`);
     const pool = await startSubscribers({
       baseUrl: target.baseUrl,
@@ -52,7 +52,7 @@ export async function measureTarget(spec: TargetSpec, patients: BenchPeople['pat
     });
     try {
       await sleep(FANOUT.settleMs);
-      const rssAfterBytes = await target.readRssBytes();
+      const after = await target.readMemory();
       progress(spec.name, `${pool.open} streams open; warming up`);
 
       await writeSequentially(write, pool, patients.warmup, {
@@ -85,9 +85,12 @@ export async function measureTarget(spec: TargetSpec, patients: BenchPeople['pat
         openError: pool.firstError,
         closedEarly: latencyReport.closedEarly,
         memory: {
-          rssBeforeBytes,
-          rssAfterBytes,
-          bytesPerStream: (rssAfterBytes - rssBeforeBytes) / Math.max(1, pool.open),
+          rssBeforeBytes: before.rssBytes,
+          rssAfterBytes: after.rssBytes,
+          liveBeforeBytes: before.liveBytes,
+          liveAfterBytes: after.liveBytes,
+          bytesPerStream: (after.liveBytes - before.liveBytes) / Math.max(1, pool.open),
+          rssBytesPerStream: (after.rssBytes - before.rssBytes) / Math.max(1, pool.open),
         },
         latency: toLatencyFigures(sequential, latencyReport),
         sustained: toSustainedFigures(sustained, reports.get('sustained')!),

@@ -43,7 +43,7 @@ const ROWS: Row[] = [
     isMet: (v) => v <= GOALS.sustainedP99Ms,
   },
   {
-    label: 'memory per idle stream (server RSS)',
+    label: 'memory per idle stream (live heap + external)',
     goal: `≤ ${GOALS.bytesPerIdleStream / 1024} KB`,
     unit: 'KB',
     pick: (f) => f.memory.bytesPerStream / 1024,
@@ -81,7 +81,7 @@ function describe(f: TargetFigures): string[] {
   const s = f.sustained;
   const l = f.latency;
   return [
-    `${f.name}: ${f.streams}/${subscribers} streams open (${f.openFailed} refused${f.openError ? `: ${f.openError}` : ''}), ${f.closedEarly} closed by the server during the run; RSS ${mb(f.memory.rssBeforeBytes)} → ${mb(f.memory.rssAfterBytes)}`,
+    `${f.name}: ${f.streams}/${subscribers} streams open (${f.openFailed} refused${f.openError ? `: ${f.openError}` : ''}), ${f.closedEarly} closed by the server during the run; RSS ${mb(f.memory.rssBeforeBytes)} → ${mb(f.memory.rssAfterBytes)} (${(f.memory.rssBytesPerStream / 1024).toFixed(1)} KB per stream; allocator slack included), live ${mb(f.memory.liveBeforeBytes)} → ${mb(f.memory.liveAfterBytes)}`,
     `  sequential: ${l.writes} writes, ${l.acked} acknowledged, ${l.errors} failed${l.firstError ? ` (${l.firstError})` : ''}; to the last stream p50 ${l.toAllP50Ms.toFixed(1)} ms, p99 ${l.toAllP99Ms.toFixed(1)} ms; max ${l.maxMs.toFixed(1)} ms; ${l.undelivered} undelivered on ${l.streamsMissing} streams (${l.writesReachingNone} writes reached none), ${l.extra} unexpected`,
     `  sustained: ${s.writes} sent, ${s.acked} acknowledged (${s.ackedPerSecond.toFixed(1)}/s), ${s.errors} failed${s.firstError ? ` (${s.firstError})` : ''}; ${s.deliveredToAll} reached every stream, the last ${(s.lagMs / 1_000).toFixed(1)} s after the window; p50 ${s.p50Ms.toFixed(1)} ms; ${s.undelivered} undelivered on ${s.streamsMissing} streams (${s.writesReachingNone} writes reached none) after ${sustained.drainMs / 1_000} s of drain, ${s.extra} unexpected`,
     `  CPU while sustained ran (${f.sustainedCpu.wallSeconds.toFixed(1)} s on ${os.availableParallelism()} cores, PostgreSQL not counted): ${f.name} ${f.sustainedCpu.targetSeconds.toFixed(1)} s, subscriber processes ${f.sustainedCpu.subscriberSeconds.toFixed(1)} s, writer ${f.sustainedCpu.benchSeconds.toFixed(1)} s`,

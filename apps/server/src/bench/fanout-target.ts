@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { now, sleep } from './fanout-clock.ts';
 import { FANOUT, HOST } from './fanout-config.ts';
 import { sendRequest } from './fanout-http.ts';
+import { memoryFileOf } from './gc-on-signal.ts';
 import { readToolEnv } from '../env.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -14,7 +15,8 @@ const GC_ON_SIGNAL = fileURLToPath(new URL('./gc-on-signal.ts', import.meta.url)
 export type Target = {
   baseUrl: string;
   pid: number;
-  readRssBytes(): Promise<number>;
+  /** After a full collection: resident set, and live JS heap plus external (buffers). */
+  readMemory(): Promise<{ rssBytes: number; liveBytes: number }>;
   stop(): Promise<void>;
 };
 
@@ -102,11 +104,25 @@ export async function startTarget(options: {
   return {
     baseUrl,
     pid: child.pid!,
-    async readRssBytes() {
+    async readMemory() {
       // A full collection first (gc-on-signal.ts), so only live objects count.
+      const file = memoryFileOf(child.pid!);
+      await rm(file, { force: true });
       child.kill('SIGUSR2');
-      await sleep(1_000);
-      return readRssBytes(child.pid!);
+      const reportBy = now() + 5_000;
+      let usage: NodeJS.MemoryUsage | null = null;
+      while (!usage && now() < reportBy) {
+        await sleep(100);
+        usage = await readFile(file, 'utf8')
+          .then((text) => JSON.parse(text) as NodeJS.MemoryUsage)
+          .catch(() => null);
+      }
+      if (!usage) throw new Error(`${options.script} did not report its memory`);
+      await rm(file, { force: true });
+      return {
+        rssBytes: await readRssBytes(child.pid!),
+        liveBytes: usage.heapUsed + usage.external,
+      };
     },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
