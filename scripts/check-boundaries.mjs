@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The import boundaries that need a resolved path, which oxlint's pattern rules cannot see:
-// a web feature importing another feature, and a server module importing another module's
-// queries. The rules oxlint can express (components/lib → features, domain → apps, process.env,
+// a web feature importing another feature, a server module importing another module's queries,
+// and a parent-relative import (`../`) in an app, where `#src/…` (each app's package.json
+// `imports`) names the file from the app's src/ instead. The rules oxlint can express (components/lib → features, domain → apps, process.env,
 // cycles) are in .oxlintrc.json. docs/architecture.md, section 1, states all of them.
 // Usage: node scripts/check-boundaries.mjs [root]  (root defaults to the repository).
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -44,8 +45,20 @@ function listFiles(root, dir) {
   });
 }
 
-/** The repository-relative target of a relative specifier; package imports give null. */
+const APPS = ['apps/server', 'apps/web'];
+
+/** The app (`apps/server` or `apps/web`) a repository path belongs to, else null. */
+function appOf(file) {
+  return APPS.find((app) => file.startsWith(`${app}/src/`)) ?? null;
+}
+
+/**
+ * The repository-relative target of a relative or `#src/` specifier; package imports give null.
+ */
 function resolve(file, specifier) {
+  const app = appOf(file);
+  if (specifier.startsWith('#src/') && app !== null)
+    return path.posix.normalize(`${app}/src/${specifier.slice('#src/'.length)}`);
   if (!specifier.startsWith('.')) return null;
   return path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
 }
@@ -58,6 +71,15 @@ function partOf(base, file) {
 }
 
 const RULES = [
+  ...APPS.map((app) => ({
+    base: `${app}/src`,
+    check(file, _from, _target, specifier) {
+      if (!specifier.startsWith('../')) return null;
+      const target = resolve(file, specifier);
+      if (!target.startsWith(`${app}/src/`)) return null;
+      return `${file} imports '${specifier}': name files outside the folder from the app's src/ as '#src/${target.slice(app.length + 5)}'`;
+    },
+  })),
   {
     base: FEATURES,
     check(file, from, target) {
@@ -85,7 +107,7 @@ export function findViolations(root) {
       const text = readFileSync(path.join(root, file), 'utf8');
       for (const specifier of listSpecifiers(text)) {
         const target = resolve(file, specifier);
-        const message = target === null ? null : rule.check(file, from, target);
+        const message = target === null ? null : rule.check(file, from, target, specifier);
         if (message) messages.push(message);
       }
     }

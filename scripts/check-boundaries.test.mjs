@@ -26,25 +26,37 @@ const BOUNDARY_RULES = new Set([
 const PLANTED = [
   {
     file: 'apps/web/src/lib/planted-lib.ts',
-    text: "export { usePatient } from '../features/patients/api/patients-api.ts';\n",
+    text: "export { usePatient } from '#src/features/patients/api/patients-api.ts';\n",
     oxlint: 'shared pieces belong in lib/ or components/, or compose them in app/',
   },
   {
     file: 'apps/web/src/components/ui/planted-component.tsx',
-    text: "import { BillingTab } from '../../features/billing/components/billing-tab.tsx';\nexport const Planted = BillingTab;\n",
+    text: "import { BillingTab } from '#src/features/billing/components/billing-tab.tsx';\nexport const Planted = BillingTab;\n",
     oxlint: 'shared pieces belong in lib/ or components/, or compose them in app/',
   },
   {
     file: 'apps/web/src/features/billing/components/planted-feature.tsx',
-    text: "import { DocumentsTab } from '../../documents/components/documents-tab.tsx';\nexport const Planted = DocumentsTab;\n",
+    text: "import { DocumentsTab } from '#src/features/documents/components/documents-tab.tsx';\nexport const Planted = DocumentsTab;\n",
     checker:
       'apps/web/src/features/billing/components/planted-feature.tsx imports features/documents: features do not import each other; move the shared piece to lib/ or components/, or compose the two features in app/',
   },
   {
     file: 'apps/server/src/modules/billing/planted-module.ts',
-    text: "export { getPatientStats } from '../patients/patients.queries.ts';\n",
+    text: "export { getPatientStats } from '#src/modules/patients/patients.queries.ts';\n",
     checker:
       "apps/server/src/modules/billing/planted-module.ts imports modules/patients/patients.queries.ts: a module never uses another module's queries; call modules/patients's service instead",
+  },
+  {
+    file: 'apps/server/src/modules/billing/planted-relative.ts',
+    text: "export { AppError } from '../../lib/app-error.ts';\n",
+    checker:
+      "apps/server/src/modules/billing/planted-relative.ts imports '../../lib/app-error.ts': name files outside the folder from the app's src/ as '#src/lib/app-error.ts'",
+  },
+  {
+    file: 'apps/web/src/features/billing/components/planted-relative.tsx',
+    text: "export { apiFetch } from '../../../lib/api-client.ts';\n",
+    checker:
+      "apps/web/src/features/billing/components/planted-relative.tsx imports '../../../lib/api-client.ts': name files outside the folder from the app's src/ as '#src/lib/api-client.ts'",
   },
   {
     file: 'apps/server/src/lib/planted-env.ts',

@@ -1,8 +1,8 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { MIN_PASSWORD_LENGTH } from '@casebridge/domain/constants';
-import type { Db } from '../db/client.ts';
-import { accounts, sessions, users, verifications } from '../db/schema/index.ts';
+import type { Db } from '#src/db/client.ts';
+import { accounts, sessions, users, verifications } from '#src/db/schema/index.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 export const SESSION_COOKIE_PREFIX = 'casebridge';

@@ -1,10 +1,10 @@
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { isRole } from '@casebridge/domain/roles';
 import { MESSAGES } from '@casebridge/domain/errors';
-import type { Db } from '../db/client.ts';
-import { organizations, sessions, users } from '../db/schema/index.ts';
-import type { Actor } from '../lib/actor.ts';
-import { AppError } from '../lib/app-error.ts';
+import type { Db } from '#src/db/client.ts';
+import { organizations, sessions, users } from '#src/db/schema/index.ts';
+import type { Actor } from '#src/lib/actor.ts';
+import { AppError } from '#src/lib/app-error.ts';
 import type { Auth } from './auth.ts';
 
 /** Activity is written at most this often, so a busy page does not write on every request. */

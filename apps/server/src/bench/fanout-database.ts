@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { hashPassword } from '../auth/passwords.ts';
-import { migrateDatabase, openDatabase } from '../db/client.ts';
-import { accounts, organizations, patientClinics, patients, users } from '../db/schema/index.ts';
-import { DEMO_ORGANIZATIONS } from '../db/seed/demo-data.ts';
-import { seedDemoData } from '../db/seed/seed-demo.ts';
-import { createDiskStorage } from '../storage/file-storage.ts';
-import { withDatabase } from '../test/test-template.ts';
+import { hashPassword } from '#src/auth/passwords.ts';
+import { migrateDatabase, openDatabase } from '#src/db/client.ts';
+import { accounts, organizations, patientClinics, patients, users } from '#src/db/schema/index.ts';
+import { DEMO_ORGANIZATIONS } from '#src/db/seed/demo-data.ts';
+import { seedDemoData } from '#src/db/seed/seed-demo.ts';
+import { createDiskStorage } from '#src/storage/file-storage.ts';
+import { withDatabase } from '#src/test/test-template.ts';
 import { FANOUT } from './fanout-config.ts';
 
 export const BENCH_PASSWORD = 'fan-out bench password';

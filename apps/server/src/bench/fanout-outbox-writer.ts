@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { TreatmentStatus } from '@casebridge/domain/patients/treatment-status';
-import { openDatabase } from '../db/client.ts';
-import { patients } from '../db/schema/index.ts';
-import { publishEvent } from '../events/outbox.ts';
+import { openDatabase } from '#src/db/client.ts';
+import { patients } from '#src/db/schema/index.ts';
+import { publishEvent } from '#src/events/outbox.ts';
 
 /**
  * A writer as plain as the floor's: one transaction that changes the status and publishes the

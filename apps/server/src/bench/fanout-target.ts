@@ -6,7 +6,7 @@ import { now, sleep } from './fanout-clock.ts';
 import { FANOUT, HOST } from './fanout-config.ts';
 import { sendRequest } from './fanout-http.ts';
 import { memoryFileOf } from './gc-on-signal.ts';
-import { readToolEnv } from '../env.ts';
+import { readToolEnv } from '#src/env.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const GC_ON_SIGNAL = fileURLToPath(new URL('./gc-on-signal.ts', import.meta.url));

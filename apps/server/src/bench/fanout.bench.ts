@@ -24,7 +24,7 @@ import { printReport } from './fanout-report.ts';
 import { liveSubscriberProcesses } from './fanout-subscribers.ts';
 import { openOutboxWriter } from './fanout-outbox-writer.ts';
 import { getFreePort, liveTargets, startTarget } from './fanout-target.ts';
-import { readToolEnv } from '../env.ts';
+import { readToolEnv } from '#src/env.ts';
 
 /** Statuses the writer alternates between, so every write is a real change. */
 const STATUSES = ['Evaluated', 'Referred for PT'] as const;

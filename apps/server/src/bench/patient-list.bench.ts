@@ -7,16 +7,16 @@
 import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { createPglite, migrateDatabase, openDatabase, type Database } from '../db/client.ts';
-import { organizations, users } from '../db/schema/index.ts';
-import { seedDemoData } from '../db/seed/seed-demo.ts';
-import type { Actor } from '../lib/actor.ts';
-import { getActorPatientStats, listActorPatients } from '../modules/patients/patients.service.ts';
-import { createDiskStorage } from '../storage/file-storage.ts';
+import { createPglite, migrateDatabase, openDatabase, type Database } from '#src/db/client.ts';
+import { organizations, users } from '#src/db/schema/index.ts';
+import { seedDemoData } from '#src/db/seed/seed-demo.ts';
+import type { Actor } from '#src/lib/actor.ts';
+import { getActorPatientStats, listActorPatients } from '#src/modules/patients/patients.service.ts';
+import { createDiskStorage } from '#src/storage/file-storage.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { readToolEnv } from '../env.ts';
+import { readToolEnv } from '#src/env.ts';
 
 const PATIENTS = readToolEnv().benchPatients ?? 20_000;
 const RUNS = readToolEnv().benchRuns ?? 30;

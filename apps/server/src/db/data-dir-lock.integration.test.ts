@@ -3,9 +3,9 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { parseEnv } from '../env.ts';
-import { createServer } from '../server.ts';
-import { runNode, startNode, type NodeProcess } from '../test/run-node.ts';
+import { parseEnv } from '#src/env.ts';
+import { createServer } from '#src/server.ts';
+import { runNode, startNode, type NodeProcess } from '#src/test/run-node.ts';
 import { acquireDataDirLock, DataDirLockedError, getLockFile } from './data-dir-lock.ts';
 
 const HOLDER = 'apps/server/src/test/hold-data-dir-lock.ts';

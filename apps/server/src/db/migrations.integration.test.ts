@@ -4,7 +4,7 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { is, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
-import { withDatabase } from '../test/test-template.ts';
+import { withDatabase } from '#src/test/test-template.ts';
 import { MIGRATIONS_DIR, migrateDatabase, openDatabase, type Database } from './client.ts';
 import * as schema from './schema/index.ts';
 

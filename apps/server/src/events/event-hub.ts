@@ -1,9 +1,9 @@
 import { asc, gt, sql } from 'drizzle-orm';
 import { getPatientScope } from '@casebridge/domain/patients/patient.policy';
-import type { Database } from '../db/client.ts';
-import { events } from '../db/schema/index.ts';
-import type { Actor } from '../lib/actor.ts';
-import { SLOT_REFRESH_MS, type StreamSlots } from '../lib/stream-slots.ts';
+import type { Database } from '#src/db/client.ts';
+import { events } from '#src/db/schema/index.ts';
+import type { Actor } from '#src/lib/actor.ts';
+import { SLOT_REFRESH_MS, type StreamSlots } from '#src/lib/stream-slots.ts';
 import { pruneEvents } from './event-retention.ts';
 import { canReceiveEvent, type EventRow } from './event-visibility.ts';
 import { EVENTS_CHANNEL } from './outbox.ts';

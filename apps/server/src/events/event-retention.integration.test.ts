@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, sql } from 'drizzle-orm';
-import { events } from '../db/schema/index.ts';
-import { subscribeAs } from '../modules/documents/document-test-support.ts';
-import { createTestServer, type TestServer } from '../test/test-server.ts';
+import { events } from '#src/db/schema/index.ts';
+import { subscribeAs } from '#src/modules/documents/document-test-support.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { EVENT_RETENTION_DAYS, pruneEvents } from './event-retention.ts';
 import { publishEvent } from './outbox.ts';
 

@@ -1,6 +1,6 @@
 import { and, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { events } from '../db/schema/index.ts';
+import type { Db } from '#src/db/client.ts';
+import { events } from '#src/db/schema/index.ts';
 
 /**
  * How long event rows are kept for replay. A browser away for longer resyncs (refetches what it

@@ -4,8 +4,8 @@ import {
   canViewPatient,
   type PolicyPatient,
 } from '@casebridge/domain/patients/patient.policy';
-import type { events } from '../db/schema/index.ts';
-import type { Actor } from '../lib/actor.ts';
+import type { events } from '#src/db/schema/index.ts';
+import type { Actor } from '#src/lib/actor.ts';
 
 export type EventRow = typeof events.$inferSelect;
 

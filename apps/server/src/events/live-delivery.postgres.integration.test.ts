@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
-import { messages, patients } from '../db/schema/index.ts';
-import { APPLICATION_NAME } from '../db/client.ts';
-import { openSse } from '../test/sse-client.ts';
-import { createTestServer, type DemoEmail, type TestServer } from '../test/test-server.ts';
+import { messages, patients } from '#src/db/schema/index.ts';
+import { APPLICATION_NAME } from '#src/db/client.ts';
+import { openSse } from '#src/test/sse-client.ts';
+import { createTestServer, type DemoEmail, type TestServer } from '#src/test/test-server.ts';
 
 const WRITERS = 8;
 const MESSAGES_PER_WRITER = 12;

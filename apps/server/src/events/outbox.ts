@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db } from '#src/db/client.ts';
 
 export const EVENTS_CHANNEL = 'casebridge_events';
 

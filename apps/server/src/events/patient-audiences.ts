@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { patientClinics, patientLienholders, patients } from '../db/schema/index.ts';
+import type { Db } from '#src/db/client.ts';
+import { patientClinics, patientLienholders, patients } from '#src/db/schema/index.ts';
 import type { PatientAudience } from './event-visibility.ts';
 
 /** Beyond this many cached patients the cache starts over; each entry is a few hundred bytes. */

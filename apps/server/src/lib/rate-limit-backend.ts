@@ -1,5 +1,5 @@
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
-import type { Db } from '../db/client.ts';
+import type { Db } from '#src/db/client.ts';
 import { createPostgresRateLimitStore } from './rate-limit-store.ts';
 import { createRedisClient } from './redis-client.ts';
 

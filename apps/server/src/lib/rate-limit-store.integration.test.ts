@@ -2,8 +2,8 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { count, like } from 'drizzle-orm';
-import { rateLimitCounters } from '../db/schema/index.ts';
-import { createTestServer, type TestServer } from '../test/test-server.ts';
+import { rateLimitCounters } from '#src/db/schema/index.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { PUBLIC_RATE_LIMITS } from './rate-limits.ts';
 import { countHit } from './rate-limit-store.ts';
 

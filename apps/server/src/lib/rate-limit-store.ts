@@ -1,7 +1,7 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { rateLimitCounters } from '../db/schema/index.ts';
+import type { Db } from '#src/db/client.ts';
+import { rateLimitCounters } from '#src/db/schema/index.ts';
 
 /** Expired counters are swept every this many hits per instance, so the table stays small. */
 const SWEEP_EVERY_HITS = 500;

@@ -1,7 +1,7 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CAPABILITIES } from '@casebridge/domain/capabilities';
-import { createTestServer, type TestServer } from '../test/test-server.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { UndeclaredRouteAccessError } from './route-access.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { and, count, eq, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { liveStreamSlots } from '../db/schema/index.ts';
+import type { Db } from '#src/db/client.ts';
+import { liveStreamSlots } from '#src/db/schema/index.ts';
 import { resolveSlotOptions, type StreamSlotOptions } from './stream-slot-options.ts';
 import type { StreamSlots } from './stream-slots.ts';
 

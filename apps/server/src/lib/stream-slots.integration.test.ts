@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase, type Database } from '../db/client.ts';
-import { MAX_STREAMS_PER_USER } from '../events/event-hub.ts';
-import { createTestServer, type TestServer } from '../test/test-server.ts';
+import { openDatabase, type Database } from '#src/db/client.ts';
+import { MAX_STREAMS_PER_USER } from '#src/events/event-hub.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import type { StreamSlotOptions } from './stream-slot-options.ts';
 import { createPostgresStreamSlots } from './stream-slots-postgres.ts';
 import { createRedisStreamSlots } from './stream-slots-redis.ts';

@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.ts';
+import type { Db } from '#src/db/client.ts';
 import { createPostgresStreamSlots } from './stream-slots-postgres.ts';
 import { createRedisStreamSlots } from './stream-slots-redis.ts';
 import type { StreamSlotOptions } from './stream-slot-options.ts';

@@ -1,5 +1,5 @@
-import type { Db } from '../db/client.ts';
-import { mailOutbox } from '../db/schema/index.ts';
+import type { Db } from '#src/db/client.ts';
+import { mailOutbox } from '#src/db/schema/index.ts';
 
 export type OutgoingMail = {
   kind: string;

@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { mailOutbox } from '../db/schema/index.ts';
+import { mailOutbox } from '#src/db/schema/index.ts';
 import {
   getFreePort,
   startTestSmtpServer,
   type TestSmtpServer,
-} from '../modules/notifications/test-smtp-server.ts';
-import { createTestServer, type TestServer } from '../test/test-server.ts';
+} from '#src/modules/notifications/test-smtp-server.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { enqueueMail } from './mail-outbox.ts';
 import { startMailWorker, type MailWorker } from './mail-worker.ts';
 

@@ -1,8 +1,8 @@
-import { describeError } from '../lib/loggable-error.ts';
+import { describeError } from '#src/lib/loggable-error.ts';
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Db } from '../db/client.ts';
-import { mailOutbox } from '../db/schema/index.ts';
+import type { Db } from '#src/db/client.ts';
+import { mailOutbox } from '#src/db/schema/index.ts';
 import { getMailMessageId } from './message-id.ts';
 import { getGiveUpReason, getRetryDelayMs, MAIL_GIVE_UP_AFTER_MS } from './retry-policy.ts';
 

@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FileStorage } from '../storage/file-storage.ts';
+import type { FileStorage } from '#src/storage/file-storage.ts';
 import { hashFile, sha256, type TBackupManifest, type TManifestFile } from './backup-manifest.ts';
 
 const FILES_DIR = 'files';

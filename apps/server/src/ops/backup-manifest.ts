@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { assertStorageKey } from '../storage/storage-key.ts';
+import { assertStorageKey } from '#src/storage/storage-key.ts';
 
 export const MANIFEST_FILE = 'manifest.json';
 

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
 import { BackupError, countRows } from './backup-manifest.ts';
-import { inheritEnv } from '../env.ts';
+import { inheritEnv } from '#src/env.ts';
 
 export const POSTGRES_DUMP_FILE = 'database.dump';
 

@@ -2,7 +2,7 @@ import { chmod, rm } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import type { FileStorage } from '../storage/file-storage.ts';
+import type { FileStorage } from '#src/storage/file-storage.ts';
 import { BackupError, ZBackupManifest, type TBackupManifest } from './backup-manifest.ts';
 import { describeBackup, writeBackup } from './write-backup.ts';
 

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '@casebridge/domain/constants';
-import { documents, patients } from '../db/schema/index.ts';
-import { multipartBody, samplePdf } from '../modules/documents/document-test-files.ts';
-import { runNode } from '../test/run-node.ts';
-import { startS3Emulator, type S3Emulator } from '../test/s3-emulator.ts';
-import { toCookieHeader } from '../test/test-server.ts';
+import { documents, patients } from '#src/db/schema/index.ts';
+import { multipartBody, samplePdf } from '#src/modules/documents/document-test-files.ts';
+import { runNode } from '#src/test/run-node.ts';
+import { startS3Emulator, type S3Emulator } from '#src/test/s3-emulator.ts';
+import { toCookieHeader } from '#src/test/test-server.ts';
 import { readManifest, type TBackupManifest } from './backup-manifest.ts';
 import {
   countLiveRows,

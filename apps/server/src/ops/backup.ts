@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { createPglite } from '../db/client.ts';
-import { acquireDataDirLock, DataDirLockedError } from '../db/data-dir-lock.ts';
-import { parseEnv } from '../env.ts';
-import { createFileStorage } from '../storage/create-file-storage.ts';
+import { createPglite } from '#src/db/client.ts';
+import { acquireDataDirLock, DataDirLockedError } from '#src/db/data-dir-lock.ts';
+import { parseEnv } from '#src/env.ts';
+import { createFileStorage } from '#src/storage/create-file-storage.ts';
 import { BackupError } from './backup-manifest.ts';
 import { getPgdataDir, hasPgliteDatabase } from './backup-pglite.ts';
 import { requestBackup } from './backup-socket.ts';

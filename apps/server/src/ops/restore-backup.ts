@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { FileStorage } from '../storage/file-storage.ts';
+import type { FileStorage } from '#src/storage/file-storage.ts';
 import { checkBackupFiles, checkStoredFiles, copyFilesIn } from './backup-files.ts';
 import {
   BackupError,

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { acquireDataDirLock } from '../db/data-dir-lock.ts';
-import { parseEnv } from '../env.ts';
-import { createFileStorage } from '../storage/create-file-storage.ts';
+import { acquireDataDirLock } from '#src/db/data-dir-lock.ts';
+import { parseEnv } from '#src/env.ts';
+import { createFileStorage } from '#src/storage/create-file-storage.ts';
 import { getPgdataDir } from './backup-pglite.ts';
 import { restoreBackup } from './restore-backup.ts';
 import { runCommand } from './run-command.ts';

@@ -1,4 +1,4 @@
-import { DataDirLockedError } from '../db/data-dir-lock.ts';
+import { DataDirLockedError } from '#src/db/data-dir-lock.ts';
 import { BackupError } from './backup-manifest.ts';
 
 /**

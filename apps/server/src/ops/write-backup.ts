@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import type { FileStorage } from '../storage/file-storage.ts';
+import type { FileStorage } from '#src/storage/file-storage.ts';
 import { copyFilesOut } from './backup-files.ts';
 import {
   assertEmptyDirectory,

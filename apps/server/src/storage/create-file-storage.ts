@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Env } from '../env.ts';
+import type { Env } from '#src/env.ts';
 import { createDiskStorage, type FileStorage } from './file-storage.ts';
 import { createS3Storage } from './s3-storage.ts';
 import { parseStorageUrl } from './storage-url.ts';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3Emulator, type S3Emulator } from '../test/s3-emulator.ts';
+import { startS3Emulator, type S3Emulator } from '#src/test/s3-emulator.ts';
 import { createFileStorage } from './create-file-storage.ts';
 import { createDiskStorage, type FileStorage } from './file-storage.ts';
 

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { documents } from '../db/schema/index.ts';
-import { samplePdf } from '../modules/documents/document-test-files.ts';
+import { documents } from '#src/db/schema/index.ts';
+import { samplePdf } from '#src/modules/documents/document-test-files.ts';
 import {
   getPatientId,
   listStoredKeys,
   upload,
-} from '../modules/documents/document-test-support.ts';
-import { startS3Emulator, type S3Emulator } from '../test/s3-emulator.ts';
-import { createTestServer, type TestServer } from '../test/test-server.ts';
+} from '#src/modules/documents/document-test-support.ts';
+import { startS3Emulator, type S3Emulator } from '#src/test/s3-emulator.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { createFileStorage } from './create-file-storage.ts';
 
 describe('documents on S3-compatible storage', () => {

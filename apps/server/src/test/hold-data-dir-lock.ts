@@ -1,4 +1,4 @@
-import { acquireDataDirLock, DataDirLockedError } from '../db/data-dir-lock.ts';
+import { acquireDataDirLock, DataDirLockedError } from '#src/db/data-dir-lock.ts';
 
 /**
  * A second process for the data-dir-lock tests: `<dataDir> hold|exit`. Prints "locked <pid>" once it

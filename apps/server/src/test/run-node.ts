@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { readToolEnv } from '../env.ts';
+import { readToolEnv } from '#src/env.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REPO_ROOT } from './run-node.ts';
-import { readToolEnv } from '../env.ts';
+import { readToolEnv } from '#src/env.ts';
 
 export type S3Emulator = {
   /** A STORAGE_URL for a fresh bucket on the emulator, with an optional key prefix. */

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { readToolEnv } from '../env.ts';
+import { readToolEnv } from '#src/env.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const MAIN_SCRIPT = 'apps/server/src/main.ts';

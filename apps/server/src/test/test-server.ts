@@ -5,9 +5,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { DEMO_PASSWORD } from '@casebridge/domain/constants';
-import type { LogStream } from '../app.ts';
-import { parseEnv } from '../env.ts';
-import { createServer, type CaseBridgeServer } from '../server.ts';
+import type { LogStream } from '#src/app.ts';
+import { parseEnv } from '#src/env.ts';
+import { createServer, type CaseBridgeServer } from '#src/server.ts';
 import { withDatabase } from './test-template.ts';
 
 export type DemoEmail =

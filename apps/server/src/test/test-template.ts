@@ -2,10 +2,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createPglite, migrateDatabase, openDatabase } from '../db/client.ts';
-import { seedDemoData } from '../db/seed/seed-demo.ts';
-import { createDiskStorage } from '../storage/file-storage.ts';
-import { readToolEnv } from '../env.ts';
+import { createPglite, migrateDatabase, openDatabase } from '#src/db/client.ts';
+import { seedDemoData } from '#src/db/seed/seed-demo.ts';
+import { createDiskStorage } from '#src/storage/file-storage.ts';
+import { readToolEnv } from '#src/env.ts';
 
 /** What the global setup hands to every test worker: a migrated, seeded database to clone. */
 export type TestTemplate =

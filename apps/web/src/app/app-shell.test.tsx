@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { RequireAuth } from '../features/auth/components/require-auth.tsx';
-import { renderWithProviders } from '../test/render.tsx';
-import { signedInAs } from '../test/sessions.ts';
-import { latestToast } from '../test/toasts.ts';
+import { RequireAuth } from '#src/features/auth/components/require-auth.tsx';
+import { renderWithProviders } from '#src/test/render.tsx';
+import { signedInAs } from '#src/test/sessions.ts';
+import { latestToast } from '#src/test/toasts.ts';
 import { AppShell } from './app-shell.tsx';
 
 let shouldThrow = false;

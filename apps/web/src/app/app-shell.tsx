@@ -4,17 +4,17 @@ import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { useCurrentUser } from '../lib/auth-context.tsx';
-import { useLogout } from '../features/auth/api/session.ts';
-import { SessionTimeoutWatcher } from '../features/auth/components/session-timeout-watcher.tsx';
-import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
-import { ThemeToggle } from '../components/theme-toggle.tsx';
-import { getErrorMessage } from '../lib/api-client.ts';
-import { useEventStream } from '../lib/event-stream.ts';
-import { cn } from '../lib/cn.ts';
-import { ErrorBoundary } from '../components/error-fallback.tsx';
-import { AccountMenu, type OrganizationBadge } from '../components/layouts/account-menu.tsx';
-import { Logo } from '../components/layouts/logo.tsx';
+import { useCurrentUser } from '#src/lib/auth-context.tsx';
+import { useLogout } from '#src/features/auth/api/session.ts';
+import { SessionTimeoutWatcher } from '#src/features/auth/components/session-timeout-watcher.tsx';
+import { NotificationBell } from '#src/features/notifications/components/notification-bell.tsx';
+import { ThemeToggle } from '#src/components/theme-toggle.tsx';
+import { getErrorMessage } from '#src/lib/api-client.ts';
+import { useEventStream } from '#src/lib/event-stream.ts';
+import { cn } from '#src/lib/cn.ts';
+import { ErrorBoundary } from '#src/components/error-fallback.tsx';
+import { AccountMenu, type OrganizationBadge } from '#src/components/layouts/account-menu.tsx';
+import { Logo } from '#src/components/layouts/logo.tsx';
 
 const ORGANIZATION_BADGE_LABEL = {
   clinic: 'Clinic',

@@ -2,9 +2,9 @@ import { TOAST_DURATION_MS } from '@casebridge/domain/constants';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
-import { AuthProvider } from '../lib/auth-context.tsx';
-import { ThemeProvider, useTheme } from '../lib/theme-context.tsx';
-import { createQueryClient } from '../lib/query-client.ts';
+import { AuthProvider } from '#src/lib/auth-context.tsx';
+import { ThemeProvider, useTheme } from '#src/lib/theme-context.tsx';
+import { createQueryClient } from '#src/lib/query-client.ts';
 
 /** Toasts start below the sticky header (h-14, 56 px) so they never cover the bell or Sign out. */
 const TOAST_OFFSET = { top: 64 } as const;

@@ -1,11 +1,11 @@
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
-import { ErrorBoundary } from '../components/error-fallback.tsx';
+import { ErrorBoundary } from '#src/components/error-fallback.tsx';
 import { AppShell } from './app-shell.tsx';
 import {
   RequireAuth,
   RequirePatientCreation,
   RequireRole,
-} from '../features/auth/components/require-auth.tsx';
+} from '#src/features/auth/components/require-auth.tsx';
 import { AddPatientPage } from './routes/add-patient-page.tsx';
 import { ClinicDashboardPage } from './routes/clinic-dashboard-page.tsx';
 import { DashboardRedirect } from './routes/dashboard-redirect.tsx';

@@ -1,5 +1,5 @@
 import { Moon, Sun } from 'lucide-react';
-import { useTheme } from '../lib/theme-context.tsx';
+import { useTheme } from '#src/lib/theme-context.tsx';
 
 export function ThemeToggle() {
   const { theme, toggleTheme } = useTheme();

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestQueryClient, renderWithProviders } from '../test/render.tsx';
+import { createTestQueryClient, renderWithProviders } from '#src/test/render.tsx';
 import { RECONNECT_DELAYS_MS, useEventStream } from './event-stream.ts';
 
 /** Stands in for the browser's EventSource: tests dispatch the server's messages by name. */

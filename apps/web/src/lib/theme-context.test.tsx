@@ -2,7 +2,7 @@ import { render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ThemeProvider, useTheme } from './theme-context.tsx';
-import { ThemeToggle } from '../components/theme-toggle.tsx';
+import { ThemeToggle } from '#src/components/theme-toggle.tsx';
 
 afterEach(() => {
   document.documentElement.classList.remove('dark');

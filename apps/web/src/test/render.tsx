@@ -4,8 +4,8 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { AppProviders } from '../app/providers.tsx';
-import { sessionQueryKey } from '../lib/session.ts';
+import { AppProviders } from '#src/app/providers.tsx';
+import { sessionQueryKey } from '#src/lib/session.ts';
 import { installFakeApi, type FakeApi, type FakeRoutes } from './fake-api.ts';
 
 type InitialEntry = string | { pathname: string; search?: string; state?: unknown };

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { createPglite, migrateDatabase, openDatabase } from '../client.ts';
-import { acquireDataDirLock } from '../data-dir-lock.ts';
-import { parseEnv } from '../../env.ts';
-import { createFileStorage } from '../../storage/create-file-storage.ts';
+import { createPglite, migrateDatabase, openDatabase } from '#src/db/client.ts';
+import { acquireDataDirLock } from '#src/db/data-dir-lock.ts';
+import { parseEnv } from '#src/env.ts';
+import { createFileStorage } from '#src/storage/create-file-storage.ts';
 import { seedDemoData } from './seed-demo.ts';
 
 /** `npm run seed`: migrates and seeds demo data (idempotent). */

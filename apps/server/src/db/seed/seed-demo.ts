@@ -4,8 +4,8 @@ import { DEMO_PASSWORD } from '@casebridge/domain/constants';
 import { toOrganizationSlug } from '@casebridge/domain/organizations/organization-slug';
 import { toStorageKey, toStoredFileName } from '@casebridge/domain/documents/document-naming';
 import type { Role } from '@casebridge/domain/roles';
-import type { Db } from '../client.ts';
-import { firstOrThrow } from '../first-or-throw.ts';
+import type { Db } from '#src/db/client.ts';
+import { firstOrThrow } from '#src/db/first-or-throw.ts';
 import {
   billingEntries,
   documents,
@@ -17,10 +17,10 @@ import {
   patientLienholders,
   patients,
   users,
-} from '../schema/index.ts';
-import type { FileStorage } from '../../storage/file-storage.ts';
-import { insertUser } from '../../modules/users/users.queries.ts';
-import { getSettings } from '../../modules/settings/settings.queries.ts';
+} from '#src/db/schema/index.ts';
+import type { FileStorage } from '#src/storage/file-storage.ts';
+import { insertUser } from '#src/modules/users/users.queries.ts';
+import { getSettings } from '#src/modules/settings/settings.queries.ts';
 import {
   DEMO_BILLING,
   DEMO_DOCUMENTS,

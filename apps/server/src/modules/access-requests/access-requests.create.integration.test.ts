@@ -8,8 +8,8 @@ import {
   mailOutbox,
   notifications,
   users,
-} from '../../db/schema/index.ts';
-import { createTestServer, type TestServer } from '../../test/test-server.ts';
+} from '#src/db/schema/index.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 
 const REQUIRED = 'Please fill out all required fields.';
 

@@ -4,8 +4,8 @@ import type {
   AccessRequestStatus,
   TAccessRequest,
 } from '@casebridge/domain/access-requests/access-request-review.schemas';
-import type { Db } from '../../db/client.ts';
-import { accessRequests, users } from '../../db/schema/index.ts';
+import type { Db } from '#src/db/client.ts';
+import { accessRequests, users } from '#src/db/schema/index.ts';
 
 export async function insertAccessRequest(db: Db, input: TCreateAccessRequest) {
   const [row] = await db.insert(accessRequests).values(input).returning();

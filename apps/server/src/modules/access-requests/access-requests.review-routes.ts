@@ -8,8 +8,8 @@ import {
 } from '@casebridge/domain/access-requests/access-request-review.schemas';
 import { ZErrorBody } from '@casebridge/domain/errors';
 import { ZAdminUser } from '@casebridge/domain/users/user.schemas';
-import { getRequestIp } from '../../lib/request-ip.ts';
-import { requireActor } from '../../lib/require-actor.ts';
+import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requireActor } from '#src/lib/require-actor.ts';
 import { listAccessRequests } from './access-requests.queries.ts';
 import { approveAccessRequest, rejectAccessRequest } from './access-requests.review.ts';
 

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ACCESS_REQUEST_MESSAGES } from '@casebridge/domain/access-requests/access-request-review.schemas';
 import { USER_MESSAGES } from '@casebridge/domain/users/user.schemas';
-import { accessRequests, auditLogs, settings, users } from '../../db/schema/index.ts';
-import { createTestServer, type TestServer } from '../../test/test-server.ts';
-import { getOrganizationId, readInvitationToken } from '../users/user-test-support.ts';
+import { accessRequests, auditLogs, settings, users } from '#src/db/schema/index.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
+import { getOrganizationId, readInvitationToken } from '#src/modules/users/user-test-support.ts';
 
 describe('admin review of access requests', () => {
   let server: TestServer;

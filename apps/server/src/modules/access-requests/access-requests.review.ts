@@ -3,12 +3,12 @@ import {
   type TApproveAccessRequest,
 } from '@casebridge/domain/access-requests/access-request-review.schemas';
 import { ROLE_LABELS } from '@casebridge/domain/roles';
-import type { Db } from '../../db/client.ts';
-import { publishEvent } from '../../events/outbox.ts';
-import type { Actor } from '../../lib/actor.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { createUser } from '../users/users.service.ts';
+import type { Db } from '#src/db/client.ts';
+import { publishEvent } from '#src/events/outbox.ts';
+import type { Actor } from '#src/lib/actor.ts';
+import { AppError, notFound } from '#src/lib/app-error.ts';
+import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import { createUser } from '#src/modules/users/users.service.ts';
 import { getAccessRequest, markAccessRequestReviewed } from './access-requests.queries.ts';
 
 type ReviewContext = { ip: string; appUrl: string };

@@ -1,4 +1,4 @@
-import { PUBLIC_RATE_LIMITS } from '../../lib/rate-limits.ts';
+import { PUBLIC_RATE_LIMITS } from '#src/lib/rate-limits.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -6,7 +6,7 @@ import {
   ZCreateAccessRequest,
 } from '@casebridge/domain/access-requests/access-request.schemas';
 import { ZErrorBody } from '@casebridge/domain/errors';
-import { getRequestIp } from '../../lib/request-ip.ts';
+import { getRequestIp } from '#src/lib/request-ip.ts';
 import { createAccessRequest } from './access-requests.service.ts';
 
 export async function accessRequestRoutes(app: FastifyInstance): Promise<void> {

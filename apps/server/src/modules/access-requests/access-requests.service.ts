@@ -1,11 +1,11 @@
 import type { TCreateAccessRequest } from '@casebridge/domain/access-requests/access-request.schemas';
 import { ROLE_LABELS } from '@casebridge/domain/roles';
-import type { Db } from '../../db/client.ts';
-import { publishEvent } from '../../events/outbox.ts';
-import { enqueueMail } from '../../mail/mail-outbox.ts';
-import { escapeHtml, renderMailHtml, renderMailText } from '../../mail/mail-layout.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { notifyUsers } from '../notifications/notifications.service.ts';
+import type { Db } from '#src/db/client.ts';
+import { publishEvent } from '#src/events/outbox.ts';
+import { enqueueMail } from '#src/mail/mail-outbox.ts';
+import { escapeHtml, renderMailHtml, renderMailText } from '#src/mail/mail-layout.ts';
+import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import { notifyUsers } from '#src/modules/notifications/notifications.service.ts';
 import { insertAccessRequest, listActiveAdmins } from './access-requests.queries.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AUDIT_MESSAGES } from '@casebridge/domain/audit/audit-log.schemas';
-import { auditLogs, patients } from '../../db/schema/index.ts';
-import { createTestServer, type TestServer } from '../../test/test-server.ts';
+import { auditLogs, patients } from '#src/db/schema/index.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { AUDIT_CSV_COLUMNS, toCsvCell } from './audit-csv.ts';
 
 type Entry = {

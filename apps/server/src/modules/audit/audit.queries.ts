@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, ilike, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { TAuditLogEntry, TAuditLogFilter } from '@casebridge/domain/audit/audit-log.schemas';
-import type { Db } from '../../db/client.ts';
-import { auditLogs, patients } from '../../db/schema/index.ts';
+import type { Db } from '#src/db/client.ts';
+import { auditLogs, patients } from '#src/db/schema/index.ts';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);

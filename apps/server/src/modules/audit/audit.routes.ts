@@ -7,8 +7,8 @@ import {
   ZListAuditLogsQuery,
 } from '@casebridge/domain/audit/audit-log.schemas';
 import { ZErrorBody } from '@casebridge/domain/errors';
-import { getRequestIp } from '../../lib/request-ip.ts';
-import { requireActor } from '../../lib/require-actor.ts';
+import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requireActor } from '#src/lib/require-actor.ts';
 import { toAuditCsv } from './audit-csv.ts';
 import { iterateAuditLogs, listAuditLogs } from './audit.queries.ts';
 import { writeAudit } from './audit.service.ts';

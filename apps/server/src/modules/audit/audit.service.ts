@@ -1,7 +1,7 @@
 import type { AuditAction } from '@casebridge/domain/audit';
-import type { Db } from '../../db/client.ts';
-import { auditLogs } from '../../db/schema/index.ts';
-import type { Actor } from '../../lib/actor.ts';
+import type { Db } from '#src/db/client.ts';
+import { auditLogs } from '#src/db/schema/index.ts';
+import type { Actor } from '#src/lib/actor.ts';
 
 export type AuditEntry = {
   action: AuditAction;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { LOGIN_LIMITS } from '@casebridge/domain/constants';
 import { MESSAGES } from '@casebridge/domain/errors';
-import { auditLogs, sessions, users } from '../../db/schema/index.ts';
-import { createTestServer, toCookieHeader, type TestServer } from '../../test/test-server.ts';
+import { auditLogs, sessions, users } from '#src/db/schema/index.ts';
+import { createTestServer, toCookieHeader, type TestServer } from '#src/test/test-server.ts';
 
 describe('sign-in', () => {
   let server: TestServer;

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { TSessionResponse, TSessionUser } from '@casebridge/domain/auth/auth.schemas';
-import type { Actor } from '../../lib/actor.ts';
-import type { Db } from '../../db/client.ts';
-import { organizations, users } from '../../db/schema/index.ts';
+import type { Actor } from '#src/lib/actor.ts';
+import type { Db } from '#src/db/client.ts';
+import { organizations, users } from '#src/db/schema/index.ts';
 import { isRole } from '@casebridge/domain/roles';
 import { MESSAGES } from '@casebridge/domain/errors';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '#src/lib/app-error.ts';
 import { hasCapability } from '@casebridge/domain/capabilities';
 import type { TSettings } from '@casebridge/domain/settings/settings.schemas';
 

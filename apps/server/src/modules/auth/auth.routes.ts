@@ -1,17 +1,17 @@
-import { PUBLIC_RATE_LIMITS } from '../../lib/rate-limits.ts';
+import { PUBLIC_RATE_LIMITS } from '#src/lib/rate-limits.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZLoginRequest, ZSessionResponse } from '@casebridge/domain/auth/auth.schemas';
 import { MESSAGES, ZErrorBody } from '@casebridge/domain/errors';
 import { getSessionCookie } from 'better-auth/cookies';
-import { SESSION_COOKIE_PREFIX } from '../../auth/auth.ts';
-import { resolveActor } from '../../auth/session.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { getRequestIp } from '../../lib/request-ip.ts';
-import { toWebHeaders } from '../../lib/web-headers.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { getSettings } from '../settings/settings.service.ts';
+import { SESSION_COOKIE_PREFIX } from '#src/auth/auth.ts';
+import { resolveActor } from '#src/auth/session.ts';
+import { AppError } from '#src/lib/app-error.ts';
+import { getRequestIp } from '#src/lib/request-ip.ts';
+import { toWebHeaders } from '#src/lib/web-headers.ts';
+import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import { getSettings } from '#src/modules/settings/settings.service.ts';
 import { getSessionUser, toSessionResponse, toSessionUser } from './auth.queries.ts';
 import { signIn, signOut } from './auth.service.ts';
 

@@ -2,12 +2,12 @@ import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { LOGIN_LIMITS } from '@casebridge/domain/constants';
 import { MESSAGES } from '@casebridge/domain/errors';
 import type { TLoginRequest } from '@casebridge/domain/auth/auth.schemas';
-import type { Db } from '../../db/client.ts';
-import { firstOrThrow } from '../../db/first-or-throw.ts';
-import { loginFailures, sessions, users } from '../../db/schema/index.ts';
-import type { Auth } from '../../auth/auth.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { writeAudit } from '../audit/audit.service.ts';
+import type { Db } from '#src/db/client.ts';
+import { firstOrThrow } from '#src/db/first-or-throw.ts';
+import { loginFailures, sessions, users } from '#src/db/schema/index.ts';
+import type { Auth } from '#src/auth/auth.ts';
+import { AppError } from '#src/lib/app-error.ts';
+import { writeAudit } from '#src/modules/audit/audit.service.ts';
 
 const windowStart = () => sql`now() - ${`${LOGIN_LIMITS.windowMinutes} minutes`}::interval`;
 

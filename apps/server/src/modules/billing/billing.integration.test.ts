@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { BILLING_MESSAGES } from '@casebridge/domain/billing/billing.schemas';
-import { auditLogs, billingEntries } from '../../db/schema/index.ts';
-import { DEMO_BILLING, DEMO_PATIENTS } from '../../db/seed/demo-data.ts';
-import { createTestServer, type TestServer } from '../../test/test-server.ts';
-import { getPatientId, subscribeAs } from '../documents/document-test-support.ts';
+import { auditLogs, billingEntries } from '#src/db/schema/index.ts';
+import { DEMO_BILLING, DEMO_PATIENTS } from '#src/db/seed/demo-data.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
+import { getPatientId, subscribeAs } from '#src/modules/documents/document-test-support.ts';
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 

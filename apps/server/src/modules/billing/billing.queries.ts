@@ -1,9 +1,9 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { PatientScope } from '@casebridge/domain/patients/patient.policy';
 import type { TBillingEntry } from '@casebridge/domain/billing/billing.schemas';
-import type { Db } from '../../db/client.ts';
-import { billingEntries, organizations, patients } from '../../db/schema/index.ts';
-import { patientScopeCondition } from '../patients/patient-scope.ts';
+import type { Db } from '#src/db/client.ts';
+import { billingEntries, organizations, patients } from '#src/db/schema/index.ts';
+import { patientScopeCondition } from '#src/modules/patients/patient-scope.ts';
 
 const entryColumns = {
   id: billingEntries.id,

@@ -8,9 +8,9 @@ import {
   ZCreateBillingEntryRequest,
 } from '@casebridge/domain/billing/billing.schemas';
 import { ZErrorBody } from '@casebridge/domain/errors';
-import { getRequestIp } from '../../lib/request-ip.ts';
-import { requireActor } from '../../lib/require-actor.ts';
-import { toContentDisposition } from '../documents/document-response.ts';
+import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requireActor } from '#src/lib/require-actor.ts';
+import { toContentDisposition } from '#src/modules/documents/document-response.ts';
 import {
   createBillingEntry,
   exportBillingCsv,

@@ -6,13 +6,13 @@ import {
 import { formatCentsAsDecimal } from '@casebridge/domain/billing/money';
 import { sanitizeFileName } from '@casebridge/domain/documents/document-naming';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { patients } from '../../db/schema/index.ts';
-import { publishEvent } from '../../events/outbox.ts';
-import type { Actor } from '../../lib/actor.ts';
-import { forbidden, notFound } from '../../lib/app-error.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { getActorPatientScope, isPatientInScope } from '../patients/patient-scope.ts';
+import type { Db } from '#src/db/client.ts';
+import { patients } from '#src/db/schema/index.ts';
+import { publishEvent } from '#src/events/outbox.ts';
+import type { Actor } from '#src/lib/actor.ts';
+import { forbidden, notFound } from '#src/lib/app-error.ts';
+import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import { getActorPatientScope, isPatientInScope } from '#src/modules/patients/patient-scope.ts';
 import { toBillingCsv } from './billing-csv.ts';
 import {
   getScopedBillingSummary,

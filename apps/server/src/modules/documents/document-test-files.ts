@@ -1,5 +1,5 @@
 import { crc32 } from 'node:zlib';
-import { makeSamplePdf, makeSamplePng } from '../../db/seed/sample-files.ts';
+import { makeSamplePdf, makeSamplePng } from '#src/db/seed/sample-files.ts';
 
 /** Genuine small files of every allowed type, for upload tests. Test-only. */
 

@@ -2,11 +2,11 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import type { TreatmentStatus } from '@casebridge/domain/patients/treatment-status';
-import { organizations, patients, sessions, users } from '../../db/schema/index.ts';
-import { publishEvent } from '../../events/outbox.ts';
-import type { EventRow } from '../../events/event-hub.ts';
-import type { Actor } from '../../lib/actor.ts';
-import type { TestServer } from '../../test/test-server.ts';
+import { organizations, patients, sessions, users } from '#src/db/schema/index.ts';
+import { publishEvent } from '#src/events/outbox.ts';
+import type { EventRow } from '#src/events/event-hub.ts';
+import type { Actor } from '#src/lib/actor.ts';
+import type { TestServer } from '#src/test/test-server.ts';
 import { multipartBody } from './document-test-files.ts';
 
 /** Test-only helpers shared by the document and billing integration suites. */

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { DOCUMENT_MESSAGES } from '@casebridge/domain/documents/document.schemas';
-import { validationFailed } from '../../lib/app-error.ts';
+import { validationFailed } from '#src/lib/app-error.ts';
 
 export type ReceivedUpload = {
   category: string | undefined;

@@ -5,7 +5,7 @@ import {
   type PolicyActor,
 } from '@casebridge/domain/patients/patient.policy';
 import { TREATMENT_STATUSES } from '@casebridge/domain/patients/treatment-status';
-import { documents, patients } from '../../db/schema/index.ts';
+import { documents, patients } from '#src/db/schema/index.ts';
 
 /**
  * The category rule of spec section 6 as a WHERE clause on documents joined to patients. It is

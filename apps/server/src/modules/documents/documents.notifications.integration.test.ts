@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, gt, max } from 'drizzle-orm';
-import { events, notificationPreferences, notifications, users } from '../../db/schema/index.ts';
-import { createTestServer, type TestServer } from '../../test/test-server.ts';
+import { events, notificationPreferences, notifications, users } from '#src/db/schema/index.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { samplePdf } from './document-test-files.ts';
 import {
   getPatientId,

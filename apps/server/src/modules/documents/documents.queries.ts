@@ -2,9 +2,9 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { DOCUMENT_CATEGORIES, type DocumentCategory } from '@casebridge/domain/constants';
 import type { PatientScope, PolicyActor } from '@casebridge/domain/patients/patient.policy';
 import type { TreatmentStatus } from '@casebridge/domain/patients/treatment-status';
-import type { Db } from '../../db/client.ts';
-import { documents, notificationPreferences, patients, users } from '../../db/schema/index.ts';
-import { patientScopeCondition } from '../patients/patient-scope.ts';
+import type { Db } from '#src/db/client.ts';
+import { documents, notificationPreferences, patients, users } from '#src/db/schema/index.ts';
+import { patientScopeCondition } from '#src/modules/patients/patient-scope.ts';
 import { documentVisibilityCondition } from './document-visibility.ts';
 
 export type DocumentRow = typeof documents.$inferSelect;

@@ -10,8 +10,8 @@ import {
 } from '@casebridge/domain/documents/document.schemas';
 import { UPLOAD_LIMIT_MB } from '@casebridge/domain/constants';
 import { ZErrorBody } from '@casebridge/domain/errors';
-import { getRequestIp } from '../../lib/request-ip.ts';
-import { requireActor } from '../../lib/require-actor.ts';
+import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requireActor } from '#src/lib/require-actor.ts';
 import { sendDocument, type DocumentDelivery } from './document-response.ts';
 import { receiveUpload } from './document-upload.ts';
 import {

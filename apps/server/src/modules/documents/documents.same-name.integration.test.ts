@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { documents } from '../../db/schema/index.ts';
-import { createTestServer, type TestServer } from '../../test/test-server.ts';
+import { documents } from '#src/db/schema/index.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { samplePdf } from './document-test-files.ts';
 import { getPatientId, upload } from './document-test-support.ts';
 

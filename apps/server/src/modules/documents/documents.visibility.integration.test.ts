@@ -3,8 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { DOCUMENT_CATEGORIES, type DocumentCategory } from '@casebridge/domain/constants';
-import { auditLogs, documents } from '../../db/schema/index.ts';
-import { createTestServer, type TestServer } from '../../test/test-server.ts';
+import { auditLogs, documents } from '#src/db/schema/index.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { sampleDocx, samplePdf, samplePng } from './document-test-files.ts';
 import { getPatientId, setPatientStatus, upload } from './document-test-support.ts';
 

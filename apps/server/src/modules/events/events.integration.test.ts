@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { patients } from '../../db/schema/index.ts';
-import { openSse } from '../../test/sse-client.ts';
-import { createTestServer, type TestServer } from '../../test/test-server.ts';
+import { patients } from '#src/db/schema/index.ts';
+import { openSse } from '#src/test/sse-client.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 
 describe('live events (GET /api/events)', () => {
   let server: TestServer;

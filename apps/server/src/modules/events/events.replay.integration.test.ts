@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, gt, max } from 'drizzle-orm';
-import { events } from '../../db/schema/index.ts';
-import { MAX_STREAMS_PER_USER, REPLAY_LIMIT, type EventRow } from '../../events/event-hub.ts';
-import { publishEvent } from '../../events/outbox.ts';
-import { openSse } from '../../test/sse-client.ts';
-import { createTestServer, type TestServer } from '../../test/test-server.ts';
-import { samplePdf } from '../documents/document-test-files.ts';
-import { getPatientId, subscribeAs, upload } from '../documents/document-test-support.ts';
+import { events } from '#src/db/schema/index.ts';
+import { MAX_STREAMS_PER_USER, REPLAY_LIMIT, type EventRow } from '#src/events/event-hub.ts';
+import { publishEvent } from '#src/events/outbox.ts';
+import { openSse } from '#src/test/sse-client.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
+import { samplePdf } from '#src/modules/documents/document-test-files.ts';
+import { getPatientId, subscribeAs, upload } from '#src/modules/documents/document-test-support.ts';
 
 const ACCOUNTS = [
   'admin@demo.test',

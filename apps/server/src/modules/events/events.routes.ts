@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { EventRow, StreamEndReason } from '../../events/event-hub.ts';
-import { createWriteCoalescer } from '../../events/write-coalescer.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { requireActor } from '../../lib/require-actor.ts';
+import type { EventRow, StreamEndReason } from '#src/events/event-hub.ts';
+import { createWriteCoalescer } from '#src/events/write-coalescer.ts';
+import { AppError } from '#src/lib/app-error.ts';
+import { requireActor } from '#src/lib/require-actor.ts';
 
 const TOO_MANY_STREAMS_MESSAGE =
   'Too many open live-update streams. Close some CaseBridge tabs and reload this one.';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sessions, users } from '../../db/schema/index.ts';
-import { openSse } from '../../test/sse-client.ts';
-import { createTestServer, type TestServer } from '../../test/test-server.ts';
+import { sessions, users } from '#src/db/schema/index.ts';
+import { openSse } from '#src/test/sse-client.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 
 /** A stream makes no requests, so it must notice by itself when its session ends. */
 describe('live stream and the session', () => {

@@ -1,8 +1,8 @@
 import { rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DISK_PROBE_FILE } from '../../lib/disk-probe.ts';
-import { createTestServer, type TestServer } from '../../test/test-server.ts';
+import { DISK_PROBE_FILE } from '#src/lib/disk-probe.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 
 const allOk = { database: 'ok', liveEvents: 'ok', disk: 'ok' };
 

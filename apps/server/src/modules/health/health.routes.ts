@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZHealthResponse, type THealthResponse } from '@casebridge/domain/health.schemas';
-import { probeDisk } from '../../lib/disk-probe.ts';
+import { probeDisk } from '#src/lib/disk-probe.ts';
 
 /** A partitioned database must not hang the check: past this it counts as unavailable. */
 const DATABASE_PING_TIMEOUT_MS = 2_000;

@@ -4,10 +4,13 @@ import {
   MAIL_OUTBOX_MESSAGES,
   type MailStatus,
 } from '@casebridge/domain/admin/system-tools.schemas';
-import { auditLogs, mailOutbox } from '../../db/schema/index.ts';
-import { startMailWorker } from '../../mail/mail-worker.ts';
-import { startTestSmtpServer, type TestSmtpServer } from '../notifications/test-smtp-server.ts';
-import { createTestServer, type TestServer } from '../../test/test-server.ts';
+import { auditLogs, mailOutbox } from '#src/db/schema/index.ts';
+import { startMailWorker } from '#src/mail/mail-worker.ts';
+import {
+  startTestSmtpServer,
+  type TestSmtpServer,
+} from '#src/modules/notifications/test-smtp-server.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 
 const NON_ADMINS = ['clinic@demo.test', 'attorney@demo.test', 'lienholder@demo.test'] as const;
 const GAVE_UP = 'Gave up after 3 days: connect ECONNREFUSED 127.0.0.1:2525';

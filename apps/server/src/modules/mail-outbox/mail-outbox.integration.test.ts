@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../db/schema/index.ts';
-import { enqueueMail } from '../../mail/mail-outbox.ts';
-import { createTestServer, type TestServer } from '../../test/test-server.ts';
+import { mailOutbox } from '#src/db/schema/index.ts';
+import { enqueueMail } from '#src/mail/mail-outbox.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 
 describe('admin mail outbox', () => {
   let server: TestServer;

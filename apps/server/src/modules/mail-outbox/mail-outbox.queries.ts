@@ -3,9 +3,9 @@ import type {
   TMailOutboxDetail,
   TMailOutboxItem,
 } from '@casebridge/domain/admin/system-tools.schemas';
-import type { Db } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema/index.ts';
-import { getMailMessageId } from '../../mail/message-id.ts';
+import type { Db } from '#src/db/client.ts';
+import { mailOutbox } from '#src/db/schema/index.ts';
+import { getMailMessageId } from '#src/mail/message-id.ts';
 
 type MailRow = typeof mailOutbox.$inferSelect;
 

@@ -9,9 +9,9 @@ import {
   ZRetryFailedMailResult,
 } from '@casebridge/domain/admin/system-tools.schemas';
 import { ZErrorBody } from '@casebridge/domain/errors';
-import { notFound } from '../../lib/app-error.ts';
-import { getRequestIp } from '../../lib/request-ip.ts';
-import { requireActor } from '../../lib/require-actor.ts';
+import { notFound } from '#src/lib/app-error.ts';
+import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requireActor } from '#src/lib/require-actor.ts';
 import { getMail, listMail } from './mail-outbox.queries.ts';
 import { retryAllFailedMail, retryFailedMail } from './mail-outbox.service.ts';
 

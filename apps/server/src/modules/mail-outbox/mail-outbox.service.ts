@@ -3,10 +3,10 @@ import {
   type TMailOutboxItem,
   type TRetryFailedMailResult,
 } from '@casebridge/domain/admin/system-tools.schemas';
-import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../lib/actor.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import { writeAudit } from '../audit/audit.service.ts';
+import type { Db } from '#src/db/client.ts';
+import type { Actor } from '#src/lib/actor.ts';
+import { AppError, notFound } from '#src/lib/app-error.ts';
+import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import { getMailRow, requeueFailedMail, toItem } from './mail-outbox.queries.ts';
 
 type RequestContext = { ip: string };

@@ -9,13 +9,13 @@ import {
   patients,
   settings,
   users,
-} from '../../db/schema/index.ts';
-import { createTestServer, type DemoEmail } from '../../test/test-server.ts';
+} from '#src/db/schema/index.ts';
+import { createTestServer, type DemoEmail } from '#src/test/test-server.ts';
 import {
   getFreePort,
   startTestSmtpServer,
   type TestSmtpServer,
-} from '../notifications/test-smtp-server.ts';
+} from '#src/modules/notifications/test-smtp-server.ts';
 
 const TEAM_OF_MARIA = ['admin@demo.test', 'attorney@demo.test', 'lienholder@demo.test'];
 

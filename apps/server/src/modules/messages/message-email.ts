@@ -5,7 +5,7 @@ import {
   renderTemplateText,
   type TMessageTemplate,
 } from '@casebridge/domain/templates/template.schemas';
-import { escapeHtml, renderMailHtml, renderMailText } from '../../mail/mail-layout.ts';
+import { escapeHtml, renderMailHtml, renderMailText } from '#src/mail/mail-layout.ts';
 
 export type MessageEmailInput = {
   patient: { id: string; fullName: string };

@@ -10,8 +10,8 @@ import {
   notifications,
   patients,
   users,
-} from '../../db/schema/index.ts';
-import { createTestServer, type DemoEmail, type TestServer } from '../../test/test-server.ts';
+} from '#src/db/schema/index.ts';
+import { createTestServer, type DemoEmail, type TestServer } from '#src/test/test-server.ts';
 
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 

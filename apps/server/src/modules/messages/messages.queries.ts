@@ -1,15 +1,15 @@
 import { and, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PatientScope } from '@casebridge/domain/patients/patient.policy';
 import type { TMessage } from '@casebridge/domain/messages/message.schemas';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '#src/db/client.ts';
 import {
   auditLogs,
   messageReads,
   messages,
   messageTemplates,
   patients,
-} from '../../db/schema/index.ts';
-import { patientScopeCondition } from '../patients/patient-scope.ts';
+} from '#src/db/schema/index.ts';
+import { patientScopeCondition } from '#src/modules/patients/patient-scope.ts';
 
 /** The patient if the scope may see it; the only way into a thread. */
 export async function findPatientInScope(

@@ -10,8 +10,8 @@ import {
   ZSendMessageRequest,
   ZSendMessageResponse,
 } from '@casebridge/domain/messages/message.schemas';
-import { getRequestIp } from '../../lib/request-ip.ts';
-import { requireActor } from '../../lib/require-actor.ts';
+import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requireActor } from '#src/lib/require-actor.ts';
 import { listPatientMessages, markMessagesRead, sendMessage } from './messages.service.ts';
 
 const ZPatientParams = z.object({ patientId: z.string() });

@@ -8,17 +8,20 @@ import type {
   TSendMessageParsed,
   TSendMessageResponse,
 } from '@casebridge/domain/messages/message.schemas';
-import type { Db } from '../../db/client.ts';
-import { publishEvent } from '../../events/outbox.ts';
-import type { Actor } from '../../lib/actor.ts';
-import { notFound, validationFailed } from '../../lib/app-error.ts';
-import { enqueueMail } from '../../mail/mail-outbox.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { listNotificationAddresses, notifyUsers } from '../notifications/notifications.service.ts';
-import { listPatientAudience } from '../patients/patients.service.ts';
-import { getActorPatientScope } from '../patients/patient-scope.ts';
-import { getSettings } from '../settings/settings.service.ts';
-import { getActiveEmailTemplate } from '../templates/templates.service.ts';
+import type { Db } from '#src/db/client.ts';
+import { publishEvent } from '#src/events/outbox.ts';
+import type { Actor } from '#src/lib/actor.ts';
+import { notFound, validationFailed } from '#src/lib/app-error.ts';
+import { enqueueMail } from '#src/mail/mail-outbox.ts';
+import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import {
+  listNotificationAddresses,
+  notifyUsers,
+} from '#src/modules/notifications/notifications.service.ts';
+import { listPatientAudience } from '#src/modules/patients/patients.service.ts';
+import { getActorPatientScope } from '#src/modules/patients/patient-scope.ts';
+import { getSettings } from '#src/modules/settings/settings.service.ts';
+import { getActiveEmailTemplate } from '#src/modules/templates/templates.service.ts';
 import { renderMessageEmail } from './message-email.ts';
 import {
   countMessages,

@@ -7,8 +7,8 @@ import {
   patients,
   settings,
   users,
-} from '../../db/schema/index.ts';
-import { createTestServer, type TestServer } from '../../test/test-server.ts';
+} from '#src/db/schema/index.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { runNotificationDigests } from './digest.ts';
 import { notifyUsers } from './notifications.service.ts';
 import { startTestSmtpServer, type TestSmtpServer } from './test-smtp-server.ts';

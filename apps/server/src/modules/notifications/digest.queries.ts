@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DigestFrequency } from '@casebridge/domain/constants';
 import type { Role } from '@casebridge/domain/roles';
-import type { Db } from '../../db/client.ts';
-import { notificationPreferences, notifications, users } from '../../db/schema/index.ts';
+import type { Db } from '#src/db/client.ts';
+import { notificationPreferences, notifications, users } from '#src/db/schema/index.ts';
 
 /** SQL for how long a user's digest period is; no preferences row means the default, Daily. */
 const periodOf = sql`case when coalesce(${notificationPreferences.digestFrequency}, 'Daily') = 'Weekly' then interval '7 days' else interval '1 day' end`;

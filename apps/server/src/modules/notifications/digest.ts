@@ -1,10 +1,10 @@
-import { describeError } from '../../lib/loggable-error.ts';
+import { describeError } from '#src/lib/loggable-error.ts';
 import { PRODUCT_NAME, type DigestFrequency } from '@casebridge/domain/constants';
 import type { TNotification } from '@casebridge/domain/notifications/notification.schemas';
-import type { Db } from '../../db/client.ts';
-import { enqueueMail } from '../../mail/mail-outbox.ts';
-import { escapeHtml, renderMailHtml, renderMailText } from '../../mail/mail-layout.ts';
-import { getSettings } from '../settings/settings.service.ts';
+import type { Db } from '#src/db/client.ts';
+import { enqueueMail } from '#src/mail/mail-outbox.ts';
+import { escapeHtml, renderMailHtml, renderMailText } from '#src/mail/mail-layout.ts';
+import { getSettings } from '#src/modules/settings/settings.service.ts';
 import { listDigestCandidates, lockDigestRecipient, setLastDigestAt } from './digest.queries.ts';
 import { countUnreadNotifications, listNotifications } from './notifications.queries.ts';
 

@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { TNotification } from '@casebridge/domain/notifications/notification.schemas';
-import { notifications, patients } from '../../db/schema/index.ts';
-import { createTestServer, type TestServer } from '../../test/test-server.ts';
-import { samplePdf } from '../documents/document-test-files.ts';
+import { notifications, patients } from '#src/db/schema/index.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
+import { samplePdf } from '#src/modules/documents/document-test-files.ts';
 import {
   getPatientId,
   getUserId,
   setPatientStatus,
   subscribeAs,
   upload,
-} from '../documents/document-test-support.ts';
-import { prepareUpload, uploadDocument } from '../documents/documents.service.ts';
+} from '#src/modules/documents/document-test-support.ts';
+import { prepareUpload, uploadDocument } from '#src/modules/documents/documents.service.ts';
 
 type Page = { items: TNotification[]; nextCursor: string | null; unreadCount: number };
 

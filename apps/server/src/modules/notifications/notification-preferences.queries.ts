@@ -3,8 +3,8 @@ import {
   getDefaultPreferences,
   type TNotificationPreferences,
 } from '@casebridge/domain/notifications/notification.schemas';
-import type { Db } from '../../db/client.ts';
-import { notificationPreferences } from '../../db/schema/index.ts';
+import type { Db } from '#src/db/client.ts';
+import { notificationPreferences } from '#src/db/schema/index.ts';
 
 /** The user's preferences; a user who never saved any has the defaults of spec section 3. */
 export async function getNotificationPreferences(

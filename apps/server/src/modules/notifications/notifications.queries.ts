@@ -5,16 +5,16 @@ import type {
   NotificationPreferenceToggle,
   TNotification,
 } from '@casebridge/domain/notifications/notification.schemas';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '#src/db/client.ts';
 import {
   documents,
   notificationPreferences,
   notifications,
   patients,
   users,
-} from '../../db/schema/index.ts';
-import { documentVisibilityCondition } from '../documents/document-visibility.ts';
-import { patientScopeCondition } from '../patients/patient-scope.ts';
+} from '#src/db/schema/index.ts';
+import { documentVisibilityCondition } from '#src/modules/documents/document-visibility.ts';
+import { patientScopeCondition } from '#src/modules/patients/patient-scope.ts';
 
 /**
  * The document rule of spec section 6 for a notification about a document, checked against the

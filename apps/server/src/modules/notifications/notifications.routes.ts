@@ -9,9 +9,9 @@ import {
   ZNotificationPreferences,
   ZUpdateNotificationPreferencesRequest,
 } from '@casebridge/domain/notifications/notification.schemas';
-import { notFound } from '../../lib/app-error.ts';
-import { getRequestIp } from '../../lib/request-ip.ts';
-import { requireActor } from '../../lib/require-actor.ts';
+import { notFound } from '#src/lib/app-error.ts';
+import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requireActor } from '#src/lib/require-actor.ts';
 import {
   getOwnPreferences,
   listOwnNotifications,

@@ -5,12 +5,12 @@ import {
   type TNotificationPage,
   type TNotificationPreferences,
 } from '@casebridge/domain/notifications/notification.schemas';
-import type { Db } from '../../db/client.ts';
-import { notifications } from '../../db/schema/index.ts';
-import { publishEvent } from '../../events/outbox.ts';
-import type { Actor } from '../../lib/actor.ts';
-import { notFound } from '../../lib/app-error.ts';
-import { writeAudit } from '../audit/audit.service.ts';
+import type { Db } from '#src/db/client.ts';
+import { notifications } from '#src/db/schema/index.ts';
+import { publishEvent } from '#src/events/outbox.ts';
+import type { Actor } from '#src/lib/actor.ts';
+import { notFound } from '#src/lib/app-error.ts';
+import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import {
   getNotificationPreferences,
   saveNotificationPreferences,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ORGANIZATION_MESSAGES } from '@casebridge/domain/organizations/organization-admin.schemas';
-import { auditLogs, events, organizations } from '../../db/schema/index.ts';
-import { createTestServer, type TestServer } from '../../test/test-server.ts';
+import { auditLogs, events, organizations } from '#src/db/schema/index.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 
 type Org = { name: string; kind: string };
 const names = (items: Org[]) => items.map((item) => item.name);

@@ -3,8 +3,8 @@ import type { TCreateOrganizationParsed } from '@casebridge/domain/organizations
 import { toOrganizationSlug } from '@casebridge/domain/organizations/organization-slug';
 import type { TOrganization } from '@casebridge/domain/organizations/organization.schemas';
 import type { OrganizationKind } from '@casebridge/domain/roles';
-import type { Db } from '../../db/client.ts';
-import { organizations } from '../../db/schema/index.ts';
+import type { Db } from '#src/db/client.ts';
+import { organizations } from '#src/db/schema/index.ts';
 
 type OrganizationRow = typeof organizations.$inferSelect;
 

@@ -11,8 +11,8 @@ import {
   ZOrganization,
   ZOrganizationList,
 } from '@casebridge/domain/organizations/organization.schemas';
-import { getRequestIp } from '../../lib/request-ip.ts';
-import { requireActor } from '../../lib/require-actor.ts';
+import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requireActor } from '#src/lib/require-actor.ts';
 import { listOrganizations } from './organizations.queries.ts';
 import { createOrganization, editOrganization } from './organizations.service.ts';
 

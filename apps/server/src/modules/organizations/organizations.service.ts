@@ -4,11 +4,11 @@ import {
   type TUpdateOrganizationParsed,
 } from '@casebridge/domain/organizations/organization-admin.schemas';
 import type { TOrganization } from '@casebridge/domain/organizations/organization.schemas';
-import type { Db } from '../../db/client.ts';
-import { publishEvent } from '../../events/outbox.ts';
-import type { Actor } from '../../lib/actor.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import { writeAudit } from '../audit/audit.service.ts';
+import type { Db } from '#src/db/client.ts';
+import { publishEvent } from '#src/events/outbox.ts';
+import type { Actor } from '#src/lib/actor.ts';
+import { AppError, notFound } from '#src/lib/app-error.ts';
+import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import {
   getOrganization,
   insertOrganization,

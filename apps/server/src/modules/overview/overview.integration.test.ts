@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ORGANIZATIONS, DEMO_PATIENTS, DEMO_USERS } from '../../db/seed/demo-data.ts';
-import { users } from '../../db/schema/index.ts';
-import { createTestServer, type TestServer } from '../../test/test-server.ts';
+import { DEMO_ORGANIZATIONS, DEMO_PATIENTS, DEMO_USERS } from '#src/db/seed/demo-data.ts';
+import { users } from '#src/db/schema/index.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 
 describe('GET /api/admin/overview', () => {
   let server: TestServer;

@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { TAdminOverview } from '@casebridge/domain/patients/overview.schemas';
-import type { Db } from '../../db/client.ts';
-import { accessRequests, organizations, users } from '../../db/schema/index.ts';
+import type { Db } from '#src/db/client.ts';
+import { accessRequests, organizations, users } from '#src/db/schema/index.ts';
 
 /** Users, organisations and pending access requests; the patient counts are the patients module's. */
 export async function getAdminCounts(db: Db): Promise<Omit<TAdminOverview, 'patients'>> {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZErrorBody } from '@casebridge/domain/errors';
 import { ZAdminOverview } from '@casebridge/domain/patients/overview.schemas';
-import { requireActor } from '../../lib/require-actor.ts';
+import { requireActor } from '#src/lib/require-actor.ts';
 import { getAdminOverview } from './overview.service.ts';
 
 export async function overviewRoutes(app: FastifyInstance): Promise<void> {

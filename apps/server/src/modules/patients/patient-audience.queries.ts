@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { patientClinics, patientLienholders, patients, users } from '../../db/schema/index.ts';
+import type { Db } from '#src/db/client.ts';
+import { patientClinics, patientLienholders, patients, users } from '#src/db/schema/index.ts';
 
 export type AudienceMember = {
   id: string;

@@ -4,10 +4,10 @@ import {
   PatientScopeError,
   type PatientScope,
 } from '@casebridge/domain/patients/patient.policy';
-import type { Db } from '../../db/client.ts';
-import { patientClinics, patientLienholders, patients } from '../../db/schema/index.ts';
-import type { Actor } from '../../lib/actor.ts';
-import { AppError } from '../../lib/app-error.ts';
+import type { Db } from '#src/db/client.ts';
+import { patientClinics, patientLienholders, patients } from '#src/db/schema/index.ts';
+import type { Actor } from '#src/lib/actor.ts';
+import { AppError } from '#src/lib/app-error.ts';
 
 /** The actor's patient scope; a missing association or unknown role is the spec's error. */
 export function getActorPatientScope(actor: Actor): PatientScope {

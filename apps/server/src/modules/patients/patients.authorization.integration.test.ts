@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { DEMO_ORGANIZATIONS, DEMO_PATIENTS, DEMO_USERS } from '../../db/seed/demo-data.ts';
-import { patients } from '../../db/schema/index.ts';
-import { createTestServer, type DemoEmail, type TestServer } from '../../test/test-server.ts';
+import { DEMO_ORGANIZATIONS, DEMO_PATIENTS, DEMO_USERS } from '#src/db/seed/demo-data.ts';
+import { patients } from '#src/db/schema/index.ts';
+import { createTestServer, type DemoEmail, type TestServer } from '#src/test/test-server.ts';
 
 /**
  * Every patient route × every role × {in scope, out of scope, missing}: outside the scope answers

@@ -9,8 +9,8 @@ import {
   patients,
   settings,
   users,
-} from '../../db/schema/index.ts';
-import { createTestServer, type TestServer } from '../../test/test-server.ts';
+} from '#src/db/schema/index.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 
 describe('patients', () => {
   let server: TestServer;

@@ -11,13 +11,13 @@ import {
   type TreatmentStatus,
 } from '@casebridge/domain/patients/treatment-status';
 import type { OrganizationKind } from '@casebridge/domain/roles';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '#src/db/client.ts';
 import {
   organizations,
   patientClinics,
   patientLienholders,
   patients,
-} from '../../db/schema/index.ts';
+} from '#src/db/schema/index.ts';
 import { patientScopeCondition } from './patient-scope.ts';
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { TREATMENT_STATUSES } from '@casebridge/domain/patients/treatment-status';
-import { auditLogs, notifications, patients, users } from '../../db/schema/index.ts';
-import { createTestServer, type TestServer } from '../../test/test-server.ts';
+import { auditLogs, notifications, patients, users } from '#src/db/schema/index.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 
 const TRIALS = 16;
 

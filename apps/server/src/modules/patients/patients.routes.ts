@@ -12,8 +12,8 @@ import {
   ZUpdateDemographicsRequest,
   ZUpdateStatusRequest,
 } from '@casebridge/domain/patients/patient.schemas';
-import { getRequestIp } from '../../lib/request-ip.ts';
-import { requireActor } from '../../lib/require-actor.ts';
+import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requireActor } from '#src/lib/require-actor.ts';
 import {
   changePatientStatus,
   createPatient,

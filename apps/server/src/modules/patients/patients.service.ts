@@ -8,15 +8,15 @@ import {
 } from '@casebridge/domain/patients/patient.schemas';
 import type { TreatmentStatus } from '@casebridge/domain/patients/treatment-status';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { firstOrThrow } from '../../db/first-or-throw.ts';
-import { patients } from '../../db/schema/index.ts';
-import { publishEvent } from '../../events/outbox.ts';
-import type { Actor } from '../../lib/actor.ts';
-import { AppError, forbidden, notFound, validationFailed } from '../../lib/app-error.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { notifyUsers } from '../notifications/notifications.service.ts';
-import { getSettings } from '../settings/settings.service.ts';
+import type { Db } from '#src/db/client.ts';
+import { firstOrThrow } from '#src/db/first-or-throw.ts';
+import { patients } from '#src/db/schema/index.ts';
+import { publishEvent } from '#src/events/outbox.ts';
+import type { Actor } from '#src/lib/actor.ts';
+import { AppError, forbidden, notFound, validationFailed } from '#src/lib/app-error.ts';
+import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import { notifyUsers } from '#src/modules/notifications/notifications.service.ts';
+import { getSettings } from '#src/modules/settings/settings.service.ts';
 import { listPatientAudience } from './patient-audience.queries.ts';
 import { getActorPatientScope } from './patient-scope.ts';
 import {

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SETTINGS_MESSAGES } from '@casebridge/domain/settings/settings-admin.schemas';
 import { DEFAULT_SETTINGS, type TSettings } from '@casebridge/domain/settings/settings.schemas';
-import { auditLogs, events, sessions, settings, users } from '../../db/schema/index.ts';
-import { createTestServer, type TestServer } from '../../test/test-server.ts';
-import { getPatientId, upload } from '../documents/document-test-support.ts';
+import { auditLogs, events, sessions, settings, users } from '#src/db/schema/index.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
+import { getPatientId, upload } from '#src/modules/documents/document-test-support.ts';
 
 const MB = 1024 * 1024;
 

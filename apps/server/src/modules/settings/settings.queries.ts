@@ -1,7 +1,7 @@
 import { DEFAULT_SETTINGS, type TSettings } from '@casebridge/domain/settings/settings.schemas';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { settings } from '../../db/schema/index.ts';
+import type { Db } from '#src/db/client.ts';
+import { settings } from '#src/db/schema/index.ts';
 
 /** The settings row, created with the defaults of spec section 9 when missing. */
 export async function getSettings(db: Db): Promise<TSettings> {

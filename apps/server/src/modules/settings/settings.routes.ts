@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZErrorBody } from '@casebridge/domain/errors';
 import { ZUpdateSettingsRequest } from '@casebridge/domain/settings/settings-admin.schemas';
 import { ZSettings } from '@casebridge/domain/settings/settings.schemas';
-import { getRequestIp } from '../../lib/request-ip.ts';
-import { requireActor } from '../../lib/require-actor.ts';
+import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requireActor } from '#src/lib/require-actor.ts';
 import { getSettings } from './settings.queries.ts';
 import { saveSettings } from './settings.service.ts';
 

@@ -1,8 +1,8 @@
 import type { TSettings } from '@casebridge/domain/settings/settings.schemas';
-import type { Db } from '../../db/client.ts';
-import { publishEvent } from '../../events/outbox.ts';
-import type { Actor } from '../../lib/actor.ts';
-import { writeAudit } from '../audit/audit.service.ts';
+import type { Db } from '#src/db/client.ts';
+import { publishEvent } from '#src/events/outbox.ts';
+import type { Actor } from '#src/lib/actor.ts';
+import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import { getSettings, updateSettings } from './settings.queries.ts';
 
 // Other modules read the settings here: the queries file is this module's own (lint rule).

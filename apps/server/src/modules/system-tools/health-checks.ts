@@ -1,4 +1,4 @@
-import { toLoggableError } from '../../lib/loggable-error.ts';
+import { toLoggableError } from '#src/lib/loggable-error.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
@@ -6,9 +6,9 @@ import type {
   HealthCheckId,
   THealthCheckResult,
 } from '@casebridge/domain/admin/system-tools.schemas';
-import type { Db } from '../../db/client.ts';
-import { healthChecks } from '../../db/schema/index.ts';
-import type { FileStorage } from '../../storage/file-storage.ts';
+import type { Db } from '#src/db/client.ts';
+import { healthChecks } from '#src/db/schema/index.ts';
+import type { FileStorage } from '#src/storage/file-storage.ts';
 
 const MAIL_VERIFY_TIMEOUT_MS = 10_000;
 

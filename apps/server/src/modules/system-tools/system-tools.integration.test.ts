@@ -6,9 +6,9 @@ import {
   SYSTEM_TOOL_MESSAGES,
   type THealthCheckResult,
 } from '@casebridge/domain/admin/system-tools.schemas';
-import { auditLogs, healthChecks, organizations } from '../../db/schema/index.ts';
-import { createTestServer, type TestServer } from '../../test/test-server.ts';
-import { getFreePort, startTestSmtpServer } from '../notifications/test-smtp-server.ts';
+import { auditLogs, healthChecks, organizations } from '#src/db/schema/index.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
+import { getFreePort, startTestSmtpServer } from '#src/modules/notifications/test-smtp-server.ts';
 
 const byId = (checks: THealthCheckResult[]) =>
   Object.fromEntries(checks.map((check) => [check.id, check]));

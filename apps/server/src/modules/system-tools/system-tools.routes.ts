@@ -6,8 +6,8 @@ import {
   ZSystemToolsStatus,
 } from '@casebridge/domain/admin/system-tools.schemas';
 import { ZErrorBody } from '@casebridge/domain/errors';
-import { getRequestIp } from '../../lib/request-ip.ts';
-import { requireActor } from '../../lib/require-actor.ts';
+import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requireActor } from '#src/lib/require-actor.ts';
 import { loadDemoData, runHealthChecks } from './system-tools.service.ts';
 
 const errors = { 401: ZErrorBody, 403: ZErrorBody };

@@ -3,12 +3,12 @@ import type {
   TSeedDemoResult,
 } from '@casebridge/domain/admin/system-tools.schemas';
 import { SYSTEM_TOOL_MESSAGES } from '@casebridge/domain/admin/system-tools.schemas';
-import type { AppContext } from '../../app-context.ts';
-import { seedDemoData } from '../../db/seed/seed-demo.ts';
-import { publishEvent } from '../../events/outbox.ts';
-import type { Actor } from '../../lib/actor.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { writeAudit } from '../audit/audit.service.ts';
+import type { AppContext } from '#src/app-context.ts';
+import { seedDemoData } from '#src/db/seed/seed-demo.ts';
+import { publishEvent } from '#src/events/outbox.ts';
+import type { Actor } from '#src/lib/actor.ts';
+import { AppError } from '#src/lib/app-error.ts';
+import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import { checkDatabase, checkMail, checkStorage } from './health-checks.ts';
 
 /** Runs the three round trips one after the other and records the outcome in the audit log. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { TEMPLATE_MESSAGES } from '@casebridge/domain/templates/template.schemas';
-import { auditLogs, messageTemplates } from '../../db/schema/index.ts';
-import { createTestServer, type TestServer } from '../../test/test-server.ts';
+import { auditLogs, messageTemplates } from '#src/db/schema/index.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { getActiveEmailTemplate } from './templates.queries.ts';
 
 describe('message templates', () => {

@@ -5,8 +5,8 @@ import type {
   TemplateType,
   TMessageTemplate,
 } from '@casebridge/domain/templates/template.schemas';
-import type { Db } from '../../db/client.ts';
-import { messageTemplates } from '../../db/schema/index.ts';
+import type { Db } from '#src/db/client.ts';
+import { messageTemplates } from '#src/db/schema/index.ts';
 
 type TemplateRow = typeof messageTemplates.$inferSelect;
 

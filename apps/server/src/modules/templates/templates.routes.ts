@@ -9,8 +9,8 @@ import {
   ZTemplateList,
   ZUpdateTemplateRequest,
 } from '@casebridge/domain/templates/template.schemas';
-import { getRequestIp } from '../../lib/request-ip.ts';
-import { requireActor } from '../../lib/require-actor.ts';
+import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requireActor } from '#src/lib/require-actor.ts';
 import {
   changeTemplateActive,
   createTemplate,

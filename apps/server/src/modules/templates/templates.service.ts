@@ -3,11 +3,11 @@ import type {
   TListTemplatesQuery,
   TMessageTemplate,
 } from '@casebridge/domain/templates/template.schemas';
-import type { Db } from '../../db/client.ts';
-import { publishEvent } from '../../events/outbox.ts';
-import type { Actor } from '../../lib/actor.ts';
-import { notFound } from '../../lib/app-error.ts';
-import { writeAudit } from '../audit/audit.service.ts';
+import type { Db } from '#src/db/client.ts';
+import { publishEvent } from '#src/events/outbox.ts';
+import type { Actor } from '#src/lib/actor.ts';
+import { notFound } from '#src/lib/app-error.ts';
+import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import { insertTemplate, listTemplates, setTemplateActive } from './templates.queries.ts';
 
 // Other modules find the active e-mail template here, not in this module's queries.

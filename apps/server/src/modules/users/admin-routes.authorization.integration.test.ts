@@ -11,8 +11,8 @@ import {
   settings,
   userInvitations,
   users,
-} from '../../db/schema/index.ts';
-import { createTestServer, type TestServer } from '../../test/test-server.ts';
+} from '#src/db/schema/index.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { getOrganizationId } from './user-test-support.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';

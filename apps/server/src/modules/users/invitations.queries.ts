@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { userInvitations, users } from '../../db/schema/index.ts';
+import type { Db } from '#src/db/client.ts';
+import { userInvitations, users } from '#src/db/schema/index.ts';
 
 export async function insertInvitation(
   db: Db,

@@ -8,13 +8,13 @@ import {
   type TAcceptInvitationRequest,
   type TInvitationInfo,
 } from '@casebridge/domain/users/user.schemas';
-import type { Db } from '../../db/client.ts';
-import { deleteUserSessions } from '../../auth/session.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { enqueueMail } from '../../mail/mail-outbox.ts';
-import { escapeHtml, renderMailHtml, renderMailText } from '../../mail/mail-layout.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { getActiveEmailTemplate } from '../templates/templates.service.ts';
+import type { Db } from '#src/db/client.ts';
+import { deleteUserSessions } from '#src/auth/session.ts';
+import { AppError } from '#src/lib/app-error.ts';
+import { enqueueMail } from '#src/mail/mail-outbox.ts';
+import { escapeHtml, renderMailHtml, renderMailText } from '#src/mail/mail-layout.ts';
+import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import { getActiveEmailTemplate } from '#src/modules/templates/templates.service.ts';
 import {
   claimInvitation,
   findInvitation,

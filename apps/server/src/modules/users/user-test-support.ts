@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
-import { mailOutbox, organizations } from '../../db/schema/index.ts';
-import type { TestServer } from '../../test/test-server.ts';
+import { mailOutbox, organizations } from '#src/db/schema/index.ts';
+import type { TestServer } from '#src/test/test-server.ts';
 
 /** Test-only helpers of the admin suites. */
 

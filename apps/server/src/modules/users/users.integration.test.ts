@@ -10,8 +10,8 @@ import {
   settings,
   userInvitations,
   users,
-} from '../../db/schema/index.ts';
-import { createTestServer, type TestServer } from '../../test/test-server.ts';
+} from '#src/db/schema/index.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { hashInvitationToken } from './invitations.service.ts';
 import { getOrganizationId, readInvitationToken } from './user-test-support.ts';
 

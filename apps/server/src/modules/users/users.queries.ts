@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { OrganizationKind, Role } from '@casebridge/domain/roles';
 import type { TAdminUser } from '@casebridge/domain/users/user.schemas';
-import type { Db } from '../../db/client.ts';
-import { accounts, organizations, users } from '../../db/schema/index.ts';
-import { hashPassword } from '../../auth/passwords.ts';
+import type { Db } from '#src/db/client.ts';
+import { accounts, organizations, users } from '#src/db/schema/index.ts';
+import { hashPassword } from '#src/auth/passwords.ts';
 
 export type NewUser = {
   email: string;

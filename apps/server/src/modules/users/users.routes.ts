@@ -1,4 +1,4 @@
-import { PUBLIC_RATE_LIMITS } from '../../lib/rate-limits.ts';
+import { PUBLIC_RATE_LIMITS } from '#src/lib/rate-limits.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,8 +13,8 @@ import {
   ZUpdateUserRequest,
   ZUserPage,
 } from '@casebridge/domain/users/user.schemas';
-import { getRequestIp } from '../../lib/request-ip.ts';
-import { requireActor } from '../../lib/require-actor.ts';
+import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requireActor } from '#src/lib/require-actor.ts';
 import { acceptInvitation, lookupInvitation } from './invitations.service.ts';
 import { createUser, listUsersPage, resendInvitation, updateUser } from './users.service.ts';
 

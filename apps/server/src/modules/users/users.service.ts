@@ -6,13 +6,13 @@ import {
   type TListUsersParsed,
   type TUpdateUserRequest,
 } from '@casebridge/domain/users/user.schemas';
-import type { Db } from '../../db/client.ts';
-import { deleteUserSessions } from '../../auth/session.ts';
-import { publishEvent } from '../../events/outbox.ts';
-import type { Actor } from '../../lib/actor.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { getSettings } from '../settings/settings.service.ts';
+import type { Db } from '#src/db/client.ts';
+import { deleteUserSessions } from '#src/auth/session.ts';
+import { publishEvent } from '#src/events/outbox.ts';
+import type { Actor } from '#src/lib/actor.ts';
+import { AppError, notFound } from '#src/lib/app-error.ts';
+import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import { getSettings } from '#src/modules/settings/settings.service.ts';
 import { sendInvitation } from './invitations.service.ts';
 import {
   getAdminUser,

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { AuthLayout } from '../../components/layouts/auth-layout.tsx';
-import { AcceptInviteForm } from '../../features/invitations/components/accept-invite-form.tsx';
+import { AuthLayout } from '#src/components/layouts/auth-layout.tsx';
+import { AcceptInviteForm } from '#src/features/invitations/components/accept-invite-form.tsx';
 
 /** /accept-invite?token=…: the link of the invitation e-mail. */
 export function AcceptInvitePage() {

@@ -1,5 +1,5 @@
-import { AddPatientForm } from '../../features/patients/components/add-patient-form.tsx';
-import { PageHeading } from '../../components/ui/page-heading.tsx';
+import { AddPatientForm } from '#src/features/patients/components/add-patient-form.tsx';
+import { PageHeading } from '#src/components/ui/page-heading.tsx';
 
 export function AddPatientPage() {
   return (

@@ -1,16 +1,16 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
-import { PageHeading } from '../../components/ui/page-heading.tsx';
-import { TabBar, useTabParam } from '../../components/ui/tab-bar.tsx';
-import { AuditLogsTab } from '../../features/admin/components/audit-logs-tab.tsx';
-import { SendMessageModal } from '../../features/admin/components/send-message-modal.tsx';
-import { SettingsTab } from '../../features/admin/components/settings-tab.tsx';
-import { TemplatesTab } from '../../features/admin/components/templates-tab.tsx';
-import { UsersTab } from '../../features/admin/components/users-tab.tsx';
-import { AdminOverviewTab } from '../../features/patients/components/admin-overview-tab.tsx';
-import { AdminPatientsTab } from '../../features/patients/components/admin-patients-tab.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { PageHeading } from '#src/components/ui/page-heading.tsx';
+import { TabBar, useTabParam } from '#src/components/ui/tab-bar.tsx';
+import { AuditLogsTab } from '#src/features/admin/components/audit-logs-tab.tsx';
+import { SendMessageModal } from '#src/features/admin/components/send-message-modal.tsx';
+import { SettingsTab } from '#src/features/admin/components/settings-tab.tsx';
+import { TemplatesTab } from '#src/features/admin/components/templates-tab.tsx';
+import { UsersTab } from '#src/features/admin/components/users-tab.tsx';
+import { AdminOverviewTab } from '#src/features/patients/components/admin-overview-tab.tsx';
+import { AdminPatientsTab } from '#src/features/patients/components/admin-patients-tab.tsx';
 
 const TABS = [
   { value: 'overview', label: 'Overview' },

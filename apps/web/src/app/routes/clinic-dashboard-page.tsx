@@ -1,17 +1,17 @@
 import { getClinicCounters } from '@casebridge/domain/patients/dashboard-counters';
 import { Activity, CheckCircle2, ClipboardList, Plus, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { PageHeading } from '../../components/ui/page-heading.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { StatCard } from '../../components/ui/stat-card.tsx';
-import { useAuth } from '../../lib/auth-context.tsx';
-import { usePatientStats } from '../../features/patients/api/patients-api.ts';
-import { DashboardError } from '../../features/patients/components/dashboard-error.tsx';
-import { PatientCard } from '../../features/patients/components/patient-card.tsx';
-import { PatientFilters } from '../../features/patients/components/patient-filters.tsx';
-import { usePatientFilters } from '../../features/patients/hooks/use-patient-filters.ts';
+import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { PageHeading } from '#src/components/ui/page-heading.tsx';
+import { Pagination } from '#src/components/ui/pagination.tsx';
+import { Skeleton } from '#src/components/ui/skeleton.tsx';
+import { StatCard } from '#src/components/ui/stat-card.tsx';
+import { useAuth } from '#src/lib/auth-context.tsx';
+import { usePatientStats } from '#src/features/patients/api/patients-api.ts';
+import { DashboardError } from '#src/features/patients/components/dashboard-error.tsx';
+import { PatientCard } from '#src/features/patients/components/patient-card.tsx';
+import { PatientFilters } from '#src/features/patients/components/patient-filters.tsx';
+import { usePatientFilters } from '#src/features/patients/hooks/use-patient-filters.ts';
 
 const PAGE_SIZE = 24;
 

@@ -1,7 +1,7 @@
 import { getDashboardPath } from '@casebridge/domain/roles';
 import { Navigate } from 'react-router';
-import { PageSpinner } from '../../components/ui/spinner.tsx';
-import { useAuth } from '../../lib/auth-context.tsx';
+import { PageSpinner } from '#src/components/ui/spinner.tsx';
+import { useAuth } from '#src/lib/auth-context.tsx';
 
 /** /dashboard sends each role to its own dashboard. */
 export function DashboardRedirect() {

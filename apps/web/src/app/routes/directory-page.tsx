@@ -1,7 +1,7 @@
 import { hasCapability } from '@casebridge/domain/capabilities';
-import { PageHeading } from '../../components/ui/page-heading.tsx';
-import { useCurrentUser } from '../../lib/auth-context.tsx';
-import { DirectoryView } from '../../features/directory/components/directory-view.tsx';
+import { PageHeading } from '#src/components/ui/page-heading.tsx';
+import { useCurrentUser } from '#src/lib/auth-context.tsx';
+import { DirectoryView } from '#src/features/directory/components/directory-view.tsx';
 
 export function DirectoryPage() {
   const user = useCurrentUser();

@@ -1,12 +1,12 @@
 import { FIRM_DASHBOARD_PAGE_SIZE } from '@casebridge/domain/constants';
 import { CheckCircle2, FileClock, HeartPulse, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { PageHeading } from '../../components/ui/page-heading.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
-import { StatCard } from '../../components/ui/stat-card.tsx';
-import { DashboardError } from '../../features/patients/components/dashboard-error.tsx';
-import { PatientTable } from '../../features/patients/components/patient-table.tsx';
-import { useCaseDashboard } from '../../features/patients/hooks/use-case-dashboard.ts';
+import { PageHeading } from '#src/components/ui/page-heading.tsx';
+import { Pagination } from '#src/components/ui/pagination.tsx';
+import { StatCard } from '#src/components/ui/stat-card.tsx';
+import { DashboardError } from '#src/features/patients/components/dashboard-error.tsx';
+import { PatientTable } from '#src/features/patients/components/patient-table.tsx';
+import { useCaseDashboard } from '#src/features/patients/hooks/use-case-dashboard.ts';
 
 export function FirmDashboardPage() {
   const { counters, list, page, setPage, error } = useCaseDashboard(FIRM_DASHBOARD_PAGE_SIZE);

@@ -1,13 +1,13 @@
 import { CheckCircle2, HeartPulse, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { PageHeading } from '../../components/ui/page-heading.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
-import { StatCard } from '../../components/ui/stat-card.tsx';
-import { RecentBillingActivity } from '../../features/billing/components/recent-billing-activity.tsx';
-import { TotalBilledCard } from '../../features/billing/components/total-billed-card.tsx';
-import { DashboardError } from '../../features/patients/components/dashboard-error.tsx';
-import { PatientTable } from '../../features/patients/components/patient-table.tsx';
-import { useCaseDashboard } from '../../features/patients/hooks/use-case-dashboard.ts';
+import { PageHeading } from '#src/components/ui/page-heading.tsx';
+import { Pagination } from '#src/components/ui/pagination.tsx';
+import { StatCard } from '#src/components/ui/stat-card.tsx';
+import { RecentBillingActivity } from '#src/features/billing/components/recent-billing-activity.tsx';
+import { TotalBilledCard } from '#src/features/billing/components/total-billed-card.tsx';
+import { DashboardError } from '#src/features/patients/components/dashboard-error.tsx';
+import { PatientTable } from '#src/features/patients/components/patient-table.tsx';
+import { useCaseDashboard } from '#src/features/patients/hooks/use-case-dashboard.ts';
 
 const PAGE_SIZE = 10;
 

@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../test/render.tsx';
-import { signedInAs } from '../../test/sessions.ts';
+import { renderWithProviders } from '#src/test/render.tsx';
+import { signedInAs } from '#src/test/sessions.ts';
 import { LoginPage } from './login-page.tsx';
 
 function Landing() {

@@ -1,9 +1,9 @@
 import { Navigate, useLocation } from 'react-router';
-import { AuthLayout } from '../../components/layouts/auth-layout.tsx';
-import { PageSpinner } from '../../components/ui/spinner.tsx';
-import { useAuth } from '../../lib/auth-context.tsx';
-import { LoginForm } from '../../features/auth/components/login-form.tsx';
-import { getReturnPath } from '../../features/auth/utils/return-path.ts';
+import { AuthLayout } from '#src/components/layouts/auth-layout.tsx';
+import { PageSpinner } from '#src/components/ui/spinner.tsx';
+import { useAuth } from '#src/lib/auth-context.tsx';
+import { LoginForm } from '#src/features/auth/components/login-form.tsx';
+import { getReturnPath } from '#src/features/auth/utils/return-path.ts';
 
 /**
  * The only place that leaves /login once a session exists, so a deep link the guard saved

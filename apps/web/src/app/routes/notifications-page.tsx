@@ -1,6 +1,6 @@
 import { NOTIFICATION_TEXTS } from '@casebridge/domain/notifications/notification.schemas';
-import { PageHeading } from '../../components/ui/page-heading.tsx';
-import { NotificationCenter } from '../../features/notifications/components/notification-center.tsx';
+import { PageHeading } from '#src/components/ui/page-heading.tsx';
+import { NotificationCenter } from '#src/features/notifications/components/notification-center.tsx';
 
 /** /notifications: the Notification Center. */
 export function NotificationsPage() {

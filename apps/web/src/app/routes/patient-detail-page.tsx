@@ -1,17 +1,17 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useParams } from 'react-router';
-import { PageSpinner } from '../../components/ui/spinner.tsx';
-import { TabBar, useTabParam } from '../../components/ui/tab-bar.tsx';
-import { BillingTab } from '../../features/billing/components/billing-tab.tsx';
-import { DocumentsTab } from '../../features/documents/components/documents-tab.tsx';
-import { MessagesTab } from '../../features/messages/components/messages-tab.tsx';
-import { TreatmentSummaryPanel } from '../../features/messages/components/treatment-summary-panel.tsx';
-import { usePatient } from '../../features/patients/api/patients-api.ts';
-import { DemographicsTab } from '../../features/patients/components/demographics-tab.tsx';
-import { OverviewTab } from '../../features/patients/components/overview-tab.tsx';
-import { PatientHeader } from '../../features/patients/components/patient-header.tsx';
-import { PatientNotFound } from '../../features/patients/components/patient-not-found.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { PageSpinner } from '#src/components/ui/spinner.tsx';
+import { TabBar, useTabParam } from '#src/components/ui/tab-bar.tsx';
+import { BillingTab } from '#src/features/billing/components/billing-tab.tsx';
+import { DocumentsTab } from '#src/features/documents/components/documents-tab.tsx';
+import { MessagesTab } from '#src/features/messages/components/messages-tab.tsx';
+import { TreatmentSummaryPanel } from '#src/features/messages/components/treatment-summary-panel.tsx';
+import { usePatient } from '#src/features/patients/api/patients-api.ts';
+import { DemographicsTab } from '#src/features/patients/components/demographics-tab.tsx';
+import { OverviewTab } from '#src/features/patients/components/overview-tab.tsx';
+import { PatientHeader } from '#src/features/patients/components/patient-header.tsx';
+import { PatientNotFound } from '#src/features/patients/components/patient-not-found.tsx';
+import { ApiError } from '#src/lib/api-client.ts';
 
 const TABS = [
   { value: 'overview', label: 'Overview' },

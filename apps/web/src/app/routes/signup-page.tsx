@@ -1,5 +1,5 @@
-import { AuthLayout } from '../../components/layouts/auth-layout.tsx';
-import { AccessRequestForm } from '../../features/access-requests/components/access-request-form.tsx';
+import { AuthLayout } from '#src/components/layouts/auth-layout.tsx';
+import { AccessRequestForm } from '#src/features/access-requests/components/access-request-form.tsx';
 
 export function SignupPage() {
   return (

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ThemeToggle } from '../theme-toggle.tsx';
+import { ThemeToggle } from '#src/components/theme-toggle.tsx';
 import { Logo } from './logo.tsx';
 
 /** Centred card for the public pages (sign-in, access request). */

@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#src/lib/cn.ts';
 
 /** A grey block that holds the place of content while it loads, so nothing jumps. */
 export function Skeleton({ className }: { className?: string }) {

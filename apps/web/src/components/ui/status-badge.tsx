@@ -3,7 +3,7 @@ import {
   type StatusColor,
   type TreatmentStatus,
 } from '@casebridge/domain/patients/treatment-status';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#src/lib/cn.ts';
 
 /** Spec colours: Referred yellow, Evaluated blue, 'Referred for …' purple, Discharged green. AA in both themes. */
 const COLOR_CLASSES: Record<StatusColor, string> = {

@@ -1,6 +1,6 @@
 import type { TCreateAccessRequest } from '@casebridge/domain/access-requests/access-request.schemas';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '#src/lib/api-client.ts';
 
 export function createAccessRequest(input: TCreateAccessRequest) {
   return apiFetch<{ id: string; status: 'pending' }>('/access-requests', {

@@ -5,10 +5,10 @@ import { CheckCircle2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input, Label, Select } from '../../../components/ui/input.tsx';
-import { ApiError, NetworkError } from '../../../lib/api-client.ts';
-import { useCreateAccessRequest } from '../api/create-access-request.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { Input, Label, Select } from '#src/components/ui/input.tsx';
+import { ApiError, NetworkError } from '#src/lib/api-client.ts';
+import { useCreateAccessRequest } from '#src/features/access-requests/api/create-access-request.ts';
 
 const EMPTY_FORM = { name: '', email: '', organization: '', phone: '', role: '' };
 type FormValues = typeof EMPTY_FORM;

@@ -5,7 +5,7 @@ import type {
 } from '@casebridge/domain/access-requests/access-request-review.schemas';
 import type { TAdminUser } from '@casebridge/domain/users/user.schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '#src/lib/api-client.ts';
 import { adminKeys } from './admin-keys.ts';
 
 export function useAccessRequests(status: AccessRequestStatus) {

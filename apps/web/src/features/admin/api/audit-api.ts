@@ -4,8 +4,8 @@ import type {
   TListAuditLogsQuery,
 } from '@casebridge/domain/audit/audit-log.schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
-import { downloadFile } from '../../../lib/download-file.ts';
+import { apiFetch } from '#src/lib/api-client.ts';
+import { downloadFile } from '#src/lib/download-file.ts';
 import { adminKeys, toQueryString } from './admin-keys.ts';
 
 export function useAuditLogs(query: TListAuditLogsQuery) {

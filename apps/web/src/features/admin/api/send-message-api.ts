@@ -4,7 +4,7 @@ import type {
 } from '@casebridge/domain/messages/message.schemas';
 import type { TPatientPage } from '@casebridge/domain/patients/patient.schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '#src/lib/api-client.ts';
 
 const PICKER_SIZE = 20;
 

@@ -1,6 +1,6 @@
 import type { TSettings } from '@casebridge/domain/settings/settings.schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '#src/lib/api-client.ts';
 import { adminKeys } from './admin-keys.ts';
 
 export function useSettings() {

@@ -4,7 +4,7 @@ import type {
   TSystemToolsStatus,
 } from '@casebridge/domain/admin/system-tools.schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '#src/lib/api-client.ts';
 import { adminKeys } from './admin-keys.ts';
 
 export function useSystemToolsStatus() {

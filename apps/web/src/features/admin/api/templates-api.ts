@@ -4,7 +4,7 @@ import type {
   TTemplateList,
 } from '@casebridge/domain/templates/template.schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '#src/lib/api-client.ts';
 import { adminKeys } from './admin-keys.ts';
 
 /** Every template, active or not (the server gives admins all of them). */

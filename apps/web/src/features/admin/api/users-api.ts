@@ -6,7 +6,7 @@ import type {
   TUserPage,
 } from '@casebridge/domain/users/user.schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '#src/lib/api-client.ts';
 import { adminKeys, toQueryString } from './admin-keys.ts';
 
 export function useUsers(query: TListUsersQuery) {

@@ -5,12 +5,15 @@ import {
 import { ROLE_LABELS } from '@casebridge/domain/roles';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
-import { formatDateTime } from '../../../lib/format.ts';
-import { useAccessRequests, useRejectAccessRequest } from '../api/access-requests-api.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { Card } from '#src/components/ui/card.tsx';
+import { Skeleton } from '#src/components/ui/skeleton.tsx';
+import { getErrorMessage } from '#src/lib/api-client.ts';
+import { formatDateTime } from '#src/lib/format.ts';
+import {
+  useAccessRequests,
+  useRejectAccessRequest,
+} from '#src/features/admin/api/access-requests-api.ts';
 import { ApproveRequestModal } from './approve-request-modal.tsx';
 
 /** Pending requests from /signup, oldest first: approve (creates and invites the user) or reject. */

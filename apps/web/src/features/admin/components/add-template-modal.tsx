@@ -8,11 +8,11 @@ import {
 } from '@casebridge/domain/templates/template.schemas';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Input, Label, Select, Textarea } from '../../../components/ui/input.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
-import { useCreateTemplate } from '../api/templates-api.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { Dialog } from '#src/components/ui/dialog.tsx';
+import { Input, Label, Select, Textarea } from '#src/components/ui/input.tsx';
+import { getErrorMessage } from '#src/lib/api-client.ts';
+import { useCreateTemplate } from '#src/features/admin/api/templates-api.ts';
 
 type Values = {
   title: string;

@@ -2,11 +2,11 @@ import { USER_MESSAGES, getUserCreatedMessage } from '@casebridge/domain/users/u
 import type { AssignableRole } from '@casebridge/domain/roles';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Input, Label } from '../../../components/ui/input.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
-import { useCreateUser } from '../api/users-api.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { Dialog } from '#src/components/ui/dialog.tsx';
+import { Input, Label } from '#src/components/ui/input.tsx';
+import { getErrorMessage } from '#src/lib/api-client.ts';
+import { useCreateUser } from '#src/features/admin/api/users-api.ts';
 import { RoleOrganizationFields } from './role-organization-fields.tsx';
 
 /** The spec's Add User checks, in its order; the first failure is the toast. */

@@ -6,10 +6,10 @@ import { ASSIGNABLE_ROLES, ROLE_LABELS, type AssignableRole } from '@casebridge/
 import { USER_MESSAGES } from '@casebridge/domain/users/user.schemas';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
-import { useApproveAccessRequest } from '../api/access-requests-api.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { Dialog } from '#src/components/ui/dialog.tsx';
+import { getErrorMessage } from '#src/lib/api-client.ts';
+import { useApproveAccessRequest } from '#src/features/admin/api/access-requests-api.ts';
 import { RoleOrganizationFields } from './role-organization-fields.tsx';
 
 const isAssignable = (role: string): role is AssignableRole =>

@@ -1,6 +1,6 @@
 import { AUDIT_ACTIONS } from '@casebridge/domain/audit';
 import { getAuditActionLabel } from '@casebridge/domain/audit/audit-log.schemas';
-import { Input, Label, Select } from '../../../components/ui/input.tsx';
+import { Input, Label, Select } from '#src/components/ui/input.tsx';
 
 export type AuditFilterValues = {
   user: string;

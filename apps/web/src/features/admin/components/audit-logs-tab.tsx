@@ -3,11 +3,11 @@ import type { AuditAction } from '@casebridge/domain/audit';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { downloadAuditCsv, useAuditLogs } from '../api/audit-api.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { Pagination } from '#src/components/ui/pagination.tsx';
+import { getErrorMessage } from '#src/lib/api-client.ts';
+import { useDebouncedValue } from '#src/lib/use-debounced-value.ts';
+import { downloadAuditCsv, useAuditLogs } from '#src/features/admin/api/audit-api.ts';
 import {
   AuditFilters,
   EMPTY_AUDIT_FILTERS,

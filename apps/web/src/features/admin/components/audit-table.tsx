@@ -3,9 +3,9 @@ import {
   type TAuditLogEntry,
 } from '@casebridge/domain/audit/audit-log.schemas';
 import { Link } from 'react-router';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
-import { TableScroll } from '../../../components/ui/table-scroll.tsx';
+import { Skeleton } from '#src/components/ui/skeleton.tsx';
+import { formatDateTime } from '#src/lib/format.ts';
+import { TableScroll } from '#src/components/ui/table-scroll.tsx';
 
 const COLUMNS = ['Time', 'User', 'Role', 'Action', 'Patient', 'Details'];
 

@@ -5,9 +5,9 @@ import {
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../../test/render.tsx';
-import { signedInAs } from '../../../test/sessions.ts';
-import { latestToast } from '../../../test/toasts.ts';
+import { renderWithProviders } from '#src/test/render.tsx';
+import { signedInAs } from '#src/test/sessions.ts';
+import { latestToast } from '#src/test/toasts.ts';
 import { MailDetailDialog } from './mail-detail-dialog.tsx';
 
 const ID = '11111111-1111-4111-8111-111111111111';

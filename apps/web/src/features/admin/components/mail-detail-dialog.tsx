@@ -1,7 +1,7 @@
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
-import { useMail } from '../api/mail-outbox-api.ts';
+import { Dialog } from '#src/components/ui/dialog.tsx';
+import { Skeleton } from '#src/components/ui/skeleton.tsx';
+import { formatDateTime } from '#src/lib/format.ts';
+import { useMail } from '#src/features/admin/api/mail-outbox-api.ts';
 import { RetryMailButton } from './retry-mail-button.tsx';
 
 /** One e-mail as text: links stay readable and nothing from the mail runs in the page. */

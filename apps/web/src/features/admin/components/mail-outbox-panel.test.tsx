@@ -5,10 +5,10 @@ import {
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { apiError, type FakeApi, type FakeRoutes } from '../../../test/fake-api.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
-import { signedInAs } from '../../../test/sessions.ts';
-import { latestToast, getToasts } from '../../../test/toasts.ts';
+import { apiError, type FakeApi, type FakeRoutes } from '#src/test/fake-api.ts';
+import { renderWithProviders } from '#src/test/render.tsx';
+import { signedInAs } from '#src/test/sessions.ts';
+import { latestToast, getToasts } from '#src/test/toasts.ts';
 import { MailOutboxPanel } from './mail-outbox-panel.tsx';
 
 const FAILED_ID = '11111111-1111-4111-8111-111111111111';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../../lib/cn.ts';
+import { cn } from '#src/lib/cn.ts';
 
 export type PillTone = 'green' | 'yellow' | 'red' | 'blue' | 'purple' | 'gray';
 

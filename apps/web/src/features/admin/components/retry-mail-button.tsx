@@ -1,8 +1,8 @@
 import { MAIL_OUTBOX_MESSAGES } from '@casebridge/domain/admin/system-tools.schemas';
 import { toast } from 'sonner';
-import { Button, type ButtonProps } from '../../../components/ui/button.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
-import { useRetryMail } from '../api/mail-outbox-api.ts';
+import { Button, type ButtonProps } from '#src/components/ui/button.tsx';
+import { getErrorMessage } from '#src/lib/api-client.ts';
+import { useRetryMail } from '#src/features/admin/api/mail-outbox-api.ts';
 
 type RetryMailButtonProps = {
   mail: { id: string; toAddress: string; subject: string };

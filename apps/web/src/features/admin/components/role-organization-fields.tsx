@@ -6,9 +6,9 @@ import {
   type AssignableRole,
 } from '@casebridge/domain/roles';
 import { useId } from 'react';
-import { Label, Select } from '../../../components/ui/input.tsx';
-import { cn } from '../../../lib/cn.ts';
-import { useOrganizationOptions } from '../../../lib/organization-options.ts';
+import { Label, Select } from '#src/components/ui/input.tsx';
+import { cn } from '#src/lib/cn.ts';
+import { useOrganizationOptions } from '#src/lib/organization-options.ts';
 
 const ORGANIZATION_LABELS = {
   clinic: 'clinic',

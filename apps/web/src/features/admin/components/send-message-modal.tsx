@@ -5,12 +5,15 @@ import {
 import { MESSAGE_TEXTS } from '@casebridge/domain/messages/message.schemas';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Input, Label, Select, Textarea } from '../../../components/ui/input.tsx';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { usePatientPicker, useSendPatientMessage } from '../api/send-message-api.ts';
-import { useAdminTemplates } from '../api/templates-api.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { Dialog } from '#src/components/ui/dialog.tsx';
+import { Input, Label, Select, Textarea } from '#src/components/ui/input.tsx';
+import { useDebouncedValue } from '#src/lib/use-debounced-value.ts';
+import {
+  usePatientPicker,
+  useSendPatientMessage,
+} from '#src/features/admin/api/send-message-api.ts';
+import { useAdminTemplates } from '#src/features/admin/api/templates-api.ts';
 
 const PICK_PATIENT_MESSAGE = 'Please select a patient';
 

@@ -3,10 +3,10 @@ import { SETTINGS_MESSAGES } from '@casebridge/domain/settings/settings-admin.sc
 import type { TSettings } from '@casebridge/domain/settings/settings.schemas';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input, Label } from '../../../components/ui/input.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
-import { useSaveSettings } from '../api/settings-api.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { Input, Label } from '#src/components/ui/input.tsx';
+import { getErrorMessage } from '#src/lib/api-client.ts';
+import { useSaveSettings } from '#src/features/admin/api/settings-api.ts';
 
 type Toggle = Exclude<
   keyof TSettings,

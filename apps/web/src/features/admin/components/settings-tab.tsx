@@ -1,6 +1,6 @@
-import { Card } from '../../../components/ui/card.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { useSettings } from '../api/settings-api.ts';
+import { Card } from '#src/components/ui/card.tsx';
+import { Skeleton } from '#src/components/ui/skeleton.tsx';
+import { useSettings } from '#src/features/admin/api/settings-api.ts';
 import { MailOutboxPanel } from './mail-outbox-panel.tsx';
 import { SettingsForm } from './settings-form.tsx';
 import { SystemToolsPanel } from './system-tools-panel.tsx';

@@ -6,12 +6,12 @@ import {
 } from '@casebridge/domain/admin/system-tools.schemas';
 import { Activity, Database } from 'lucide-react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from '#src/components/ui/button.tsx';
 import {
   useLoadDemoData,
   useRunHealthChecks,
   useSystemToolsStatus,
-} from '../api/system-tools-api.ts';
+} from '#src/features/admin/api/system-tools-api.ts';
 import { Pill } from './pill.tsx';
 
 const STATUS = {

@@ -6,13 +6,13 @@ import {
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
-import { formatDate } from '../../../lib/format.ts';
-import { useAdminTemplates, useSetTemplateActive } from '../api/templates-api.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { Card } from '#src/components/ui/card.tsx';
+import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { Skeleton } from '#src/components/ui/skeleton.tsx';
+import { getErrorMessage } from '#src/lib/api-client.ts';
+import { formatDate } from '#src/lib/format.ts';
+import { useAdminTemplates, useSetTemplateActive } from '#src/features/admin/api/templates-api.ts';
 import { AddTemplateModal } from './add-template-modal.tsx';
 import { Pill } from './pill.tsx';
 

@@ -1,13 +1,13 @@
 import { USER_MESSAGES, type TAdminUser } from '@casebridge/domain/users/user.schemas';
 import { ROLE_LABELS } from '@casebridge/domain/roles';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
-import { formatDate } from '../../../lib/format.ts';
-import { useResendInvitation, useUpdateUser } from '../api/users-api.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { Skeleton } from '#src/components/ui/skeleton.tsx';
+import { getErrorMessage } from '#src/lib/api-client.ts';
+import { formatDate } from '#src/lib/format.ts';
+import { useResendInvitation, useUpdateUser } from '#src/features/admin/api/users-api.ts';
 import { Pill } from './pill.tsx';
-import { TableScroll } from '../../../components/ui/table-scroll.tsx';
+import { TableScroll } from '#src/components/ui/table-scroll.tsx';
 
 const COLUMNS = ['Name', 'Email', 'Role', 'Organization', 'Status', 'Created', 'Actions'];
 

@@ -1,11 +1,11 @@
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { useCurrentUser } from '../../../lib/auth-context.tsx';
-import { useUsers } from '../api/users-api.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { Input } from '#src/components/ui/input.tsx';
+import { Pagination } from '#src/components/ui/pagination.tsx';
+import { useDebouncedValue } from '#src/lib/use-debounced-value.ts';
+import { useCurrentUser } from '#src/lib/auth-context.tsx';
+import { useUsers } from '#src/features/admin/api/users-api.ts';
 import { AccessRequestsSection } from './access-requests-section.tsx';
 import { AddUserModal } from './add-user-modal.tsx';
 import { UserTable } from './user-table.tsx';

@@ -1,7 +1,7 @@
 import type { TLoginRequest, TSessionResponse } from '@casebridge/domain/auth/auth.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
-import { replaceSession } from '../../../lib/session.ts';
+import { apiFetch } from '#src/lib/api-client.ts';
+import { replaceSession } from '#src/lib/session.ts';
 
 export function login(input: TLoginRequest): Promise<TSessionResponse> {
   return apiFetch<TSessionResponse>('/auth/login', { method: 'POST', body: input });

@@ -3,10 +3,10 @@ import { Eye, EyeOff } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input, Label } from '../../../components/ui/input.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
-import { useLogin } from '../api/session.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { Input, Label } from '#src/components/ui/input.tsx';
+import { getErrorMessage } from '#src/lib/api-client.ts';
+import { useLogin } from '#src/features/auth/api/session.ts';
 
 export function LoginForm() {
   const [email, setEmail] = useState('');

@@ -1,14 +1,14 @@
 import { MESSAGES } from '@casebridge/domain/errors';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { replaceSession } from '../../../lib/session.ts';
-import { apiError } from '../../../test/fake-api.ts';
+import { replaceSession } from '#src/lib/session.ts';
+import { apiError } from '#src/test/fake-api.ts';
 import {
   createTestQueryClient,
   renderWithProviders,
   type RenderOptions,
-} from '../../../test/render.tsx';
-import { signedInAs } from '../../../test/sessions.ts';
+} from '#src/test/render.tsx';
+import { signedInAs } from '#src/test/sessions.ts';
 import { RequireAuth, RequirePatientCreation } from './require-auth.tsx';
 
 type GuardOptions = Pick<RenderOptions, 'session' | 'queryClient' | 'api'>;

@@ -2,10 +2,10 @@ import { MESSAGES } from '@casebridge/domain/errors';
 import type { Role } from '@casebridge/domain/roles';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { PageSpinner } from '../../../components/ui/spinner.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
-import { hasSignedOut } from '../../../lib/session.ts';
-import { useAuth } from '../../../lib/auth-context.tsx';
+import { PageSpinner } from '#src/components/ui/spinner.tsx';
+import { getErrorMessage } from '#src/lib/api-client.ts';
+import { hasSignedOut } from '#src/lib/session.ts';
+import { useAuth } from '#src/lib/auth-context.tsx';
 
 /** The spec's profile messages (section 5) are shown as the server words them. */
 const PROFILE_MESSAGES: readonly string[] = [

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { getLastActivityAt } from '../../../lib/api-client.ts';
-import { useAuth } from '../../../lib/auth-context.tsx';
-import { getSession, sessionQueryKey } from '../../../lib/session.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { getLastActivityAt } from '#src/lib/api-client.ts';
+import { useAuth } from '#src/lib/auth-context.tsx';
+import { getSession, sessionQueryKey } from '#src/lib/session.ts';
 
 /** The warning shows this long before the server's idle timeout ends the session. */
 const WARNING_BEFORE_MS = 2 * 60_000;

@@ -5,7 +5,7 @@ import type {
   TCreateBillingEntryRequest,
 } from '@casebridge/domain/billing/billing.schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '#src/lib/api-client.ts';
 
 export const billingKeys = {
   all: ['billing'] as const,

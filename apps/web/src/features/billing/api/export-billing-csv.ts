@@ -1,4 +1,4 @@
-import { downloadFile } from '../../../lib/download-file.ts';
+import { downloadFile } from '#src/lib/download-file.ts';
 import { getBillingCsvUrl } from './billing-api.ts';
 
 /** The patient's billing history as CSV; a failure rejects with the server's message. */

@@ -6,10 +6,10 @@ import {
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input, Label } from '../../../components/ui/input.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
-import { useCreateBillingEntry } from '../api/billing-api.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { Input, Label } from '#src/components/ui/input.tsx';
+import { getErrorMessage } from '#src/lib/api-client.ts';
+import { useCreateBillingEntry } from '#src/features/billing/api/billing-api.ts';
 
 type FormInput = z.input<typeof ZCreateBillingEntryRequest>;
 type FormOutput = z.output<typeof ZCreateBillingEntryRequest>;

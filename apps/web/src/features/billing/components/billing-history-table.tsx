@@ -1,8 +1,8 @@
 import { BILLING_MESSAGES } from '@casebridge/domain/billing/billing.schemas';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatCents, formatDate } from '../../../lib/format.ts';
-import { useBillingHistory } from '../api/billing-api.ts';
-import { TableScroll } from '../../../components/ui/table-scroll.tsx';
+import { Skeleton } from '#src/components/ui/skeleton.tsx';
+import { formatCents, formatDate } from '#src/lib/format.ts';
+import { useBillingHistory } from '#src/features/billing/api/billing-api.ts';
+import { TableScroll } from '#src/components/ui/table-scroll.tsx';
 
 const HEAD_CELL = 'px-4 py-2 font-medium';
 

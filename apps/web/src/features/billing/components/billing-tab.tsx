@@ -4,10 +4,10 @@ import type { TPatientDetail } from '@casebridge/domain/patients/patient.schemas
 import { FileDown } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
-import { useCurrentUser } from '../../../lib/auth-context.tsx';
-import { downloadBillingCsv } from '../api/export-billing-csv.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { getErrorMessage } from '#src/lib/api-client.ts';
+import { useCurrentUser } from '#src/lib/auth-context.tsx';
+import { downloadBillingCsv } from '#src/features/billing/api/export-billing-csv.ts';
 import { AddBillingEntryForm } from './add-billing-entry-form.tsx';
 import { BillingHistoryTable } from './billing-history-table.tsx';
 

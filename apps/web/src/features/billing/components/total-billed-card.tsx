@@ -1,7 +1,7 @@
 import { DollarSign } from 'lucide-react';
-import { StatCard } from '../../../components/ui/stat-card.tsx';
-import { formatCents } from '../../../lib/format.ts';
-import { useBillingSummary } from '../api/billing-api.ts';
+import { StatCard } from '#src/components/ui/stat-card.tsx';
+import { formatCents } from '#src/lib/format.ts';
+import { useBillingSummary } from '#src/features/billing/api/billing-api.ts';
 
 /** 'Total Billed': the real sum over the lienholder's linked patients (docs/architecture.md D2). */
 export function TotalBilledCard() {

@@ -4,7 +4,7 @@ import type {
 } from '@casebridge/domain/organizations/organization-admin.schemas';
 import type { TOrganization } from '@casebridge/domain/organizations/organization.schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '#src/lib/api-client.ts';
 
 const directoryKey = ['organizations', 'directory'] as const;
 

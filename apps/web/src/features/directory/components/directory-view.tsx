@@ -3,13 +3,16 @@ import type { OrganizationKind } from '@casebridge/domain/roles';
 import * as Tabs from '@radix-ui/react-tabs';
 import { Plus, Search } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { TabBar } from '../../../components/ui/tab-bar.tsx';
-import { useDirectory } from '../api/directory-api.ts';
-import { filterOrganizations, groupByKind } from '../utils/filter-organizations.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { Input } from '#src/components/ui/input.tsx';
+import { Skeleton } from '#src/components/ui/skeleton.tsx';
+import { TabBar } from '#src/components/ui/tab-bar.tsx';
+import { useDirectory } from '#src/features/directory/api/directory-api.ts';
+import {
+  filterOrganizations,
+  groupByKind,
+} from '#src/features/directory/utils/filter-organizations.ts';
 import { OrganizationCard } from './organization-card.tsx';
 import { OrganizationFormModal } from './organization-form-modal.tsx';
 

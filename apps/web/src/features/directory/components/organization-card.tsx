@@ -1,6 +1,6 @@
 import type { TOrganization } from '@casebridge/domain/organizations/organization.schemas';
 import { Mail, MapPin, Pencil, Phone } from 'lucide-react';
-import { Card } from '../../../components/ui/card.tsx';
+import { Card } from '#src/components/ui/card.tsx';
 
 /** Digits and a leading + only: what a tel: link may carry. */
 const toTelHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;

@@ -3,11 +3,14 @@ import type { TOrganization } from '@casebridge/domain/organizations/organizatio
 import type { OrganizationKind } from '@casebridge/domain/roles';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Input, Label, Select, Textarea } from '../../../components/ui/input.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
-import { useCreateOrganization, useUpdateOrganization } from '../api/directory-api.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { Dialog } from '#src/components/ui/dialog.tsx';
+import { Input, Label, Select, Textarea } from '#src/components/ui/input.tsx';
+import { getErrorMessage } from '#src/lib/api-client.ts';
+import {
+  useCreateOrganization,
+  useUpdateOrganization,
+} from '#src/features/directory/api/directory-api.ts';
 
 export const KIND_LABELS: Record<OrganizationKind, string> = {
   clinic: 'Clinic',

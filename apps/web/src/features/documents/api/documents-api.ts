@@ -1,7 +1,7 @@
 import type { TDocumentList, TUploadLimits } from '@casebridge/domain/documents/document.schemas';
 import type { TreatmentStatus } from '@casebridge/domain/patients/treatment-status';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '#src/lib/api-client.ts';
 
 export const documentKeys = {
   patient: (patientId: string) => ['documents', patientId] as const,

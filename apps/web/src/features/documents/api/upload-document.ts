@@ -1,7 +1,7 @@
 import type { DocumentCategory } from '@casebridge/domain/constants';
 import type { TDocument } from '@casebridge/domain/documents/document.schemas';
 import { ZErrorBody, MESSAGES } from '@casebridge/domain/errors';
-import { ApiError, NetworkError } from '../../../lib/api-client.ts';
+import { ApiError, NetworkError } from '#src/lib/api-client.ts';
 
 export type UploadRequest = {
   patientId: string;

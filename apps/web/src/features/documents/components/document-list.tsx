@@ -2,13 +2,13 @@ import type { TDocument } from '@casebridge/domain/documents/document.schemas';
 import type { TPatientDetail } from '@casebridge/domain/patients/patient.schemas';
 import { Download, Eye, FileText } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { Skeleton } from '#src/components/ui/skeleton.tsx';
+import { getErrorMessage } from '#src/lib/api-client.ts';
+import { formatDate } from '#src/lib/format.ts';
 import { DOCUMENT_MESSAGES } from '@casebridge/domain/documents/document.schemas';
-import { getDownloadUrl, useDocuments } from '../api/documents-api.ts';
+import { getDownloadUrl, useDocuments } from '#src/features/documents/api/documents-api.ts';
 import { DocumentPreviewDialog } from './document-preview-dialog.tsx';
 
 const formatSize = (bytes: number) =>

@@ -1,7 +1,7 @@
 import type { TDocument } from '@casebridge/domain/documents/document.schemas';
 import { Download } from 'lucide-react';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { getDownloadUrl, getPreviewUrl } from '../api/documents-api.ts';
+import { Dialog } from '#src/components/ui/dialog.tsx';
+import { getDownloadUrl, getPreviewUrl } from '#src/features/documents/api/documents-api.ts';
 
 /**
  * Shows a document inside the app through the authorized preview endpoint (audited, sandboxed

@@ -8,10 +8,10 @@ import { DOCUMENT_ACCEPT } from '@casebridge/domain/documents/document-types';
 import { DOCUMENT_MESSAGES } from '@casebridge/domain/documents/document.schemas';
 import { UploadCloud } from 'lucide-react';
 import { useState, type DragEvent } from 'react';
-import { Label, Select } from '../../../components/ui/input.tsx';
-import { cn } from '../../../lib/cn.ts';
-import { useUploadLimits } from '../api/documents-api.ts';
-import { useDocumentUploads } from '../hooks/use-document-uploads.ts';
+import { Label, Select } from '#src/components/ui/input.tsx';
+import { cn } from '#src/lib/cn.ts';
+import { useUploadLimits } from '#src/features/documents/api/documents-api.ts';
+import { useDocumentUploads } from '#src/features/documents/hooks/use-document-uploads.ts';
 import { UploadProgressList } from './upload-progress-list.tsx';
 
 /** Clinic and admin: pick a category, then drop files or choose them; each uploads at once. */

@@ -1,6 +1,6 @@
 import { canUploadDocuments } from '@casebridge/domain/patients/patient.policy';
 import type { TPatientDetail } from '@casebridge/domain/patients/patient.schemas';
-import { useCurrentUser } from '../../../lib/auth-context.tsx';
+import { useCurrentUser } from '#src/lib/auth-context.tsx';
 import { DocumentList } from './document-list.tsx';
 import { DocumentUploadPanel } from './document-upload-panel.tsx';
 

@@ -1,6 +1,6 @@
 import { CheckCircle2, X, XCircle } from 'lucide-react';
-import { cn } from '../../../lib/cn.ts';
-import type { UploadItem } from '../hooks/use-document-uploads.ts';
+import { cn } from '#src/lib/cn.ts';
+import type { UploadItem } from '#src/features/documents/hooks/use-document-uploads.ts';
 
 /** One row per file being sent: its own progress bar, then its outcome. */
 export function UploadProgressList({

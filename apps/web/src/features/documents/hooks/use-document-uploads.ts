@@ -3,10 +3,10 @@ import { DOCUMENT_MESSAGES } from '@casebridge/domain/documents/document.schemas
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { ApiError, getErrorMessage } from '../../../lib/api-client.ts';
-import { documentKeys } from '../api/documents-api.ts';
-import { uploadDocument } from '../api/upload-document.ts';
-import { checkFileBeforeUpload } from '../utils/check-file.ts';
+import { ApiError, getErrorMessage } from '#src/lib/api-client.ts';
+import { documentKeys } from '#src/features/documents/api/documents-api.ts';
+import { uploadDocument } from '#src/features/documents/api/upload-document.ts';
+import { checkFileBeforeUpload } from '#src/features/documents/utils/check-file.ts';
 
 export type UploadItem = {
   id: number;

@@ -3,7 +3,7 @@ import type {
   TInvitationInfo,
 } from '@casebridge/domain/users/user.schemas';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '#src/lib/api-client.ts';
 
 /** Who the link is for. The token goes in a POST body, never into a logged URL. */
 export function useInvitation(token: string) {

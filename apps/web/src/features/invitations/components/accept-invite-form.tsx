@@ -3,11 +3,14 @@ import { USER_MESSAGES } from '@casebridge/domain/users/user.schemas';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input, Label } from '../../../components/ui/input.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
-import { useAcceptInvitation, useInvitation } from '../api/invitations-api.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { Input, Label } from '#src/components/ui/input.tsx';
+import { Skeleton } from '#src/components/ui/skeleton.tsx';
+import { getErrorMessage } from '#src/lib/api-client.ts';
+import {
+  useAcceptInvitation,
+  useInvitation,
+} from '#src/features/invitations/api/invitations-api.ts';
 
 function InvitationProblem({ message }: { message: string }) {
   return (

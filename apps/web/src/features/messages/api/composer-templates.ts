@@ -4,7 +4,7 @@ import {
 } from '@casebridge/domain/messages/message-templates';
 import type { TTemplateList } from '@casebridge/domain/templates/template.schemas';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '#src/lib/api-client.ts';
 
 export const composerTemplateKey = ['templates', 'composer'] as const;
 

@@ -5,7 +5,7 @@ import type {
 } from '@casebridge/domain/messages/message.schemas';
 import { MESSAGE_PAGE_SIZE } from '@casebridge/domain/messages/message.schemas';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '#src/lib/api-client.ts';
 
 /** Keys start with ['messages', patientId]: live events about the patient invalidate them. */
 export const messageKeys = {

@@ -2,10 +2,10 @@ import type { TPatientDetail } from '@casebridge/domain/patients/patient.schemas
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { apiError, json, type FakeRequest } from '../../../test/fake-api.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
-import { signedInAs } from '../../../test/sessions.ts';
-import { latestToast } from '../../../test/toasts.ts';
+import { apiError, json, type FakeRequest } from '#src/test/fake-api.ts';
+import { renderWithProviders } from '#src/test/render.tsx';
+import { signedInAs } from '#src/test/sessions.ts';
+import { latestToast } from '#src/test/toasts.ts';
 import { MessageComposer } from './message-composer.tsx';
 
 const patient = {

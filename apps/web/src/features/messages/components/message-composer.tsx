@@ -10,9 +10,9 @@ import type { TPatientDetail } from '@casebridge/domain/patients/patient.schemas
 import { Send } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button.tsx';
-import { Textarea } from '../../../components/ui/input.tsx';
-import { useSendMessage } from '../api/messages-api.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { Textarea } from '#src/components/ui/input.tsx';
+import { useSendMessage } from '#src/features/messages/api/messages-api.ts';
 import { TemplatePicker } from './template-picker.tsx';
 
 export function MessageComposer({ patient }: { patient: TPatientDetail }) {

@@ -1,7 +1,7 @@
 import type { TMessage } from '@casebridge/domain/messages/message.schemas';
 import { Check, CheckCheck } from 'lucide-react';
-import { cn } from '../../../lib/cn.ts';
-import { formatMessageTime } from '../utils/format-message-time.ts';
+import { cn } from '#src/lib/cn.ts';
+import { formatMessageTime } from '#src/features/messages/utils/format-message-time.ts';
 import { SenderBadge } from './sender-badge.tsx';
 
 /** Own messages: one check while only the sender has read it, two once anyone else has. */

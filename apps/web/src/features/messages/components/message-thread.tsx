@@ -1,7 +1,7 @@
 import { MESSAGE_TEXTS, type TMessage } from '@casebridge/domain/messages/message.schemas';
 import { useLayoutEffect, useRef } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { Spinner } from '#src/components/ui/spinner.tsx';
 import { MessageItem } from './message-item.tsx';
 
 type MessageThreadProps = {

@@ -1,9 +1,9 @@
 import { MESSAGE_TEXTS } from '@casebridge/domain/messages/message.schemas';
 import type { TPatientDetail } from '@casebridge/domain/patients/patient.schemas';
 import { useMemo } from 'react';
-import { useCurrentUser } from '../../../lib/auth-context.tsx';
-import { useMessageThread } from '../api/messages-api.ts';
-import { useMarkThreadRead } from '../hooks/use-mark-thread-read.ts';
+import { useCurrentUser } from '#src/lib/auth-context.tsx';
+import { useMessageThread } from '#src/features/messages/api/messages-api.ts';
+import { useMarkThreadRead } from '#src/features/messages/hooks/use-mark-thread-read.ts';
 import { MessageComposer } from './message-composer.tsx';
 import { MessageThread } from './message-thread.tsx';
 

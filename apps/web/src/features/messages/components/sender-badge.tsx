@@ -3,7 +3,7 @@ import {
   getSenderLabel,
   type SenderColor,
 } from '@casebridge/domain/messages/message-sender';
-import { cn } from '../../../lib/cn.ts';
+import { cn } from '#src/lib/cn.ts';
 
 /** Solid backgrounds in both themes keep every pair above WCAG AA (axe-checked in e2e). */
 const COLOR_CLASSES: Record<SenderColor, string> = {

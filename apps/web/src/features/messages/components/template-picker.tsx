@@ -1,7 +1,7 @@
 import type { ComposerTemplate } from '@casebridge/domain/messages/message-templates';
 import { useId } from 'react';
-import { Select } from '../../../components/ui/input.tsx';
-import { useComposerTemplates } from '../api/composer-templates.ts';
+import { Select } from '#src/components/ui/input.tsx';
+import { useComposerTemplates } from '#src/features/messages/api/composer-templates.ts';
 
 /** The composer's template picker: built-in templates first, then the admins' own. */
 export function TemplatePicker({

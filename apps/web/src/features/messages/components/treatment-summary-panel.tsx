@@ -8,10 +8,10 @@ import type { TPatientDetail } from '@casebridge/domain/patients/patient.schemas
 import { Sparkles } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button.tsx';
-import { Label, Textarea } from '../../../components/ui/input.tsx';
-import { useCurrentUser } from '../../../lib/auth-context.tsx';
-import { useSendMessage } from '../api/messages-api.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { Label, Textarea } from '#src/components/ui/input.tsx';
+import { useCurrentUser } from '#src/lib/auth-context.tsx';
+import { useSendMessage } from '#src/features/messages/api/messages-api.ts';
 
 /**
  * 'AI-Powered Treatment Summary' (clinic users only). The draft is composed locally from the

@@ -1,7 +1,7 @@
 import type { TMessage } from '@casebridge/domain/messages/message.schemas';
 import { MESSAGE_READ_BATCH_MAX } from '@casebridge/domain/messages/message.schemas';
 import { useEffect, useRef } from 'react';
-import { useMarkMessagesRead } from '../api/messages-api.ts';
+import { useMarkMessagesRead } from '#src/features/messages/api/messages-api.ts';
 
 /**
  * Opening the thread marks the shown messages read, and so do messages that arrive while it is

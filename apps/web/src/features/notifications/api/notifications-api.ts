@@ -5,7 +5,7 @@ import type {
   TUpdateNotificationPreferencesRequest,
 } from '@casebridge/domain/notifications/notification.schemas';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '#src/lib/api-client.ts';
 
 /** Keys start with ['notifications']: live notification events invalidate them all. */
 export const notificationKeys = {

@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiError, type FakeRoutes } from '../../../test/fake-api.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
-import { signedInAs } from '../../../test/sessions.ts';
-import { latestToast } from '../../../test/toasts.ts';
+import { apiError, type FakeRoutes } from '#src/test/fake-api.ts';
+import { renderWithProviders } from '#src/test/render.tsx';
+import { signedInAs } from '#src/test/sessions.ts';
+import { latestToast } from '#src/test/toasts.ts';
 import { NotificationBell } from './notification-bell.tsx';
 
 const PATIENT = '11111111-1111-4111-8111-111111111111';

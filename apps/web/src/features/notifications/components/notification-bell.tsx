@@ -7,11 +7,11 @@ import {
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Bell } from 'lucide-react';
 import { Link } from 'react-router';
-import { cn } from '../../../lib/cn.ts';
-import { useNotificationPreview } from '../api/notifications-api.ts';
-import { useMarkAllRead } from '../hooks/use-mark-all-read.ts';
-import { useNow } from '../hooks/use-now.ts';
-import { useOpenNotification } from '../hooks/use-open-notification.ts';
+import { cn } from '#src/lib/cn.ts';
+import { useNotificationPreview } from '#src/features/notifications/api/notifications-api.ts';
+import { useMarkAllRead } from '#src/features/notifications/hooks/use-mark-all-read.ts';
+import { useNow } from '#src/features/notifications/hooks/use-now.ts';
+import { useOpenNotification } from '#src/features/notifications/hooks/use-open-notification.ts';
 
 const itemClass =
   'flex cursor-pointer select-none flex-col gap-0.5 rounded-md px-3 py-2 text-left text-sm outline-none data-[highlighted]:bg-surface-muted';

@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { TabBar, useTabParam } from '../../../components/ui/tab-bar.tsx';
+import { TabBar, useTabParam } from '#src/components/ui/tab-bar.tsx';
 import { NotificationList } from './notification-list.tsx';
 import { NotificationPreferencesForm } from './notification-preferences-form.tsx';
 

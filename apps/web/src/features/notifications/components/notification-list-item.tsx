@@ -5,8 +5,8 @@ import {
   type TNotification,
 } from '@casebridge/domain/notifications/notification.schemas';
 import { ROLE_LABELS, isRole } from '@casebridge/domain/roles';
-import { Button } from '../../../components/ui/button.tsx';
-import { cn } from '../../../lib/cn.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { cn } from '#src/lib/cn.ts';
 
 type NotificationListItemProps = {
   notification: TNotification;

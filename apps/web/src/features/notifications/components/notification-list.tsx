@@ -4,12 +4,15 @@ import {
 } from '@casebridge/domain/notifications/notification.schemas';
 import { BellOff } from 'lucide-react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useMarkNotificationRead, useNotificationCenter } from '../api/notifications-api.ts';
-import { useMarkAllRead } from '../hooks/use-mark-all-read.ts';
-import { useNow } from '../hooks/use-now.ts';
-import { useOpenNotification } from '../hooks/use-open-notification.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { Spinner } from '#src/components/ui/spinner.tsx';
+import {
+  useMarkNotificationRead,
+  useNotificationCenter,
+} from '#src/features/notifications/api/notifications-api.ts';
+import { useMarkAllRead } from '#src/features/notifications/hooks/use-mark-all-read.ts';
+import { useNow } from '#src/features/notifications/hooks/use-now.ts';
+import { useOpenNotification } from '#src/features/notifications/hooks/use-open-notification.ts';
 import { NotificationListItem } from './notification-list-item.tsx';
 
 export function NotificationList() {

@@ -7,14 +7,14 @@ import {
 } from '@casebridge/domain/notifications/notification.schemas';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input, Label, Select } from '../../../components/ui/input.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { Input, Label, Select } from '#src/components/ui/input.tsx';
+import { Spinner } from '#src/components/ui/spinner.tsx';
+import { getErrorMessage } from '#src/lib/api-client.ts';
 import {
   useNotificationPreferences,
   useSaveNotificationPreferences,
-} from '../api/notifications-api.ts';
+} from '#src/features/notifications/api/notifications-api.ts';
 
 const TOGGLES: Array<{ name: NotificationPreferenceToggle; label: string; hint: string }> = [
   {

@@ -1,6 +1,6 @@
 import { NOTIFICATION_TEXTS } from '@casebridge/domain/notifications/notification.schemas';
 import { toast } from 'sonner';
-import { useMarkAllNotificationsRead } from '../api/notifications-api.ts';
+import { useMarkAllNotificationsRead } from '#src/features/notifications/api/notifications-api.ts';
 
 /** 'Mark all as read' with the toasts of spec section 8. */
 export function useMarkAllRead() {

@@ -4,7 +4,7 @@ import {
 } from '@casebridge/domain/notifications/notification.schemas';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { useMarkNotificationRead } from '../api/notifications-api.ts';
+import { useMarkNotificationRead } from '#src/features/notifications/api/notifications-api.ts';
 
 const isInternalLink = (link: string | null): link is string =>
   !!link && link.startsWith('/') && !link.startsWith('//');

@@ -14,7 +14,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '#src/lib/api-client.ts';
 
 export const patientKeys = {
   all: ['patients'] as const,

@@ -2,10 +2,10 @@ import { PATIENT_MESSAGES } from '@casebridge/domain/patients/patient.schemas';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiError, json, type FakeRoutes } from '../../../test/fake-api.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
-import { DEMO_ORGANIZATIONS, signedInAs } from '../../../test/sessions.ts';
-import { latestToast } from '../../../test/toasts.ts';
+import { apiError, json, type FakeRoutes } from '#src/test/fake-api.ts';
+import { renderWithProviders } from '#src/test/render.tsx';
+import { DEMO_ORGANIZATIONS, signedInAs } from '#src/test/sessions.ts';
+import { latestToast } from '#src/test/toasts.ts';
 import { AddPatientForm } from './add-patient-form.tsx';
 
 /** The organisations the form offers; the signed-in clinic user belongs to the clinic. */

@@ -1,7 +1,7 @@
 import { Building2, Gavel, Landmark, UserCheck, Users } from 'lucide-react';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { StatCard } from '../../../components/ui/stat-card.tsx';
-import { useAdminOverview } from '../api/admin-overview-api.ts';
+import { Skeleton } from '#src/components/ui/skeleton.tsx';
+import { StatCard } from '#src/components/ui/stat-card.tsx';
+import { useAdminOverview } from '#src/features/patients/api/admin-overview-api.ts';
 import { DashboardError } from './dashboard-error.tsx';
 import { StatusChart } from './status-chart.tsx';
 

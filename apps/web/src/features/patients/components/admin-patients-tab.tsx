@@ -1,8 +1,8 @@
 import { Pencil } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Pagination } from '../../../components/ui/pagination.tsx';
-import { usePatientFilters } from '../hooks/use-patient-filters.ts';
+import { Pagination } from '#src/components/ui/pagination.tsx';
+import { usePatientFilters } from '#src/features/patients/hooks/use-patient-filters.ts';
 import { DashboardError } from './dashboard-error.tsx';
 import { EditPatientModal } from './edit-patient-modal.tsx';
 import { PatientFilters } from './patient-filters.tsx';

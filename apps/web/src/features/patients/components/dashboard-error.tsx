@@ -1,5 +1,5 @@
 import { PATIENT_MESSAGES } from '@casebridge/domain/patients/patient.schemas';
-import { getErrorMessage } from '../../../lib/api-client.ts';
+import { getErrorMessage } from '#src/lib/api-client.ts';
 
 export function DashboardError({ error }: { error: Error }) {
   return (

@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { Input, Label } from '../../../components/ui/input.tsx';
-import { getTodayIsoDate } from '../../../lib/format.ts';
+import { Input, Label } from '#src/components/ui/input.tsx';
+import { getTodayIsoDate } from '#src/lib/format.ts';
 
 type DemographicsValues = {
   fullName: string;

@@ -1,5 +1,5 @@
 import type { TPatientDetail } from '@casebridge/domain/patients/patient.schemas';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate } from '#src/lib/format.ts';
 
 export function DemographicsReadOnly({ patient }: { patient: TPatientDetail }) {
   const rows: Array<[string, string]> = [

@@ -7,12 +7,12 @@ import {
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
-import { usePatient, useUpdateDemographics } from '../api/patients-api.ts';
-import { useOrganizationOptionsReady } from '../hooks/use-organization-options-ready.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { Dialog } from '#src/components/ui/dialog.tsx';
+import { Skeleton } from '#src/components/ui/skeleton.tsx';
+import { getErrorMessage } from '#src/lib/api-client.ts';
+import { usePatient, useUpdateDemographics } from '#src/features/patients/api/patients-api.ts';
+import { useOrganizationOptionsReady } from '#src/features/patients/hooks/use-organization-options-ready.ts';
 import { toDemographicsDefaults } from './demographics-tab.tsx';
 import { ContactFields, DemographicsFields } from './demographics-fields.tsx';
 import { OrganizationFields } from './organization-fields.tsx';

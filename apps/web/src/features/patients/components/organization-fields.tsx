@@ -1,7 +1,7 @@
 import { ASSIGNED_CLINICS_VISIBLE_ROWS } from '@casebridge/domain/constants';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { Label, Select } from '../../../components/ui/input.tsx';
-import { useOrganizationOptions } from '../../../lib/organization-options.ts';
+import { Label, Select } from '#src/components/ui/input.tsx';
+import { useOrganizationOptions } from '#src/lib/organization-options.ts';
 
 type Registered = UseFormRegisterReturn;
 

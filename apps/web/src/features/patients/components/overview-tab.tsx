@@ -5,8 +5,8 @@ import type {
 } from '@casebridge/domain/patients/patient.schemas';
 import { CalendarDays, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatDate } from '../../../lib/format.ts';
-import { useCurrentUser } from '../../../lib/auth-context.tsx';
+import { formatDate } from '#src/lib/format.ts';
+import { useCurrentUser } from '#src/lib/auth-context.tsx';
 import { TreatmentTimeline } from './treatment-timeline.tsx';
 
 function DateCard({ label, value }: { label: string; value: string | null }) {

@@ -1,7 +1,7 @@
 import type { TPatientSummary } from '@casebridge/domain/patients/patient.schemas';
 import { Link } from 'react-router';
-import { StatusBadge } from '../../../components/ui/status-badge.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { StatusBadge } from '#src/components/ui/status-badge.tsx';
+import { formatDate } from '#src/lib/format.ts';
 
 export function PatientCard({ patient }: { patient: TPatientSummary }) {
   return (

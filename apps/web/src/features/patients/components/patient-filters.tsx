@@ -4,7 +4,7 @@ import {
   type TreatmentStatus,
 } from '@casebridge/domain/patients/treatment-status';
 import { Search } from 'lucide-react';
-import { Input, Label, Select } from '../../../components/ui/input.tsx';
+import { Input, Label, Select } from '#src/components/ui/input.tsx';
 
 export type PatientFilterValues = {
   search: string;

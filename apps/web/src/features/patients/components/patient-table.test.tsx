@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../../test/render.tsx';
+import { renderWithProviders } from '#src/test/render.tsx';
 import { PatientTable } from './patient-table.tsx';
 
 const PATIENT = {

@@ -1,10 +1,10 @@
 import type { TPatientSummary } from '@casebridge/domain/patients/patient.schemas';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { StatusBadge } from '../../../components/ui/status-badge.tsx';
-import { formatDate } from '../../../lib/format.ts';
-import { TableScroll } from '../../../components/ui/table-scroll.tsx';
+import { Skeleton } from '#src/components/ui/skeleton.tsx';
+import { StatusBadge } from '#src/components/ui/status-badge.tsx';
+import { formatDate } from '#src/lib/format.ts';
+import { TableScroll } from '#src/components/ui/table-scroll.tsx';
 
 /** A table of patients; `renderActions` adds the last column (View Case, Edit…). */
 export function PatientTable({

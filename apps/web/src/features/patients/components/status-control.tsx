@@ -7,11 +7,11 @@ import {
 import { Pencil, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { Select } from '../../../components/ui/input.tsx';
-import { StatusBadge } from '../../../components/ui/status-badge.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
-import { useCurrentUser } from '../../../lib/auth-context.tsx';
-import { useUpdatePatientStatus } from '../api/patients-api.ts';
+import { Select } from '#src/components/ui/input.tsx';
+import { StatusBadge } from '#src/components/ui/status-badge.tsx';
+import { getErrorMessage } from '#src/lib/api-client.ts';
+import { useCurrentUser } from '#src/lib/auth-context.tsx';
+import { useUpdatePatientStatus } from '#src/features/patients/api/patients-api.ts';
 
 /** The status badge; clinic and admin can turn it into a dropdown that saves at once. */
 export function StatusControl({ patient }: { patient: TPatientDetail }) {

@@ -1,6 +1,6 @@
 import { getTimeline, type TreatmentStatus } from '@casebridge/domain/patients/treatment-status';
 import { Check } from 'lucide-react';
-import { cn } from '../../../lib/cn.ts';
+import { cn } from '#src/lib/cn.ts';
 
 /** Four steps; those up to the current status are completed and the current one highlighted. */
 export function TreatmentTimeline({ status }: { status: TreatmentStatus }) {

@@ -1,6 +1,6 @@
 import { getFirmCounters } from '@casebridge/domain/patients/dashboard-counters';
 import { useState } from 'react';
-import { usePatientList, usePatientStats } from '../api/patients-api.ts';
+import { usePatientList, usePatientStats } from '#src/features/patients/api/patients-api.ts';
 
 /**
  * What the firm and lienholder dashboards share: counts over the user's patients and one page of

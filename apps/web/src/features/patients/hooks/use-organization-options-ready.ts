@@ -1,4 +1,4 @@
-import { useOrganizationOptions } from '../../../lib/organization-options.ts';
+import { useOrganizationOptions } from '#src/lib/organization-options.ts';
 
 /** Pickers must have their options before a form applies its defaults to them. */
 export function useOrganizationOptionsReady(): { isReady: boolean; error: Error | null } {

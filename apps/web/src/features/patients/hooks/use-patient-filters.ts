@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { usePatientList } from '../api/patients-api.ts';
-import type { PatientFilterValues } from '../components/patient-filters.tsx';
+import { useDebouncedValue } from '#src/lib/use-debounced-value.ts';
+import { usePatientList } from '#src/features/patients/api/patients-api.ts';
+import type { PatientFilterValues } from '#src/features/patients/components/patient-filters.tsx';
 
 /** Filter state plus the server-side page it selects; changing a filter goes back to page 1. */
 export function usePatientFilters(pageSize: number) {
