@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   PATIENT_MESSAGES,
   ZCreatePatientRequest,
 } from '@casebridge/domain/patients/patient.schemas';
-import { useForm, type FieldErrors } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -13,25 +11,11 @@ import { ApiError } from '#src/lib/api-client.ts';
 import { getTodayIsoDate } from '#src/lib/format.ts';
 import { useOrganizationOptions } from '#src/lib/organization-options.ts';
 import { useCurrentUser } from '#src/lib/auth-context.tsx';
+import { useDomainForm } from '#src/lib/domain-form.ts';
 import { useCreatePatient } from '#src/features/patients/api/patients-api.ts';
 import { useOrganizationOptionsReady } from '#src/features/patients/hooks/use-organization-options-ready.ts';
 import { ContactFields, DemographicsFields } from './demographics-fields.tsx';
 import { OrganizationFields } from './organization-fields.tsx';
-
-type FormInput = z.input<typeof ZCreatePatientRequest>;
-type FormOutput = z.output<typeof ZCreatePatientRequest>;
-
-/** The spec checks these in order and toasts the first failure. */
-const CHECK_ORDER = ['fullName', 'dob', 'clinicIds', 'firmId'] as const;
-
-/** The first failing field in the spec's order, with its message. */
-function getFirstError(errors: FieldErrors<FormInput>) {
-  const field =
-    CHECK_ORDER.find((name) => errors[name]?.message) ??
-    (Object.keys(errors)[0] as keyof FormInput | undefined);
-  const message = field ? errors[field]?.message : undefined;
-  return { field, message: message ? String(message) : PATIENT_MESSAGES.createFailed };
-}
 
 /** Messages the server words for the user: a rule of the form, or creation being turned off. */
 function getCreateErrorMessage(error: Error): string {
@@ -53,10 +37,7 @@ function AddPatientFormReady() {
   const firms = useOrganizationOptions('firm').data ?? [];
   const createPatient = useCreatePatient();
   const userOrganization = user.organization;
-  const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(ZCreatePatientRequest),
-    // Focus follows the spec's check order (handleInvalid), not the order of the fields.
-    shouldFocusError: false,
+  const form = useDomainForm(ZCreatePatientRequest, {
     defaultValues: {
       fullName: '',
       dob: '',
@@ -71,7 +52,7 @@ function AddPatientFormReady() {
     },
   });
 
-  function handleValid(values: FormOutput) {
+  function handleValid(values: z.output<typeof ZCreatePatientRequest>) {
     createPatient.mutate(values, {
       onSuccess: ({ id }) => {
         toast.success(PATIENT_MESSAGES.created);
@@ -79,12 +60,6 @@ function AddPatientFormReady() {
       },
       onError: (error) => toast.error(getCreateErrorMessage(error)),
     });
-  }
-
-  function handleInvalid(errors: FieldErrors<FormInput>) {
-    const { field, message } = getFirstError(errors);
-    toast.error(message);
-    if (field) form.setFocus(field);
   }
 
   function handleCancel() {
@@ -96,7 +71,7 @@ function AddPatientFormReady() {
   return (
     <form
       noValidate
-      onSubmit={form.handleSubmit(handleValid, handleInvalid)}
+      onSubmit={form.submitWith(handleValid)}
       className="grid gap-4 rounded-lg border border-border bg-surface p-4 sm:grid-cols-2 sm:p-6"
     >
       <DemographicsFields idPrefix="add-patient" form={form} />
