@@ -1,15 +1,5 @@
-/** Formats a `YYYY-MM-DD` date (or ISO timestamp) for display, without shifting the day. */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return 'Not set';
-  const [year, month, day] = value.slice(0, 10).split('-').map(Number);
-  if (!year || !month || !day) return value;
-  return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-  });
-}
+/** One date formatter for the web app and the treatment summary: it lives in the domain package. */
+export { formatDate } from '@casebridge/domain/format/date';
 
 export function formatDateTime(value: string): string {
   return new Date(value).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeTreatmentSummary, formatSummaryDate, toSentence } from './treatment-summary.ts';
+import { composeTreatmentSummary, toSentence } from './treatment-summary.ts';
 
 const patient = {
   fullName: 'Maria Delgado',
@@ -43,9 +43,7 @@ describe('treatment summary draft', () => {
     expect(summary).toContain('has been discharged from care');
   });
 
-  it('formats dates and sentences', () => {
-    expect(formatSummaryDate(null)).toBe('Not set');
-    expect(formatSummaryDate('2026-12-31')).toBe('Dec 31, 2026');
+  it('formats sentences', () => {
     expect(toSentence('   ')).toBe('');
     expect(toSentence('ok?')).toBe('Ok?');
   });

@@ -1,3 +1,4 @@
+import { formatDate } from '../format/date.ts';
 import type { TreatmentStatus } from '../patients/treatment-status.ts';
 
 /** The parts of a patient record the summary draws on. */
@@ -46,19 +47,6 @@ const STATUS_CONTEXT: Record<TreatmentStatus, { now: string; next: string }> = {
   },
 };
 
-/** `YYYY-MM-DD` as 'Mar 12, 2026', or 'Not set'. */
-export function formatSummaryDate(value: string | null): string {
-  if (!value) return 'Not set';
-  const [year, month, day] = value.slice(0, 10).split('-').map(Number);
-  if (!year || !month || !day) return value;
-  return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-  });
-}
-
 /** A typed note as a sentence: spacing collapsed, first letter capital, closing punctuation. */
 export function toSentence(text: string): string {
   const collapsed = text.replace(/\s+/g, ' ').trim();
@@ -79,7 +67,7 @@ export function composeTreatmentSummary(patient: SummaryPatient, update: string)
     `Treatment summary for ${patient.fullName}`,
     '',
     `Current status: ${patient.treatmentStatus}. ${patient.fullName} ${context.now}.`,
-    `Intake: ${formatSummaryDate(patient.intakeDate)} · Evaluation: ${formatSummaryDate(patient.evalDate)} · Last treatment: ${formatSummaryDate(patient.lastTreatmentDate)}.`,
+    `Intake: ${formatDate(patient.intakeDate)} · Evaluation: ${formatDate(patient.evalDate)} · Last treatment: ${formatDate(patient.lastTreatmentDate)}.`,
     `Treating clinics: ${clinics}. Attorney firm: ${patient.firm?.name ?? 'Unknown Firm'}.`,
     '',
     `Update: ${toSentence(update)}`,
