@@ -7,3 +7,21 @@ export function emailField(message = 'Please enter a valid email address') {
 
 /** A calendar date without time, as `YYYY-MM-DD`. */
 export const ZIsoDate = z.iso.date();
+
+/**
+ * Required text: trimmed, and a missing or blank value reads the one message the form shows for
+ * it (the spec often has one message for every required field of a form).
+ */
+export function requiredText(message: string, max: number) {
+  return z.string({ message }).trim().min(1, message).max(max);
+}
+
+/** Optional text: trimmed, and blank becomes null (spec: blank optional fields are omitted). */
+export function optionalText(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => (value ? value : null));
+}

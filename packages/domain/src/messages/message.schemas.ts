@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from '../common.schemas.ts';
 
 /** Texts of spec sections 2, 4 and 8 for the Messages tab, word for word. */
 export const MESSAGE_TEXTS = {
@@ -19,11 +20,7 @@ export const MESSAGE_READ_BATCH_MAX = 300;
 
 /** Send message (spec section 5): the body is trimmed and may not be blank. */
 export const ZSendMessageRequest = z.object({
-  body: z
-    .string({ message: MESSAGE_TEXTS.bodyRequired })
-    .trim()
-    .min(1, MESSAGE_TEXTS.bodyRequired)
-    .max(MESSAGE_BODY_MAX_LENGTH),
+  body: requiredText(MESSAGE_TEXTS.bodyRequired, MESSAGE_BODY_MAX_LENGTH),
   /** An admin-created template the text started from; built-in templates have no id. */
   templateId: z.uuid().nullish(),
   notifyByEmail: z.boolean().default(false),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText, requiredText } from '../common.schemas.ts';
 import { ORGANIZATION_KINDS } from '../roles.ts';
 
 export const ORGANIZATION_MESSAGES = {
@@ -10,14 +11,6 @@ export const ORGANIZATION_MESSAGES = {
   saveFailed: 'Failed to save organization',
 } as const;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((value) => (value ? value : null));
-
 /** A list of short labels (specialties, practice areas): trimmed, blanks and duplicates dropped. */
 const labelList = z
   .array(z.string().trim().max(100))
@@ -26,11 +19,7 @@ const labelList = z
   .transform((items) => [...new Set(items.filter((item) => item !== ''))]);
 
 const ZOrganizationFields = z.object({
-  name: z
-    .string({ message: ORGANIZATION_MESSAGES.nameRequired })
-    .trim()
-    .min(1, ORGANIZATION_MESSAGES.nameRequired)
-    .max(200),
+  name: requiredText(ORGANIZATION_MESSAGES.nameRequired, 200),
   address: optionalText(300),
   phone: optionalText(40),
   email: z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText, requiredText } from '../common.schemas.ts';
 import { TREATMENT_STATUSES } from './treatment-status.ts';
 
 export const PATIENT_MESSAGES = {
@@ -37,14 +38,7 @@ const dateOfBirth = z
     PATIENT_MESSAGES.dobInvalid,
   );
 
-/** Optional text: blank becomes null (spec: blank optional fields are omitted). */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((value) => (value ? value : null));
+const fullName = requiredText(PATIENT_MESSAGES.nameRequired, 200);
 
 const optionalDate = z
   .string()
@@ -64,11 +58,7 @@ export const ZTreatmentStatus = z.enum(TREATMENT_STATUSES);
 
 /** Add New Patient: the keys are in the order the spec checks them (name, dob, clinic, firm). */
 export const ZCreatePatientRequest = z.object({
-  fullName: z
-    .string({ message: PATIENT_MESSAGES.nameRequired })
-    .trim()
-    .min(1, PATIENT_MESSAGES.nameRequired)
-    .max(200),
+  fullName,
   dob: dateOfBirth,
   clinicIds: z
     .array(z.uuid(), { message: PATIENT_MESSAGES.clinicRequired })
@@ -87,11 +77,7 @@ export type TCreatePatientParsed = z.output<typeof ZCreatePatientRequest>;
 
 /** Demographics edit: full name and date of birth required, the rest optional. */
 export const ZUpdateDemographicsRequest = z.object({
-  fullName: z
-    .string({ message: PATIENT_MESSAGES.nameRequired })
-    .trim()
-    .min(1, PATIENT_MESSAGES.nameRequired)
-    .max(200),
+  fullName,
   dob: dateOfBirth,
   intakeDate: optionalDate,
   evalDate: optionalDate,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from '../common.schemas.ts';
 
 export const TEMPLATE_TYPES = ['message', 'email'] as const;
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
@@ -59,18 +60,11 @@ export const ZListTemplatesQuery = z.object({
 });
 export type TListTemplatesQuery = z.infer<typeof ZListTemplatesQuery>;
 
-const requiredText = (max: number) =>
-  z
-    .string({ message: TEMPLATE_MESSAGES.requiredFields })
-    .trim()
-    .min(1, TEMPLATE_MESSAGES.requiredFields)
-    .max(max);
-
 /** Add Template: title and body required, then a subject for e-mail templates; values trimmed. */
 export const ZCreateTemplateRequest = z
   .object({
-    title: requiredText(200),
-    body: requiredText(10_000),
+    title: requiredText(TEMPLATE_MESSAGES.requiredFields, 200),
+    body: requiredText(TEMPLATE_MESSAGES.requiredFields, 10_000),
     templateType: ZTemplateType,
     subject: z.string().trim().max(300).nullish(),
     purpose: z.enum(EMAIL_TEMPLATE_PURPOSES).nullish(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZOrganizationRef } from '../auth/auth.schemas.ts';
+import { requiredText } from '../common.schemas.ts';
 import { MIN_PASSWORD_LENGTH } from '../constants.ts';
 import { ASSIGNABLE_ROLES, ROLE_LABELS, ROLES, type AssignableRole } from '../roles.ts';
 
@@ -34,11 +35,7 @@ export function getUserCreatedMessage(role: AssignableRole): string {
 /** Add New User, checked in the spec's order: name and e-mail, e-mail format, organisation. */
 export const ZCreateUserRequest = z
   .object({
-    name: z
-      .string({ message: USER_MESSAGES.requiredFields })
-      .trim()
-      .min(1, USER_MESSAGES.requiredFields)
-      .max(200),
+    name: requiredText(USER_MESSAGES.requiredFields, 200),
     email: z
       .string({ message: USER_MESSAGES.requiredFields })
       .trim()
