@@ -1,4 +1,5 @@
-import { DOCUMENT_CATEGORIES, type DocumentCategory } from '@casebridge/domain/constants';
+import type { DocumentCategory } from '@casebridge/domain/constants';
+import { LIVE_EVENT_PAYLOADS } from '@casebridge/domain/events/live-events';
 import {
   canSeeDocumentCategory,
   canViewPatient,
@@ -13,11 +14,13 @@ export type EventRow = typeof events.$inferSelect;
 export type PatientAudience = PolicyPatient;
 
 const isDocumentTopic = (topic: string) => topic.startsWith('document.');
+const ZDocumentCategory = LIVE_EVENT_PAYLOADS['document.created'].shape.category;
 
 /** The event's document category; an event without a valid one counts as Intake. */
 function eventCategory(event: EventRow): DocumentCategory {
   const category = (event.payload as Record<string, unknown> | null)?.category;
-  return DOCUMENT_CATEGORIES.find((known) => known === category) ?? 'Intake';
+  const parsed = ZDocumentCategory.safeParse(category);
+  return parsed.success ? parsed.data : 'Intake';
 }
 
 /**

@@ -1,4 +1,9 @@
 import { sql } from 'drizzle-orm';
+import {
+  LIVE_EVENT_AUDIENCES,
+  type TLiveEventPayload,
+  type TLiveEventTopic,
+} from '@casebridge/domain/events/live-events';
 import type { Db } from '#src/db/client.ts';
 
 export const EVENTS_CHANNEL = 'casebridge_events';
@@ -9,33 +14,25 @@ export const EVENTS_CHANNEL = 'casebridge_events';
  */
 export const EVENTS_LOCK_KEY = 0x6362_6576_656e_7473n;
 
-/** Topics the browser reacts to by invalidating its queries. */
-export type EventTopic =
-  | 'patient.created'
-  | 'patient.updated'
-  | 'message.created'
-  | 'message.read'
-  | 'document.created'
-  | 'billing.created'
-  | 'notification.created'
-  | 'notification.read'
-  | 'organization.changed'
-  | 'user.changed'
-  | 'access-request.created'
-  | 'access-request.reviewed'
-  | 'template.changed'
-  | 'settings.changed';
+type Audiences = typeof LIVE_EVENT_AUDIENCES;
 
-export type LiveEvent = {
-  topic: EventTopic;
-  /** Set for events about a patient: only actors who may see the patient receive them. */
-  patientId?: string | null;
-  /** Set for events meant for these users only (one event, however many recipients). */
-  recipientUserIds?: readonly string[] | null;
-  /** Set for events only administrators receive. */
-  adminOnly?: boolean;
-  payload?: Record<string, unknown>;
-};
+/** Who the event is addressed to, as its topic's audience requires (packages/domain contract). */
+type Address<T extends TLiveEventTopic> = Audiences[T] extends 'patient'
+  ? { patientId: string }
+  : Audiences[T] extends 'recipients'
+    ? { recipientUserIds: readonly string[] }
+    : { patientId?: never; recipientUserIds?: never };
+
+/** The payload, which may be left out when the topic's payload has no required field. */
+type PayloadOf<T extends TLiveEventTopic> =
+  Record<string, never> extends TLiveEventPayload<T>
+    ? { payload?: TLiveEventPayload<T> }
+    : { payload: TLiveEventPayload<T> };
+
+/** An event to publish: its topic, the address its audience needs, and its payload. */
+export type LiveEvent<T extends TLiveEventTopic = TLiveEventTopic> = {
+  [K in T]: { topic: K } & Address<K> & PayloadOf<K>;
+}[T];
 
 /**
  * Appends an event row and NOTIFYs listeners, inside the transaction that makes the change, so
@@ -48,15 +45,20 @@ export type LiveEvent = {
  * Publish as the last write of a transaction: the lock is held from here to commit.
  */
 export async function publishEvent(db: Db, event: LiveEvent): Promise<void> {
-  const recipients = event.recipientUserIds ? JSON.stringify(event.recipientUserIds) : null;
+  const { patientId, recipientUserIds } = event as {
+    patientId?: string;
+    recipientUserIds?: readonly string[];
+  };
+  const recipients = recipientUserIds ? JSON.stringify(recipientUserIds) : null;
+  const isAdminOnly = LIVE_EVENT_AUDIENCES[event.topic] === 'admins';
   await db.execute(sql`
     with ordered as (select pg_advisory_xact_lock(${EVENTS_LOCK_KEY.toString()}::bigint)),
     inserted as (
       insert into events (topic, patient_id, recipient_user_ids, admin_only, payload)
-      select ${event.topic}, ${event.patientId ?? null}::uuid,
+      select ${event.topic}, ${patientId ?? null}::uuid,
         case when ${recipients}::jsonb is null then null
           else array(select jsonb_array_elements_text(${recipients}::jsonb)) end,
-        ${event.adminOnly ?? false}, ${JSON.stringify(event.payload ?? {})}::jsonb
+        ${isAdminOnly}, ${JSON.stringify(event.payload ?? {})}::jsonb
       from ordered
       returning id
     )

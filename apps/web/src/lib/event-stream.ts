@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { applyLiveEvent, type LiveEvent } from './live-events.ts';
+import { applyLiveEvent } from './live-events.ts';
 
 /** Waits before reopening a stream the browser gave up on (plus jitter); the last repeats. */
 export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
@@ -43,7 +43,7 @@ function openEventStream(queryClient: QueryClient): () => void {
 
   const handleChange = (message: MessageEvent<string>) => {
     try {
-      applyLiveEvent(queryClient, JSON.parse(message.data) as LiveEvent);
+      applyLiveEvent(queryClient, JSON.parse(message.data));
     } catch {
       // A malformed event is ignored; the next one still arrives.
     }

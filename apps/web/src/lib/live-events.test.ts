@@ -1,32 +1,46 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { applyLiveEvent, getInvalidatedKeys } from './live-events.ts';
+import { applyLiveEvent } from './live-events.ts';
 
-const event = (topic: string, patientId: string | null = 'p1') => ({
+const frame = (topic: string, patientId: string | null = 'p1', payload: unknown = {}) => ({
   id: 1,
   topic,
   patientId,
-  payload: {},
+  payload,
 });
 
-describe('live events', () => {
-  it('maps each topic to the query keys it makes stale', () => {
-    expect(getInvalidatedKeys(event('patient.updated'))).toEqual([['patients'], ['notifications']]);
-    expect(getInvalidatedKeys(event('message.created'))).toEqual([['messages', 'p1']]);
-    expect(getInvalidatedKeys(event('document.created'))).toEqual([
-      ['documents', 'p1'],
-      ['patients'],
-    ]);
-    expect(getInvalidatedKeys(event('notification.created', null))).toEqual([['notifications']]);
-    expect(getInvalidatedKeys(event('unknown.topic'))).toEqual([]);
+function cachedClient() {
+  const client = new QueryClient();
+  client.setQueryData(['patients', 'detail', 'p1'], { id: 'p1' });
+  client.setQueryData(['messages', 'p2'], []);
+  client.setQueryData(['notifications'], []);
+  return client;
+}
+const isStale = (client: QueryClient, key: unknown[]) =>
+  client.getQueryState(key)?.isInvalidated ?? false;
+
+describe('applyLiveEvent', () => {
+  it('invalidates only the queries the contract names for the topic', () => {
+    const client = cachedClient();
+    applyLiveEvent(client, frame('patient.updated'));
+    expect(isStale(client, ['patients', 'detail', 'p1'])).toBe(true);
+    expect(isStale(client, ['notifications'])).toBe(true);
+    expect(isStale(client, ['messages', 'p2'])).toBe(false);
   });
 
-  it('invalidates only the matching queries', async () => {
-    const client = new QueryClient();
-    client.setQueryData(['patients', 'detail', 'p1'], { id: 'p1' });
-    client.setQueryData(['messages', 'p2'], []);
-    applyLiveEvent(client, event('patient.updated'));
-    expect(client.getQueryState(['patients', 'detail', 'p1'])?.isInvalidated).toBe(true);
-    expect(client.getQueryState(['messages', 'p2'])?.isInvalidated).toBe(false);
+  it("invalidates a patient's messages by the event's patient", () => {
+    const client = cachedClient();
+    applyLiveEvent(client, frame('message.created', 'p2', { messageId: 'm1' }));
+    expect(isStale(client, ['messages', 'p2'])).toBe(true);
+    expect(isStale(client, ['patients', 'detail', 'p1'])).toBe(false);
+  });
+
+  it('ignores frames that do not match the contract', () => {
+    const client = cachedClient();
+    applyLiveEvent(client, frame('unknown.topic'));
+    applyLiveEvent(client, frame('message.created', 'p2', {}));
+    applyLiveEvent(client, 'garbage');
+    expect(isStale(client, ['messages', 'p2'])).toBe(false);
+    expect(isStale(client, ['patients', 'detail', 'p1'])).toBe(false);
   });
 });

@@ -1,43 +1,14 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { getInvalidatedQueryKeys, parseLiveEvent } from '@casebridge/domain/events/live-events';
+import type { QueryClient } from '@tanstack/react-query';
 
-export type LiveEvent = {
-  id: number;
-  topic: string;
-  patientId: string | null;
-  payload: Record<string, unknown>;
-};
-
-/** Which cached queries a change makes stale. Keys start with their feature (docs/CONTRIBUTING.md). */
-export function getInvalidatedKeys(event: LiveEvent): QueryKey[] {
-  const [feature] = event.topic.split('.');
-  switch (feature) {
-    case 'patient':
-      // A status change can hide or show Intake document notifications.
-      return [['patients'], ['notifications']];
-    case 'message':
-      return event.patientId ? [['messages', event.patientId]] : [['messages']];
-    case 'document':
-      return event.patientId ? [['documents', event.patientId], ['patients']] : [['documents']];
-    case 'billing':
-      return [['billing']];
-    case 'notification':
-      return [['notifications']];
-    case 'organization':
-      return [['organizations'], ['patients']];
-    case 'user':
-    case 'access-request':
-      return [['admin']];
-    case 'template':
-      return [['templates'], ['admin']];
-    case 'settings':
-      // Settings change the session timeout, who may add patients and the upload limit shown.
-      return [['session'], ['admin'], ['documents']];
-    default:
-      return [];
-  }
-}
-
-export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
-  for (const queryKey of getInvalidatedKeys(event))
+/**
+ * Marks stale whatever the change in a stream frame affects, by the domain's live-event contract
+ * (packages/domain/src/events/live-events.ts). A frame that does not match the contract, or a
+ * topic this build does not know, changes nothing.
+ */
+export function applyLiveEvent(queryClient: QueryClient, data: unknown): void {
+  const event = parseLiveEvent(data);
+  if (!event) return;
+  for (const queryKey of getInvalidatedQueryKeys(event))
     void queryClient.invalidateQueries({ queryKey });
 }

@@ -60,7 +60,7 @@ export async function approveAccessRequest(
       details: `${request.email} as ${ROLE_LABELS[input.role]}`,
       ip: context.ip,
     });
-    await publishEvent(tx, { topic: 'access-request.reviewed', adminOnly: true });
+    await publishEvent(tx, { topic: 'access-request.reviewed' });
     return user;
   });
 }
@@ -83,6 +83,6 @@ export async function rejectAccessRequest(
       details: `${request.email} (${request.organization})`,
       ip: context.ip,
     });
-    await publishEvent(tx, { topic: 'access-request.reviewed', adminOnly: true });
+    await publishEvent(tx, { topic: 'access-request.reviewed' });
   });
 }

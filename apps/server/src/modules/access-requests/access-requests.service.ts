@@ -63,7 +63,7 @@ export async function createAccessRequest(
       details: `${input.email} (${input.role})`,
       ip: context.ip,
     });
-    await publishEvent(tx, { topic: 'access-request.created', adminOnly: true });
+    await publishEvent(tx, { topic: 'access-request.created' });
     return request;
   });
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, gt, max } from 'drizzle-orm';
 import { events } from '#src/db/schema/index.ts';
 import { MAX_STREAMS_PER_USER, REPLAY_LIMIT, type EventRow } from '#src/events/event-hub.ts';
-import { publishEvent } from '#src/events/outbox.ts';
+import { publishEvent, type LiveEvent } from '#src/events/outbox.ts';
 import { openSse } from '#src/test/sse-client.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { samplePdf } from '#src/modules/documents/document-test-files.ts';
@@ -83,10 +83,12 @@ describe('event replay after Last-Event-ID, by the live delivery rule', () => {
       uploaded[name] = mustAnswer(response, 201).json().id;
     }
     const db = server.context.db;
-    await publishEvent(db, { topic: 'access-request.created', adminOnly: true });
+    await publishEvent(db, { topic: 'access-request.created' });
     await publishEvent(db, { topic: 'settings.changed' });
-    // No valid category counts as Intake; a patient that does not exist is nobody's.
-    await publishEvent(db, { topic: 'document.created', patientId: becker, payload: {} });
+    // No valid category (a row the contract now refuses to write) counts as Intake; a patient
+    // that does not exist is nobody's.
+    const withoutCategory = { topic: 'document.created', patientId: becker, payload: {} };
+    await publishEvent(db, withoutCategory as unknown as LiveEvent);
     await publishEvent(db, { topic: 'patient.updated', patientId: randomUUID() });
     await server.flushEvents();
   });

@@ -51,7 +51,7 @@ export async function loadDemoData(
     });
     if (result.seeded) {
       await publishEvent(tx, { topic: 'organization.changed' });
-      await publishEvent(tx, { topic: 'user.changed', adminOnly: true });
+      await publishEvent(tx, { topic: 'user.changed' });
       await publishEvent(tx, { topic: 'template.changed' });
     }
   });

@@ -83,7 +83,7 @@ export async function createUser(
         `${user.email} (${ROLE_LABELS[input.role]})${user.approved ? '' : ', awaiting approval'}`,
       ip: context.ip,
     });
-    await publishEvent(tx, { topic: 'user.changed', adminOnly: true });
+    await publishEvent(tx, { topic: 'user.changed' });
     const created = await getAdminUser(tx, user.id);
     if (!created) throw new Error('created user not found');
     return created;
@@ -124,7 +124,7 @@ export async function updateUser(
         ip: context.ip,
       });
     }
-    await publishEvent(tx, { topic: 'user.changed', adminOnly: true });
+    await publishEvent(tx, { topic: 'user.changed' });
     const after = await getAdminUser(tx, userId);
     if (!after) throw notFound();
     return after;

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { DOCUMENT_CATEGORIES, NOTIFICATION_TYPES } from '../constants.ts';
+
+/**
+ * The live-event contract between the server, which publishes an event in the transaction of each
+ * change, and the browser, which refetches what the change made stale. For every topic: who
+ * receives it, what its payload holds, and which cached queries it invalidates. Adding a topic
+ * means adding it to each table below; the `satisfies` clauses make a missing entry a type error.
+ *
+ * Who receives it:
+ * - `patient`: whoever may see the patient now (a document event: whoever may see its category);
+ *   the event carries `patientId`.
+ * - `recipients`: the users listed in the event (one event, however many recipients).
+ * - `admins`: administrators only.
+ * - `everyone`: every signed-in user (the change is about no patient: directory, templates,
+ *   settings).
+ */
+export const LIVE_EVENT_AUDIENCES = {
+  'patient.created': 'patient',
+  'patient.updated': 'patient',
+  'message.created': 'patient',
+  'message.read': 'patient',
+  'document.created': 'patient',
+  'billing.created': 'patient',
+  'notification.created': 'recipients',
+  'notification.read': 'recipients',
+  'organization.changed': 'everyone',
+  'user.changed': 'admins',
+  'access-request.created': 'admins',
+  'access-request.reviewed': 'admins',
+  'template.changed': 'everyone',
+  'settings.changed': 'everyone',
+} as const satisfies Record<string, 'patient' | 'recipients' | 'admins' | 'everyone'>;
+
+export type TLiveEventTopic = keyof typeof LIVE_EVENT_AUDIENCES;
+export type TLiveEventAudience = (typeof LIVE_EVENT_AUDIENCES)[TLiveEventTopic];
+export const LIVE_EVENT_TOPICS = Object.keys(LIVE_EVENT_AUDIENCES) as TLiveEventTopic[];
+
+const empty = z.object({});
+
+/** What each topic's payload holds: ids to refetch by, never health information. */
+export const LIVE_EVENT_PAYLOADS = {
+  'patient.created': empty,
+  'patient.updated': empty,
+  'message.created': z.object({ messageId: z.string() }),
+  'message.read': z.object({ count: z.number().int().nonnegative() }),
+  // The category decides who may receive the event (the Intake rule).
+  'document.created': z.object({ documentId: z.string(), category: z.enum(DOCUMENT_CATEGORIES) }),
+  'billing.created': z.object({ entryId: z.string() }),
+  'notification.created': z.object({ type: z.enum(NOTIFICATION_TYPES) }),
+  'notification.read': empty,
+  'organization.changed': z.object({ id: z.string().optional() }),
+  'user.changed': empty,
+  'access-request.created': empty,
+  'access-request.reviewed': empty,
+  'template.changed': z.object({ id: z.string().optional() }),
+  'settings.changed': empty,
+} as const satisfies Record<TLiveEventTopic, z.ZodType>;
+
+export type TLiveEventPayload<T extends TLiveEventTopic> = z.infer<(typeof LIVE_EVENT_PAYLOADS)[T]>;
+
+/** An event as the stream sends it (`data:` of an `event: change` frame). */
+export type TLiveEvent<T extends TLiveEventTopic = TLiveEventTopic> = {
+  [K in T]: { id: number; topic: K; patientId: string | null; payload: TLiveEventPayload<K> };
+}[T];
+
+/**
+ * The event in a stream frame, checked against the contract; null for a topic this build does
+ * not know (a newer server) or a frame that does not match it.
+ */
+export function parseLiveEvent(data: unknown): TLiveEvent | null {
+  const frame = z
+    .object({
+      id: z.number().int().positive(),
+      topic: z.string(),
+      patientId: z.string().nullable(),
+      payload: z.unknown(),
+    })
+    .safeParse(data);
+  if (!frame.success || !(frame.data.topic in LIVE_EVENT_PAYLOADS)) return null;
+  const topic = frame.data.topic as TLiveEventTopic;
+  const payload = LIVE_EVENT_PAYLOADS[topic].safeParse(frame.data.payload ?? {});
+  if (!payload.success) return null;
+  return { ...frame.data, topic, payload: payload.data } as TLiveEvent;
+}
+
+/** A TanStack Query key prefix: every cached query whose key starts with it is made stale. */
+export type TQueryKeyPrefix = readonly string[];
+
+const INVALIDATES = {
+  // A status change can hide or show Intake document notifications.
+  'patient.created': () => [['patients'], ['notifications']],
+  'patient.updated': () => [['patients'], ['notifications']],
+  'message.created': (event) =>
+    event.patientId ? [['messages', event.patientId]] : [['messages']],
+  'message.read': (event) => (event.patientId ? [['messages', event.patientId]] : [['messages']]),
+  'document.created': (event) =>
+    event.patientId ? [['documents', event.patientId], ['patients']] : [['documents']],
+  'billing.created': () => [['billing']],
+  'notification.created': () => [['notifications']],
+  'notification.read': () => [['notifications']],
+  'organization.changed': () => [['organizations'], ['patients']],
+  'user.changed': () => [['admin']],
+  'access-request.created': () => [['admin']],
+  'access-request.reviewed': () => [['admin']],
+  'template.changed': () => [['templates'], ['admin']],
+  // Settings change the session timeout, who may add patients and the upload limit shown.
+  'settings.changed': () => [['session'], ['admin'], ['documents']],
+} as const satisfies {
+  [K in TLiveEventTopic]: (event: TLiveEvent<K>) => readonly TQueryKeyPrefix[];
+};
+
+/**
+ * The query-key prefixes an event makes stale. Keys start with their feature
+ * (docs/CONTRIBUTING.md), so a prefix covers a feature's lists and details.
+ */
+export function getInvalidatedQueryKeys(event: TLiveEvent): readonly TQueryKeyPrefix[] {
+  const invalidate = INVALIDATES[event.topic] as (event: TLiveEvent) => readonly TQueryKeyPrefix[];
+  return invalidate(event);
+}
