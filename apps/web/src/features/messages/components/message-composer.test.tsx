@@ -1,3 +1,4 @@
+import { MESSAGE_TEXTS } from '@casebridge/domain/messages/message.schemas';
 import type { TPatientDetail } from '@casebridge/domain/patients/patient.schemas';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -70,6 +71,24 @@ describe('MessageComposer', { timeout: 15_000 }, () => {
     expect(send).toBeDisabled();
     await user.type(textarea, '{Enter}');
     expect(sends).toEqual([]);
+  });
+
+  it('says at the field that a blank body is not sent, and sends once there is text', async () => {
+    const user = userEvent.setup();
+    const { textarea } = renderComposer();
+    await user.type(textarea, '   {Enter}');
+    expect(await screen.findByText(MESSAGE_TEXTS.bodyRequired)).toBeInTheDocument();
+    expect(textarea).toHaveAttribute('aria-invalid', 'true');
+    expect(textarea).toHaveAccessibleDescription(new RegExp(MESSAGE_TEXTS.bodyRequired));
+    expect(sends).toEqual([]);
+
+    await user.type(textarea, 'hello');
+    await waitFor(() => expect(screen.queryByText(MESSAGE_TEXTS.bodyRequired)).toBeNull());
+    expect(textarea).not.toHaveAttribute('aria-invalid');
+    await user.type(textarea, '{Enter}');
+    await waitFor(() =>
+      expect(sends).toEqual([{ body: 'hello', templateId: null, notifyByEmail: false }]),
+    );
   });
 
   it('sends the trimmed body on Enter, adds a line on Shift+Enter, and resets the e-mail box', async () => {
