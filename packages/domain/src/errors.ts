@@ -30,6 +30,7 @@ export const MESSAGES = {
   loginFailed: 'Failed to log in',
   logoutFailed: 'Failed to log out',
   loginSucceeded: 'Signed in successfully',
+  passwordRequired: 'Please enter your password',
   logoutSucceeded: 'Signed out successfully',
   tooManyLoginAttempts: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
   sessionExpired: 'Your session has expired. Please sign in again.',

@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import { emailField } from '../common.schemas.ts';
+import { MESSAGES } from '../errors.ts';
 import { ORGANIZATION_KINDS, ROLES } from '../roles.ts';
 
+/** Sign in (spec section 5): e-mail and password are both required. */
 export const ZLoginRequest = z.object({
   email: emailField(),
-  password: z.string().min(1).max(1024),
+  password: z
+    .string({ message: MESSAGES.passwordRequired })
+    .min(1, MESSAGES.passwordRequired)
+    .max(1024),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 

@@ -1,71 +1,69 @@
+import { ZLoginRequest, type TLoginRequest } from '@casebridge/domain/auth/auth.schemas';
 import { MESSAGES } from '@casebridge/domain/errors';
 import { Eye, EyeOff } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '#src/components/ui/button.tsx';
-import { Input, Label } from '#src/components/ui/input.tsx';
+import { FormField } from '#src/components/ui/form-field.tsx';
+import { Input } from '#src/components/ui/input.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
+import { useDomainForm } from '#src/lib/domain-form.ts';
 import { useLogin } from '#src/features/auth/api/session.ts';
 
+/**
+ * Sign in with e-mail and password, both required (spec section 5), checked by the server's own
+ * login schema: a value refused here would be refused there. Only a failed sign-in is a toast.
+ */
 export function LoginForm() {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [isPasswordVisible, setIsPasswordVisible] = useState(false);
   const login = useLogin();
+  const form = useDomainForm(ZLoginRequest, {
+    defaultValues: { email: '', password: '' },
+    toastFirstError: false,
+  });
+  const { errors } = form.formState;
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    login.mutate(
-      { email: email.trim(), password },
-      {
-        // The stored session makes LoginPage leave for the saved deep link or the dashboard.
-        onSuccess: () => toast.success(MESSAGES.loginSucceeded),
-        onError: (error) => toast.error(getErrorMessage(error, MESSAGES.loginFailed)),
-      },
-    );
+  function handleValid(values: TLoginRequest) {
+    login.mutate(values, {
+      // The stored session makes LoginPage leave for the saved deep link or the dashboard.
+      onSuccess: () => toast.success(MESSAGES.loginSucceeded),
+      onError: (error) => toast.error(getErrorMessage(error, MESSAGES.loginFailed)),
+    });
   }
 
   return (
-    <form onSubmit={handleSubmit} className="space-y-4" noValidate={false}>
-      <div>
-        <Label htmlFor="login-email">Email</Label>
-        <Input
-          id="login-email"
-          type="email"
-          autoComplete="username"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </div>
-      <div>
-        <Label htmlFor="login-password">Password</Label>
-        <div className="relative">
-          <Input
-            id="login-password"
-            type={isPasswordVisible ? 'text' : 'password'}
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            className="pr-11"
-          />
-          <button
-            type="button"
-            onClick={() => setIsPasswordVisible((visible) => !visible)}
-            aria-label={isPasswordVisible ? 'Hide password' : 'Show password'}
-            aria-pressed={isPasswordVisible}
-            className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-ink-muted hover:text-ink"
-          >
-            {isPasswordVisible ? (
-              <EyeOff className="h-4 w-4" aria-hidden />
-            ) : (
-              <Eye className="h-4 w-4" aria-hidden />
-            )}
-          </button>
-        </div>
-      </div>
+    <form onSubmit={form.submitWith(handleValid)} className="space-y-4" noValidate>
+      <FormField id="login-email" label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="username" required {...form.register('email')} />
+      </FormField>
+      <FormField id="login-password" label="Password" error={errors.password?.message}>
+        {(control) => (
+          <div className="relative">
+            <Input
+              {...control}
+              type={isPasswordVisible ? 'text' : 'password'}
+              autoComplete="current-password"
+              required
+              className="pr-11"
+              {...form.register('password')}
+            />
+            <button
+              type="button"
+              onClick={() => setIsPasswordVisible((visible) => !visible)}
+              aria-label={isPasswordVisible ? 'Hide password' : 'Show password'}
+              aria-pressed={isPasswordVisible}
+              className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-ink-muted hover:text-ink"
+            >
+              {isPasswordVisible ? (
+                <EyeOff className="h-4 w-4" aria-hidden />
+              ) : (
+                <Eye className="h-4 w-4" aria-hidden />
+              )}
+            </button>
+          </div>
+        )}
+      </FormField>
       <Button type="submit" className="w-full" disabled={login.isPending}>
         {login.isPending ? 'Signing in...' : 'Sign In'}
       </Button>
