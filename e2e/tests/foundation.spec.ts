@@ -127,6 +127,12 @@ test.describe('sign-in form', () => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByLabel('Email')).toHaveJSProperty('validity.valueMissing', true);
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription(
+      'Please enter a valid email address',
+    );
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(
+      'Please enter your password',
+    );
     await expect(page).toHaveURL(/\/login$/);
     expect(loginCalls).toBe(0);
   });
@@ -166,7 +172,13 @@ test.describe('signup form', () => {
     });
     await page.goto('/signup');
     await page.getByRole('button', { name: 'Request Access' }).click();
-    await expect(page.getByText('Please fill out all required fields.')).toBeVisible();
+    await expect(
+      page.locator('[data-sonner-toast]', { hasText: 'Please fill out all required fields.' }),
+    ).toBeVisible();
+    // ...and says so at each field.
+    await expect(page.getByLabel('Full name')).toHaveAccessibleDescription(
+      'Please fill out all required fields.',
+    );
 
     // One field still blank is refused too.
     await page.getByLabel('Full name').fill('Jordan Lee');

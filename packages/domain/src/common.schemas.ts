@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
+/** What a malformed e-mail address is refused with (spec sections 5 and 8). */
+export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
+
 /** An e-mail address, trimmed and lowercased before it is checked. */
-export function emailField(message = 'Please enter a valid email address') {
+export function emailField(message = INVALID_EMAIL_MESSAGE) {
   return z.string().trim().toLowerCase().max(320).check(z.email(message));
 }
 

@@ -51,6 +51,22 @@ describe('ZCreateAccessRequest (spec section 5, signup)', () => {
     );
   });
 
+  it('reads a blank e-mail as a missing field, not a malformed one', () => {
+    expect(firstMessage({ ...complete, email: '  ' })).toBe('Please fill out all required fields.');
+  });
+
+  it('checks every field is filled before the e-mail format (spec order)', () => {
+    const result = ZCreateAccessRequest.safeParse({
+      ...complete,
+      email: 'jordan.example.com',
+      phone: ' ',
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['phone', 'Please fill out all required fields.'],
+    ]);
+  });
+
   it('refuses over-long values', () => {
     expect(ZCreateAccessRequest.safeParse({ ...complete, name: 'x'.repeat(201) }).success).toBe(
       false,

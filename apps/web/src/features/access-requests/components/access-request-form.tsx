@@ -1,52 +1,46 @@
-import { ZCreateAccessRequest } from '@casebridge/domain/access-requests/access-request.schemas';
+import {
+  ZCreateAccessRequest,
+  type TCreateAccessRequest,
+} from '@casebridge/domain/access-requests/access-request.schemas';
 import { MESSAGES } from '@casebridge/domain/errors';
 import { ROLE_LABELS, SIGNUP_ROLES } from '@casebridge/domain/roles';
 import { CheckCircle2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '#src/components/ui/button.tsx';
-import { Input, Label, Select } from '#src/components/ui/input.tsx';
+import { FormField } from '#src/components/ui/form-field.tsx';
+import { Input, Select } from '#src/components/ui/input.tsx';
 import { ApiError, NetworkError } from '#src/lib/api-client.ts';
+import { useDomainForm } from '#src/lib/domain-form.ts';
 import { useCreateAccessRequest } from '#src/features/access-requests/api/create-access-request.ts';
 
-const EMPTY_FORM = { name: '', email: '', organization: '', phone: '', role: '' };
-type FormValues = typeof EMPTY_FORM;
-
-const TEXT_FIELDS: Array<{
-  name: Exclude<keyof FormValues, 'role'>;
-  label: string;
-  type: string;
-  autoComplete: string;
-}> = [
+const TEXT_FIELDS = [
   { name: 'name', label: 'Full name', type: 'text', autoComplete: 'name' },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
   { name: 'organization', label: 'Organization', type: 'text', autoComplete: 'organization' },
   { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
-];
+] as const;
 
+/**
+ * The public 'Request Access' form. The server's signup schema checks it in the spec's order:
+ * any blank field or no role is 'Please fill out all required fields.', as a toast and at each
+ * such field; then the e-mail address.
+ */
 export function AccessRequestForm() {
-  const [values, setValues] = useState<FormValues>(EMPTY_FORM);
   const [isSubmitted, setIsSubmitted] = useState(false);
   const createRequest = useCreateAccessRequest();
+  const form = useDomainForm(ZCreateAccessRequest, {
+    // No role until one is chosen: the select starts on 'Select a role...'.
+    defaultValues: { name: '', email: '', organization: '', phone: '' },
+  });
+  const { errors } = form.formState;
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const isComplete = Object.values(values).every((value) => value.trim() !== '');
-    if (!isComplete) {
-      toast.error(MESSAGES.signupFieldsRequired);
-      return;
-    }
-    const parsed = ZCreateAccessRequest.safeParse(values);
-    if (!parsed.success) {
-      toast.error(parsed.error.issues[0]?.message ?? MESSAGES.signupFieldsRequired);
-      return;
-    }
-    createRequest.mutate(parsed.data, {
+  function handleValid(values: TCreateAccessRequest) {
+    createRequest.mutate(values, {
       onSuccess: () => {
         toast.success(MESSAGES.signupSucceeded);
         setIsSubmitted(true);
-        setValues(EMPTY_FORM);
       },
       onError: (error) => {
         if (error instanceof NetworkError) toast.error(MESSAGES.networkError);
@@ -76,30 +70,24 @@ export function AccessRequestForm() {
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate className="space-y-4">
+    <form onSubmit={form.submitWith(handleValid)} noValidate className="space-y-4">
       {TEXT_FIELDS.map((field) => (
-        <div key={field.name}>
-          <Label htmlFor={`signup-${field.name}`}>{field.label}</Label>
+        <FormField
+          key={field.name}
+          id={`signup-${field.name}`}
+          label={field.label}
+          error={errors[field.name]?.message}
+        >
           <Input
-            id={`signup-${field.name}`}
             type={field.type}
             autoComplete={field.autoComplete}
             aria-required="true"
-            value={values[field.name]}
-            onChange={(event) =>
-              setValues((current) => ({ ...current, [field.name]: event.target.value }))
-            }
+            {...form.register(field.name)}
           />
-        </div>
+        </FormField>
       ))}
-      <div>
-        <Label htmlFor="signup-role">Role</Label>
-        <Select
-          id="signup-role"
-          aria-required="true"
-          value={values.role}
-          onChange={(event) => setValues((current) => ({ ...current, role: event.target.value }))}
-        >
+      <FormField id="signup-role" label="Role" error={errors.role?.message}>
+        <Select aria-required="true" {...form.register('role')}>
           <option value="">Select a role...</option>
           {SIGNUP_ROLES.map((role) => (
             <option key={role} value={role}>
@@ -107,7 +95,7 @@ export function AccessRequestForm() {
             </option>
           ))}
         </Select>
-      </div>
+      </FormField>
       <Button type="submit" className="w-full" disabled={createRequest.isPending}>
         {createRequest.isPending ? 'Sending...' : 'Request Access'}
       </Button>
