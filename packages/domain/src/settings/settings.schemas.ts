@@ -1,13 +1,21 @@
 import { z } from 'zod';
 import { SESSION_TIMEOUT_MINUTES, UPLOAD_LIMIT_MB } from '../constants.ts';
 
+/** The messages of the two ranges of spec section 9, each naming its field and limits. */
+export const SETTINGS_RANGE_MESSAGES = {
+  maxUploadMb: `Maximum upload size must be a whole number from ${UPLOAD_LIMIT_MB.min} to ${UPLOAD_LIMIT_MB.max} MB`,
+  sessionTimeoutMinutes: `Session timeout must be a whole number from ${SESSION_TIMEOUT_MINUTES.min} to ${SESSION_TIMEOUT_MINUTES.max} minutes`,
+} as const;
+
+const wholeNumberIn = (range: { min: number; max: number }, message: string) =>
+  z.number({ message }).int(message).min(range.min, message).max(range.max, message);
+
 export const ZSettings = z.object({
-  maxUploadMb: z.number().int().min(UPLOAD_LIMIT_MB.min).max(UPLOAD_LIMIT_MB.max),
-  sessionTimeoutMinutes: z
-    .number()
-    .int()
-    .min(SESSION_TIMEOUT_MINUTES.min)
-    .max(SESSION_TIMEOUT_MINUTES.max),
+  maxUploadMb: wholeNumberIn(UPLOAD_LIMIT_MB, SETTINGS_RANGE_MESSAGES.maxUploadMb),
+  sessionTimeoutMinutes: wholeNumberIn(
+    SESSION_TIMEOUT_MINUTES,
+    SETTINGS_RANGE_MESSAGES.sessionTimeoutMinutes,
+  ),
   allowClinicPatientCreation: z.boolean(),
   requireUserApproval: z.boolean(),
   emailNotificationsEnabled: z.boolean(),

@@ -1,11 +1,15 @@
 import { SESSION_TIMEOUT_MINUTES, UPLOAD_LIMIT_MB } from '@casebridge/domain/constants';
-import { SETTINGS_MESSAGES } from '@casebridge/domain/settings/settings-admin.schemas';
+import {
+  SETTINGS_MESSAGES,
+  ZUpdateSettingsRequest,
+} from '@casebridge/domain/settings/settings-admin.schemas';
 import type { TSettings } from '@casebridge/domain/settings/settings.schemas';
-import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#src/components/ui/button.tsx';
-import { Input, Label } from '#src/components/ui/input.tsx';
+import { FormField } from '#src/components/ui/form-field.tsx';
+import { Input } from '#src/components/ui/input.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
+import { useDomainForm } from '#src/lib/domain-form.ts';
 import { useSaveSettings } from '#src/features/admin/api/settings-api.ts';
 
 type Toggle = Exclude<
@@ -36,42 +40,17 @@ const TOGGLES: Array<{ key: Toggle; label: string; hint: string }> = [
   },
 ];
 
-const isIn = (value: number, range: { min: number; max: number }) =>
-  Number.isInteger(value) && value >= range.min && value <= range.max;
-
-/** The spec's ranges, checked before saving (the server checks them again). */
-export function getSettingsError(values: {
-  maxUploadMb: number;
-  sessionTimeoutMinutes: number;
-}): string | null {
-  if (!isIn(values.maxUploadMb, UPLOAD_LIMIT_MB))
-    return `Maximum upload size must be a whole number from ${UPLOAD_LIMIT_MB.min} to ${UPLOAD_LIMIT_MB.max} MB`;
-  if (!isIn(values.sessionTimeoutMinutes, SESSION_TIMEOUT_MINUTES))
-    return `Session timeout must be a whole number from ${SESSION_TIMEOUT_MINUTES.min} to ${SESSION_TIMEOUT_MINUTES.max} minutes`;
-  return null;
-}
-
+/** The settings as saved: the domain request schema checks the spec's ranges, in field order. */
 export function SettingsForm({ initial }: { initial: TSettings }) {
-  const [values, setValues] = useState({
-    ...initial,
-    maxUploadMb: String(initial.maxUploadMb),
-    sessionTimeoutMinutes: String(initial.sessionTimeoutMinutes),
-  });
   const save = useSaveSettings();
+  // No toast for a range (the spec words none): the error shows at the field, which gets focus.
+  const form = useDomainForm(ZUpdateSettingsRequest, {
+    defaultValues: { ...initial, smsNotificationsEnabled: false },
+    toastFirstError: false,
+  });
+  const { errors } = form.formState;
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const settings: TSettings = {
-      ...values,
-      maxUploadMb: Number(values.maxUploadMb),
-      sessionTimeoutMinutes: Number(values.sessionTimeoutMinutes),
-      smsNotificationsEnabled: false,
-    };
-    const error = getSettingsError(settings);
-    if (error) {
-      toast.error(error);
-      return;
-    }
+  function handleValid(settings: TSettings) {
     save.mutate(settings, {
       onSuccess: () => toast.success(SETTINGS_MESSAGES.saved),
       onError: (failure) => toast.error(getErrorMessage(failure, SETTINGS_MESSAGES.saveFailed)),
@@ -79,45 +58,36 @@ export function SettingsForm({ initial }: { initial: TSettings }) {
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate className="space-y-5">
+    <form onSubmit={form.submitWith(handleValid)} noValidate className="space-y-5">
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <Label htmlFor="setting-upload">Maximum upload size (MB)</Label>
+        <FormField
+          id="setting-upload"
+          label="Maximum upload size (MB)"
+          error={errors.maxUploadMb?.message}
+          hint={`From ${UPLOAD_LIMIT_MB.min} to ${UPLOAD_LIMIT_MB.max} MB per file.`}
+        >
           <Input
-            id="setting-upload"
             type="number"
             inputMode="numeric"
             min={UPLOAD_LIMIT_MB.min}
             max={UPLOAD_LIMIT_MB.max}
-            aria-describedby="setting-upload-hint"
-            value={values.maxUploadMb}
-            onChange={(event) =>
-              setValues((current) => ({ ...current, maxUploadMb: event.target.value }))
-            }
+            {...form.register('maxUploadMb', { valueAsNumber: true })}
           />
-          <p id="setting-upload-hint" className="mt-1 text-xs text-ink-muted">
-            From {UPLOAD_LIMIT_MB.min} to {UPLOAD_LIMIT_MB.max} MB per file.
-          </p>
-        </div>
-        <div>
-          <Label htmlFor="setting-timeout">Session timeout (minutes)</Label>
+        </FormField>
+        <FormField
+          id="setting-timeout"
+          label="Session timeout (minutes)"
+          error={errors.sessionTimeoutMinutes?.message}
+          hint={`Idle sessions end after this long (${SESSION_TIMEOUT_MINUTES.min} to ${SESSION_TIMEOUT_MINUTES.max} minutes).`}
+        >
           <Input
-            id="setting-timeout"
             type="number"
             inputMode="numeric"
             min={SESSION_TIMEOUT_MINUTES.min}
             max={SESSION_TIMEOUT_MINUTES.max}
-            aria-describedby="setting-timeout-hint"
-            value={values.sessionTimeoutMinutes}
-            onChange={(event) =>
-              setValues((current) => ({ ...current, sessionTimeoutMinutes: event.target.value }))
-            }
+            {...form.register('sessionTimeoutMinutes', { valueAsNumber: true })}
           />
-          <p id="setting-timeout-hint" className="mt-1 text-xs text-ink-muted">
-            Idle sessions end after this long ({SESSION_TIMEOUT_MINUTES.min} to{' '}
-            {SESSION_TIMEOUT_MINUTES.max} minutes).
-          </p>
-        </div>
+        </FormField>
       </div>
       <fieldset className="space-y-3">
         <legend className="mb-1 text-sm font-medium text-ink">Features and notifications</legend>
@@ -128,10 +98,7 @@ export function SettingsForm({ initial }: { initial: TSettings }) {
               type="checkbox"
               className="mt-1 h-4 w-4"
               aria-describedby={`setting-${toggle.key}-hint`}
-              checked={values[toggle.key]}
-              onChange={(event) =>
-                setValues((current) => ({ ...current, [toggle.key]: event.target.checked }))
-              }
+              {...form.register(toggle.key)}
             />
             <div>
               <label htmlFor={`setting-${toggle.key}`} className="text-sm font-medium text-ink">

@@ -1,0 +1,70 @@
+import { SETTINGS_MESSAGES } from '@casebridge/domain/settings/settings-admin.schemas';
+import {
+  DEFAULT_SETTINGS,
+  SETTINGS_RANGE_MESSAGES,
+} from '@casebridge/domain/settings/settings.schemas';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '#src/test/render.tsx';
+import { signedInAs } from '#src/test/sessions.ts';
+import { getToasts, latestToast } from '#src/test/toasts.ts';
+import { SettingsForm } from './settings-form.tsx';
+
+function renderForm() {
+  return renderWithProviders(<SettingsForm initial={DEFAULT_SETTINGS} />, {
+    session: signedInAs('admin'),
+    api: { 'PUT /settings': ({ body }) => body as object },
+  }).api;
+}
+
+const saves = (api: ReturnType<typeof renderForm>) =>
+  api.calls.filter((call) => call.method === 'PUT' && call.path === '/settings');
+
+describe('SettingsForm', { timeout: 15_000 }, () => {
+  it('shows a range error at its field, focuses it and sends nothing', async () => {
+    const api = renderForm();
+    const user = userEvent.setup();
+    const upload = screen.getByLabelText('Maximum upload size (MB)');
+    const timeout = screen.getByLabelText('Session timeout (minutes)');
+    await user.clear(upload);
+    await user.type(upload, '1.5');
+    await user.clear(timeout);
+    await user.type(timeout, '10');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+
+    // Both fields are marked; the first in the schema's order has the focus.
+    expect(await screen.findByText(SETTINGS_RANGE_MESSAGES.maxUploadMb)).toBeVisible();
+    expect(upload).toHaveAttribute('aria-invalid', 'true');
+    expect(upload).toHaveAccessibleDescription(
+      `From 1 to 100 MB per file. ${SETTINGS_RANGE_MESSAGES.maxUploadMb}`,
+    );
+    expect(upload).toHaveFocus();
+    expect(timeout).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText(SETTINGS_RANGE_MESSAGES.sessionTimeoutMinutes)).toBeVisible();
+    expect(getToasts('error')).toEqual([]);
+    expect(saves(api)).toEqual([]);
+
+    // An emptied field is not a number: the same message, not a type error.
+    await user.clear(upload);
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText(SETTINGS_RANGE_MESSAGES.maxUploadMb)).toBeVisible();
+    expect(saves(api)).toEqual([]);
+  });
+
+  it('sends valid settings as numbers, with SMS held off', async () => {
+    const api = renderForm();
+    const user = userEvent.setup();
+    const timeout = screen.getByLabelText('Session timeout (minutes)');
+    await user.clear(timeout);
+    await user.type(timeout, '480');
+    await user.click(screen.getByLabelText('Require approval for new users'));
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+
+    await expect.poll(() => latestToast('success')).toBe(SETTINGS_MESSAGES.saved);
+    expect(saves(api).map((call) => call.body)).toEqual([
+      { ...DEFAULT_SETTINGS, sessionTimeoutMinutes: 480, requireUserApproval: true },
+    ]);
+    expect(timeout).not.toHaveAttribute('aria-invalid');
+  });
+});
