@@ -48,6 +48,9 @@ async function setApprovalSetting(page: Page, isOn: boolean) {
   await expect(page.getByText('Settings saved successfully')).toBeVisible();
 }
 
+/** The spec's toast; the same text is also shown at the field it is about. */
+const toast = (page: Page, text: string) => page.getByRole('listitem').filter({ hasText: text });
+
 // Long multi-user flows on a shared machine: more time than the default 30 s.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -64,15 +67,15 @@ test('Add New User validates in the spec order, then creates a clinic user who a
 
   const create = dialog.getByRole('button', { name: 'Create User' });
   await create.click();
-  await expect(page.getByText('Please fill in all required fields')).toBeVisible();
+  await expect(toast(page, 'Please fill in all required fields')).toBeVisible();
   await dialog.getByLabel('Full name').fill('Cora Clinician');
   await dialog.getByLabel('Email').fill('cora.example.test');
   await create.click();
-  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(toast(page, 'Please enter a valid email address')).toBeVisible();
   await dialog.getByLabel('Email').fill('  Cora@Example.TEST ');
   await dialog.getByLabel('Clinic', { exact: true }).check();
   await create.click();
-  await expect(page.getByText('Please select an associated organization')).toBeVisible();
+  await expect(toast(page, 'Please select an associated organization')).toBeVisible();
   await dialog
     .getByLabel('Associated organization')
     .selectOption({ label: 'Harbor Physical Therapy' });
@@ -250,7 +253,7 @@ test('templates: Add Template validates, creates, and deactivates', async ({ pag
   await dialog.getByLabel('Type').selectOption('email');
   await dialog.getByLabel('Body').fill('Summary for {{patient.name}}');
   await dialog.getByRole('button', { name: 'Create Template' }).click();
-  await expect(page.getByText('Email subject is required')).toBeVisible();
+  await expect(toast(page, 'Email subject is required')).toBeVisible();
   await dialog.getByLabel('Email subject').fill('Your visit summary');
   await dialog.getByRole('button', { name: 'Create Template' }).click();
   await expect(page.getByText('Template created successfully')).toBeVisible();

@@ -1,67 +1,46 @@
-import { USER_MESSAGES, getUserCreatedMessage } from '@casebridge/domain/users/user.schemas';
-import type { AssignableRole } from '@casebridge/domain/roles';
-import { useState, type FormEvent } from 'react';
+import {
+  USER_MESSAGES,
+  ZCreateUserRequest,
+  getUserCreatedMessage,
+  type TCreateUserParsed,
+} from '@casebridge/domain/users/user.schemas';
 import { toast } from 'sonner';
 import { Button } from '#src/components/ui/button.tsx';
 import { Dialog } from '#src/components/ui/dialog.tsx';
-import { Input, Label } from '#src/components/ui/input.tsx';
+import { FormField } from '#src/components/ui/form-field.tsx';
+import { Input } from '#src/components/ui/input.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
+import { useDomainForm } from '#src/lib/domain-form.ts';
 import { useCreateUser } from '#src/features/admin/api/users-api.ts';
-import { RoleOrganizationFields } from './role-organization-fields.tsx';
+import { RoleOrganizationFields, toOrganizationId } from './role-organization-fields.tsx';
 
-/** The spec's Add User checks, in its order; the first failure is the toast. */
-export function getAddUserError(values: {
-  name: string;
-  email: string;
-  role: AssignableRole;
-  organizationId: string;
-}): string | null {
-  if (!values.name.trim() || !values.email.trim()) return USER_MESSAGES.requiredFields;
-  if (!values.email.includes('@')) return USER_MESSAGES.invalidEmail;
-  if (values.role !== 'admin' && !values.organizationId) return USER_MESSAGES.organizationRequired;
-  return null;
-}
-
+/**
+ * Add New User, checked by the request schema the server parses with, in the spec's order (name
+ * and e-mail, the e-mail itself, the organisation); the first failure is the spec's toast.
+ */
 export function AddUserModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<AssignableRole>('clinic');
-  const [organizationId, setOrganizationId] = useState('');
   const createUser = useCreateUser();
+  const form = useDomainForm(ZCreateUserRequest, {
+    defaultValues: { name: '', email: '', role: 'clinic', organizationId: null },
+  });
+  const { errors } = form.formState;
 
-  function reset() {
-    setName('');
-    setEmail('');
-    setRole('clinic');
-    setOrganizationId('');
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const error = getAddUserError({ name, email, role, organizationId });
-    if (error) {
-      toast.error(error);
-      return;
-    }
-    const normalizedEmail = email.trim().toLowerCase();
-    createUser.mutate(
-      { name: name.trim(), email: normalizedEmail, role, organizationId: organizationId || null },
-      {
-        onSuccess: (user) => {
-          toast.success(getUserCreatedMessage(role), {
-            description: user.approved
-              ? `An invitation was e-mailed to ${user.email}.`
-              : `An invitation was e-mailed to ${user.email}. The account awaits approval.`,
-          });
-          reset();
-          onClose();
-        },
-        onError: (failure) =>
-          toast.error(USER_MESSAGES.createFailed, {
-            description: getErrorMessage(failure, 'Please try again.'),
-          }),
+  function handleValid(user: TCreateUserParsed) {
+    createUser.mutate(user, {
+      onSuccess: (created) => {
+        toast.success(getUserCreatedMessage(user.role), {
+          description: created.approved
+            ? `An invitation was e-mailed to ${created.email}.`
+            : `An invitation was e-mailed to ${created.email}. The account awaits approval.`,
+        });
+        form.reset();
+        onClose();
       },
-    );
+      onError: (failure) =>
+        toast.error(USER_MESSAGES.createFailed, {
+          description: getErrorMessage(failure, 'Please try again.'),
+        }),
+    });
   }
 
   return (
@@ -72,33 +51,21 @@ export function AddUserModal({ isOpen, onClose }: { isOpen: boolean; onClose: ()
       description="The user receives an e-mail with a link to set their password."
       className="w-[min(40rem,calc(100%-2rem))]"
     >
-      <form onSubmit={handleSubmit} noValidate className="space-y-4">
-        <div>
-          <Label htmlFor="new-user-name">Full name</Label>
-          <Input
-            id="new-user-name"
-            autoComplete="off"
-            aria-required="true"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-          />
-        </div>
-        <div>
-          <Label htmlFor="new-user-email">Email</Label>
-          <Input
-            id="new-user-email"
-            type="email"
-            autoComplete="off"
-            aria-required="true"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
+      <form onSubmit={form.submitWith(handleValid)} noValidate className="space-y-4">
+        <FormField id="new-user-name" label="Full name" error={errors.name?.message} isRequired>
+          <Input autoComplete="off" {...form.register('name')} />
+        </FormField>
+        <FormField id="new-user-email" label="Email" error={errors.email?.message} isRequired>
+          <Input type="email" autoComplete="off" {...form.register('email')} />
+        </FormField>
         <RoleOrganizationFields
-          role={role}
-          organizationId={organizationId}
-          onRoleChange={setRole}
-          onOrganizationChange={setOrganizationId}
+          role={form.watch('role')}
+          onRoleChange={(next) => {
+            form.setValue('role', next);
+            form.setValue('organizationId', null);
+          }}
+          organization={form.register('organizationId', { setValueAs: toOrganizationId })}
+          organizationError={form.formState.errors.organizationId?.message}
         />
         <div className="flex flex-wrap justify-end gap-2 pt-2">
           <Button variant="secondary" onClick={onClose}>

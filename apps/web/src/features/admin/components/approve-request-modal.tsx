@@ -1,16 +1,17 @@
 import {
   ACCESS_REQUEST_MESSAGES,
+  ZApproveAccessRequest,
   type TAccessRequest,
 } from '@casebridge/domain/access-requests/access-request-review.schemas';
 import { ASSIGNABLE_ROLES, ROLE_LABELS, type AssignableRole } from '@casebridge/domain/roles';
-import { USER_MESSAGES } from '@casebridge/domain/users/user.schemas';
-import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import type { z } from 'zod';
 import { Button } from '#src/components/ui/button.tsx';
 import { Dialog } from '#src/components/ui/dialog.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
+import { useDomainForm } from '#src/lib/domain-form.ts';
 import { useApproveAccessRequest } from '#src/features/admin/api/access-requests-api.ts';
-import { RoleOrganizationFields } from './role-organization-fields.tsx';
+import { RoleOrganizationFields, toOrganizationId } from './role-organization-fields.tsx';
 
 const isAssignable = (role: string): role is AssignableRole =>
   (ASSIGNABLE_ROLES as readonly string[]).includes(role);
@@ -23,20 +24,19 @@ export function ApproveRequestModal({
   request: TAccessRequest;
   onClose: () => void;
 }) {
-  const [role, setRole] = useState<AssignableRole>(
-    isAssignable(request.role) ? request.role : 'clinic',
-  );
-  const [organizationId, setOrganizationId] = useState('');
   const approve = useApproveAccessRequest();
+  // The request schema the server parses with: a non-admin role needs an organisation (the
+  // spec's toast 'Please select an associated organization').
+  const form = useDomainForm(ZApproveAccessRequest, {
+    defaultValues: {
+      role: isAssignable(request.role) ? request.role : 'clinic',
+      organizationId: null,
+    },
+  });
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (role !== 'admin' && !organizationId) {
-      toast.error(USER_MESSAGES.organizationRequired);
-      return;
-    }
+  function handleValid(values: z.output<typeof ZApproveAccessRequest>) {
     approve.mutate(
-      { id: request.id, role, organizationId: organizationId || null },
+      { id: request.id, ...values },
       {
         onSuccess: () => {
           toast.success(ACCESS_REQUEST_MESSAGES.approved);
@@ -58,12 +58,15 @@ export function ApproveRequestModal({
       description={`${request.name} (${request.email}) asked for ${ROLE_LABELS[request.role]} access for "${request.organization}".`}
       className="w-[min(40rem,calc(100%-2rem))]"
     >
-      <form onSubmit={handleSubmit} noValidate className="space-y-4">
+      <form onSubmit={form.submitWith(handleValid)} noValidate className="space-y-4">
         <RoleOrganizationFields
-          role={role}
-          organizationId={organizationId}
-          onRoleChange={setRole}
-          onOrganizationChange={setOrganizationId}
+          role={form.watch('role')}
+          onRoleChange={(next) => {
+            form.setValue('role', next);
+            form.setValue('organizationId', null);
+          }}
+          organization={form.register('organizationId', { setValueAs: toOrganizationId })}
+          organizationError={form.formState.errors.organizationId?.message}
         />
         <div className="flex flex-wrap justify-end gap-2 pt-2">
           <Button variant="secondary" onClick={onClose}>

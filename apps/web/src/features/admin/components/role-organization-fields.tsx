@@ -6,7 +6,9 @@ import {
   type AssignableRole,
 } from '@casebridge/domain/roles';
 import { useId } from 'react';
-import { Label, Select } from '#src/components/ui/input.tsx';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { FormField } from '#src/components/ui/form-field.tsx';
+import { Select } from '#src/components/ui/input.tsx';
 import { cn } from '#src/lib/cn.ts';
 import { useOrganizationOptions } from '#src/lib/organization-options.ts';
 
@@ -16,20 +18,25 @@ const ORGANIZATION_LABELS = {
   lienholder: 'lienholder',
 } as const;
 
+/** No organisation chosen is '' in the select and `null` in the request. */
+export const toOrganizationId = (value: string) => value || null;
+
 /**
  * Role choice with the descriptions of spec section 6, then the associated organisation of the
- * role's kind (admins belong to none). Used by Add New User and by access-request approval.
+ * role's kind (admins belong to none), with its error from the form. Used by Add New User and by
+ * access-request approval; `onRoleChange` also clears the organisation, of another kind.
+ * `organization` is the form's registration of `organizationId` with `toOrganizationId`.
  */
 export function RoleOrganizationFields({
   role,
-  organizationId,
   onRoleChange,
-  onOrganizationChange,
+  organization,
+  organizationError,
 }: {
   role: AssignableRole;
-  organizationId: string;
   onRoleChange: (role: AssignableRole) => void;
-  onOrganizationChange: (organizationId: string) => void;
+  organization: UseFormRegisterReturn;
+  organizationError?: string;
 }) {
   const id = useId();
   const kind = ROLE_ORGANIZATION_KIND[role];
@@ -54,10 +61,7 @@ export function RoleOrganizationFields({
                 value={item}
                 checked={item === role}
                 aria-describedby={`${id}-role-${item}-description`}
-                onChange={() => {
-                  onRoleChange(item);
-                  onOrganizationChange('');
-                }}
+                onChange={() => onRoleChange(item)}
                 className="mt-0.5"
               />
               <div>
@@ -76,24 +80,23 @@ export function RoleOrganizationFields({
         </div>
       </fieldset>
       {kind ? (
-        <div>
-          <Label htmlFor={`${id}-organization`}>Associated organization</Label>
-          <Select
-            id={`${id}-organization`}
-            value={organizationId}
-            aria-required="true"
-            onChange={(event) => onOrganizationChange(event.target.value)}
-          >
+        <FormField
+          id={`${id}-organization`}
+          label="Associated organization"
+          error={organizationError}
+          isRequired
+        >
+          <Select {...organization}>
             <option value="">
               {options.isPending ? 'Loading...' : `Select a ${ORGANIZATION_LABELS[kind]}...`}
             </option>
-            {(options.data ?? []).map((organization) => (
-              <option key={organization.id} value={organization.id}>
-                {organization.name}
+            {(options.data ?? []).map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.name}
               </option>
             ))}
           </Select>
-        </div>
+        </FormField>
       ) : null}
     </>
   );
