@@ -3,70 +3,45 @@ import {
   EMAIL_TEMPLATE_PURPOSES,
   EMAIL_TEMPLATE_PURPOSE_LABELS,
   TEMPLATE_MESSAGES,
-  type EmailTemplatePurpose,
-  type TemplateType,
+  ZCreateTemplateRequest,
+  type TCreateTemplateParsed,
 } from '@casebridge/domain/templates/template.schemas';
-import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#src/components/ui/button.tsx';
 import { Dialog } from '#src/components/ui/dialog.tsx';
-import { Input, Label, Select, Textarea } from '#src/components/ui/input.tsx';
+import { FormField } from '#src/components/ui/form-field.tsx';
+import { Input, Select, Textarea } from '#src/components/ui/input.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
+import { useDomainForm } from '#src/lib/domain-form.ts';
 import { useCreateTemplate } from '#src/features/admin/api/templates-api.ts';
 
-type Values = {
-  title: string;
-  body: string;
-  templateType: TemplateType;
-  subject: string;
-  purpose: EmailTemplatePurpose | '';
-};
-
-const EMPTY: Values = { title: '', body: '', templateType: 'message', subject: '', purpose: '' };
-
-/** Spec section 5: title and body required, then a subject for e-mail templates. */
-export function getTemplateError(values: Values): string | null {
-  if (!values.title.trim() || !values.body.trim()) return TEMPLATE_MESSAGES.requiredFields;
-  if (values.templateType === 'email' && !values.subject.trim())
-    return TEMPLATE_MESSAGES.subjectRequired;
-  return null;
-}
-
+/**
+ * Add Template, checked by the request schema the server parses with (spec section 5: title and
+ * body, then a subject for e-mail templates; values trimmed); the first failure is the toast.
+ */
 export function AddTemplateModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
-  const [values, setValues] = useState<Values>(EMPTY);
   const create = useCreateTemplate();
-  const isEmail = values.templateType === 'email';
-  const set = (patch: Partial<Values>) => setValues((current) => ({ ...current, ...patch }));
+  const form = useDomainForm(ZCreateTemplateRequest, {
+    defaultValues: { title: '', body: '', templateType: 'message', subject: '', purpose: null },
+  });
+  const { errors } = form.formState;
+  const isEmail = form.watch('templateType') === 'email';
+  const purpose = form.watch('purpose');
   const placeholders =
-    isEmail && values.purpose ? EMAIL_TEMPLATE_PLACEHOLDERS[values.purpose] : ['{{patient.name}}'];
+    isEmail && purpose ? EMAIL_TEMPLATE_PLACEHOLDERS[purpose] : ['{{patient.name}}'];
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const error = getTemplateError(values);
-    if (error) {
-      toast.error(error);
-      return;
-    }
-    create.mutate(
-      {
-        title: values.title.trim(),
-        body: values.body.trim(),
-        templateType: values.templateType,
-        subject: isEmail ? values.subject.trim() : null,
-        purpose: isEmail && values.purpose ? values.purpose : null,
+  function handleValid(template: TCreateTemplateParsed) {
+    create.mutate(template, {
+      onSuccess: () => {
+        toast.success(TEMPLATE_MESSAGES.created);
+        form.reset();
+        onClose();
       },
-      {
-        onSuccess: () => {
-          toast.success(TEMPLATE_MESSAGES.created);
-          setValues(EMPTY);
-          onClose();
-        },
-        onError: (failure) =>
-          toast.error(TEMPLATE_MESSAGES.createFailed, {
-            description: getErrorMessage(failure, 'Please try again.'),
-          }),
-      },
-    );
+      onError: (failure) =>
+        toast.error(TEMPLATE_MESSAGES.createFailed, {
+          description: getErrorMessage(failure, 'Please try again.'),
+        }),
+    });
   }
 
   return (
@@ -76,73 +51,52 @@ export function AddTemplateModal({ isOpen, onClose }: { isOpen: boolean; onClose
       title="Add Template"
       className="w-[min(40rem,calc(100%-2rem))]"
     >
-      <form onSubmit={handleSubmit} noValidate className="space-y-4">
-        <div>
-          <Label htmlFor="template-title">Title</Label>
-          <Input
-            id="template-title"
-            aria-required="true"
-            value={values.title}
-            onChange={(event) => set({ title: event.target.value })}
-          />
-        </div>
-        <div>
-          <Label htmlFor="template-type">Type</Label>
-          <Select
-            id="template-type"
-            value={values.templateType}
-            onChange={(event) => set({ templateType: event.target.value as TemplateType })}
-          >
+      <form onSubmit={form.submitWith(handleValid)} noValidate className="space-y-4">
+        <FormField id="template-title" label="Title" error={errors.title?.message} isRequired>
+          <Input {...form.register('title')} />
+        </FormField>
+        <FormField id="template-type" label="Type">
+          <Select {...form.register('templateType')}>
             <option value="message">Message (composer template)</option>
             <option value="email">Email</option>
           </Select>
-        </div>
+        </FormField>
         {isEmail ? (
           <>
-            <div>
-              <Label htmlFor="template-subject">Email subject</Label>
-              <Input
-                id="template-subject"
-                aria-required="true"
-                value={values.subject}
-                onChange={(event) => set({ subject: event.target.value })}
-              />
-            </div>
-            <div>
-              <Label htmlFor="template-purpose">Used for</Label>
-              <Select
-                id="template-purpose"
-                value={values.purpose}
-                aria-describedby="template-purpose-hint"
-                onChange={(event) => set({ purpose: event.target.value as Values['purpose'] })}
-              >
+            <FormField
+              id="template-subject"
+              label="Email subject"
+              error={errors.subject?.message}
+              isRequired
+            >
+              <Input {...form.register('subject')} />
+            </FormField>
+            <FormField
+              id="template-purpose"
+              label="Used for"
+              error={errors.purpose?.message}
+              hint="The newest active template of a purpose replaces that e-mail's standard text."
+            >
+              <Select {...form.register('purpose', { setValueAs: (value) => value || null })}>
                 <option value="">Not used automatically</option>
-                {EMAIL_TEMPLATE_PURPOSES.map((purpose) => (
-                  <option key={purpose} value={purpose}>
-                    {EMAIL_TEMPLATE_PURPOSE_LABELS[purpose]}
+                {EMAIL_TEMPLATE_PURPOSES.map((item) => (
+                  <option key={item} value={item}>
+                    {EMAIL_TEMPLATE_PURPOSE_LABELS[item]}
                   </option>
                 ))}
               </Select>
-              <p id="template-purpose-hint" className="mt-1 text-xs text-ink-muted">
-                The newest active template of a purpose replaces that e-mail&apos;s standard text.
-              </p>
-            </div>
+            </FormField>
           </>
         ) : null}
-        <div>
-          <Label htmlFor="template-body">Body</Label>
-          <Textarea
-            id="template-body"
-            rows={6}
-            aria-required="true"
-            aria-describedby="template-body-hint"
-            value={values.body}
-            onChange={(event) => set({ body: event.target.value })}
-          />
-          <p id="template-body-hint" className="mt-1 text-xs text-ink-muted">
-            Placeholders: {placeholders.join(', ')}
-          </p>
-        </div>
+        <FormField
+          id="template-body"
+          label="Body"
+          error={errors.body?.message}
+          isRequired
+          hint={`Placeholders: ${placeholders.join(', ')}`}
+        >
+          <Textarea rows={6} {...form.register('body')} />
+        </FormField>
         <div className="flex flex-wrap justify-end gap-2 pt-2">
           <Button variant="secondary" onClick={onClose}>
             Cancel
