@@ -2,13 +2,12 @@ import { getClinicCounters } from '@casebridge/domain/patients/dashboard-counter
 import { Activity, CheckCircle2, ClipboardList, Plus, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
-import { PageHeading } from '#src/components/ui/page-heading.tsx';
 import { Pagination } from '#src/components/ui/pagination.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
-import { StatCard } from '#src/components/ui/stat-card.tsx';
+import { StatCard, StatCardGrid } from '#src/components/ui/stat-card.tsx';
 import { useAuth } from '#src/lib/auth-context.tsx';
 import { usePatientStats } from '#src/features/patients/api/patients-api.ts';
-import { DashboardError } from '#src/features/patients/components/dashboard-error.tsx';
+import { DashboardPage } from '#src/features/patients/components/dashboard-page.tsx';
 import { PatientCard } from '#src/features/patients/components/patient-card.tsx';
 import { PatientFilters } from '#src/features/patients/components/patient-filters.tsx';
 import { usePatientFilters } from '#src/features/patients/hooks/use-patient-filters.ts';
@@ -23,66 +22,57 @@ export function ClinicDashboardPage() {
   const error = stats.error ?? list.error;
 
   return (
-    <div>
-      <PageHeading
-        title="Clinic Dashboard"
-        description="Your clinic's patients and where each one stands."
-        actions={
-          canCreatePatients ? (
-            <Link
-              to="/add-patient"
-              className="inline-flex h-10 items-center gap-2 rounded-md bg-brand px-4 text-sm font-medium text-brand-ink hover:opacity-90"
-            >
-              <Plus className="h-4 w-4" aria-hidden />
-              Add Patient
-            </Link>
-          ) : null
-        }
-      />
-      {error ? (
-        <DashboardError error={error} />
-      ) : (
-        <>
-          <section
-            aria-label="Patient counts"
-            className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4"
+    <DashboardPage
+      title="Clinic Dashboard"
+      description="Your clinic's patients and where each one stands."
+      actions={
+        canCreatePatients ? (
+          <Link
+            to="/add-patient"
+            className="inline-flex h-10 items-center gap-2 rounded-md bg-brand px-4 text-sm font-medium text-brand-ink hover:opacity-90"
           >
-            <StatCard label="Active Patients" value={counters?.active} icon={Activity} />
-            <StatCard label="Pending Evals" value={counters?.pendingEvals} icon={ClipboardList} />
-            <StatCard label="Discharged" value={counters?.discharged} icon={CheckCircle2} />
-            <StatCard label="Total Patients" value={counters?.total} icon={Users} />
-          </section>
-          <PatientFilters values={filters} onChange={setFilters} />
-          <section aria-label="Patients" aria-busy={list.isFetching}>
-            {!list.data ? (
-              <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-                {Array.from({ length: 6 }, (_, index) => (
-                  <Skeleton key={index} className="h-36" />
-                ))}
-              </div>
-            ) : list.data.items.length === 0 ? (
-              <EmptyState title="No patients found">Try another search or status.</EmptyState>
-            ) : (
-              <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-                {list.data.items.map((patient) => (
-                  <li key={patient.id}>
-                    <PatientCard patient={patient} />
-                  </li>
-                ))}
-              </ul>
-            )}
-            {list.data ? (
-              <Pagination
-                page={page}
-                pageSize={PAGE_SIZE}
-                total={list.data.total}
-                onPageChange={setPage}
-                label="Patient pages"
-              />
-            ) : null}
-          </section>
-        </>
-      )}
-    </div>
+            <Plus className="h-4 w-4" aria-hidden />
+            Add Patient
+          </Link>
+        ) : null
+      }
+      error={error}
+    >
+      <StatCardGrid label="Patient counts">
+        <StatCard label="Active Patients" value={counters?.active} icon={Activity} />
+        <StatCard label="Pending Evals" value={counters?.pendingEvals} icon={ClipboardList} />
+        <StatCard label="Discharged" value={counters?.discharged} icon={CheckCircle2} />
+        <StatCard label="Total Patients" value={counters?.total} icon={Users} />
+      </StatCardGrid>
+      <PatientFilters values={filters} onChange={setFilters} />
+      <section aria-label="Patients" aria-busy={list.isFetching}>
+        {!list.data ? (
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {Array.from({ length: 6 }, (_, index) => (
+              <Skeleton key={index} className="h-36" />
+            ))}
+          </div>
+        ) : list.data.items.length === 0 ? (
+          <EmptyState title="No patients found">Try another search or status.</EmptyState>
+        ) : (
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {list.data.items.map((patient) => (
+              <li key={patient.id}>
+                <PatientCard patient={patient} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {list.data ? (
+          <Pagination
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={list.data.total}
+            onPageChange={setPage}
+            label="Patient pages"
+          />
+        ) : null}
+      </section>
+    </DashboardPage>
   );
 }

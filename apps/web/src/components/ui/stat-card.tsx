@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { cn } from '#src/lib/cn.ts';
 import { Skeleton } from './skeleton.tsx';
@@ -35,5 +36,14 @@ export function StatCard({
         )}
       </div>
     </div>
+  );
+}
+
+/** A dashboard's row of counters: two columns on a phone, four from `lg`. */
+export function StatCardGrid({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <section aria-label={label} className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {children}
+    </section>
   );
 }

@@ -8,6 +8,7 @@ import { toast } from 'sonner';
 import { Button } from '#src/components/ui/button.tsx';
 import { Card } from '#src/components/ui/card.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
+import { Section } from '#src/components/ui/section.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { formatDateTime } from '#src/lib/format.ts';
 import {
@@ -31,10 +32,11 @@ export function AccessRequestsSection() {
 
   const items = requests.data?.items;
   return (
-    <section aria-labelledby="access-requests-heading" className="mb-8">
-      <h2 id="access-requests-heading" className="mb-3 text-lg font-semibold text-ink">
-        Access Requests{items ? ` (${items.length})` : ''}
-      </h2>
+    <Section
+      id="access-requests-heading"
+      title={<>Access Requests{items ? ` (${items.length})` : ''}</>}
+      className="mb-8"
+    >
       {!items ? (
         <Skeleton className="h-20 w-full" />
       ) : items.length === 0 ? (
@@ -86,6 +88,6 @@ export function AccessRequestsSection() {
       {approving ? (
         <ApproveRequestModal request={approving} onClose={() => setApproving(null)} />
       ) : null}
-    </section>
+    </Section>
   );
 }

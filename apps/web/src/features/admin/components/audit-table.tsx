@@ -3,8 +3,8 @@ import {
   type TAuditLogEntry,
 } from '@casebridge/domain/audit/audit-log.schemas';
 import { Link } from 'react-router';
-import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { formatDateTime } from '#src/lib/format.ts';
+import { TableEmptyRow, TableSkeletonRows } from '#src/components/ui/table-rows.tsx';
 import { TableScroll } from '#src/components/ui/table-scroll.tsx';
 
 const COLUMNS = ['Time', 'User', 'Role', 'Action', 'Patient', 'Details'];
@@ -24,45 +24,39 @@ export function AuditTable({ entries }: { entries: TAuditLogEntry[] | undefined 
           </tr>
         </thead>
         <tbody className="divide-y divide-border">
-          {!entries
-            ? Array.from({ length: 8 }, (_, index) => (
-                <tr key={index}>
-                  <td colSpan={COLUMNS.length} className="px-4 py-3">
-                    <Skeleton className="h-5 w-full" />
-                  </td>
-                </tr>
-              ))
-            : entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td className="whitespace-nowrap px-4 py-2 text-ink">
-                    {formatDateTime(entry.timestamp)}
-                  </td>
-                  <td className="px-4 py-2 text-ink">{entry.userName ?? '—'}</td>
-                  <td className="px-4 py-2 text-ink">{entry.userRole ?? '—'}</td>
-                  <td className="whitespace-nowrap px-4 py-2 text-ink">
-                    {getAuditActionLabel(entry.action)}
-                  </td>
-                  <td className="px-4 py-2 text-ink">
-                    {entry.patientId ? (
-                      <Link
-                        to={`/patients/${entry.patientId}`}
-                        className="text-brand underline-offset-2 hover:underline"
-                      >
-                        {entry.patientName ?? entry.patientId}
-                      </Link>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                  <td className="break-all px-4 py-2 text-ink-muted">{entry.details ?? ''}</td>
-                </tr>
-              ))}
+          {!entries ? (
+            <TableSkeletonRows columns={COLUMNS.length} rows={8} />
+          ) : (
+            entries.map((entry) => (
+              <tr key={entry.id}>
+                <td className="whitespace-nowrap px-4 py-2 text-ink">
+                  {formatDateTime(entry.timestamp)}
+                </td>
+                <td className="px-4 py-2 text-ink">{entry.userName ?? '—'}</td>
+                <td className="px-4 py-2 text-ink">{entry.userRole ?? '—'}</td>
+                <td className="whitespace-nowrap px-4 py-2 text-ink">
+                  {getAuditActionLabel(entry.action)}
+                </td>
+                <td className="px-4 py-2 text-ink">
+                  {entry.patientId ? (
+                    <Link
+                      to={`/patients/${entry.patientId}`}
+                      className="text-brand underline-offset-2 hover:underline"
+                    >
+                      {entry.patientName ?? entry.patientId}
+                    </Link>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+                <td className="break-all px-4 py-2 text-ink-muted">{entry.details ?? ''}</td>
+              </tr>
+            ))
+          )}
           {entries && entries.length === 0 ? (
-            <tr>
-              <td colSpan={COLUMNS.length} className="px-4 py-6 text-center text-ink-muted">
-                No audit entries match these filters
-              </td>
-            </tr>
+            <TableEmptyRow columns={COLUMNS.length}>
+              No audit entries match these filters
+            </TableEmptyRow>
           ) : null}
         </tbody>
       </table>

@@ -8,7 +8,7 @@ import { toast } from 'sonner';
 import { Button } from '#src/components/ui/button.tsx';
 import { Input, Select } from '#src/components/ui/input.tsx';
 import { Pagination } from '#src/components/ui/pagination.tsx';
-import { Skeleton } from '#src/components/ui/skeleton.tsx';
+import { TableEmptyRow, TableSkeletonRows } from '#src/components/ui/table-rows.tsx';
 import { TableScroll } from '#src/components/ui/table-scroll.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { formatDateTime } from '#src/lib/format.ts';
@@ -94,50 +94,44 @@ export function MailOutboxPanel() {
             </tr>
           </thead>
           <tbody className="divide-y divide-border">
-            {!mail.data
-              ? Array.from({ length: 3 }, (_, index) => (
-                  <tr key={index}>
-                    <td colSpan={5} className="px-3 py-2">
-                      <Skeleton className="h-5 w-full" />
-                    </td>
-                  </tr>
-                ))
-              : mail.data.items.map((item) => (
-                  <tr key={item.id}>
-                    <td className="whitespace-nowrap px-3 py-2 text-ink">
-                      {formatDateTime(item.createdAt)}
-                    </td>
-                    <td className="break-all px-3 py-2 text-ink">{item.toAddress}</td>
-                    <td className="px-3 py-2 text-ink">{item.subject}</td>
-                    <td className="px-3 py-2">
-                      <Pill tone={TONES[item.status]}>{item.status}</Pill>
-                      {item.status === 'failed' && item.lastError ? (
-                        <p className="mt-1 max-w-xs break-words text-xs text-ink-muted">
-                          {item.lastError}
-                        </p>
-                      ) : null}
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-2">
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        onClick={() => setOpenId(item.id)}
-                        aria-label={`View mail to ${item.toAddress}: ${item.subject}`}
-                      >
-                        View
-                      </Button>
-                      {item.status === 'failed' ? (
-                        <RetryMailButton mail={item} variant="ghost" />
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
+            {!mail.data ? (
+              <TableSkeletonRows columns={5} rows={3} cellClassName="px-3 py-2" />
+            ) : (
+              mail.data.items.map((item) => (
+                <tr key={item.id}>
+                  <td className="whitespace-nowrap px-3 py-2 text-ink">
+                    {formatDateTime(item.createdAt)}
+                  </td>
+                  <td className="break-all px-3 py-2 text-ink">{item.toAddress}</td>
+                  <td className="px-3 py-2 text-ink">{item.subject}</td>
+                  <td className="px-3 py-2">
+                    <Pill tone={TONES[item.status]}>{item.status}</Pill>
+                    {item.status === 'failed' && item.lastError ? (
+                      <p className="mt-1 max-w-xs break-words text-xs text-ink-muted">
+                        {item.lastError}
+                      </p>
+                    ) : null}
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-2">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => setOpenId(item.id)}
+                      aria-label={`View mail to ${item.toAddress}: ${item.subject}`}
+                    >
+                      View
+                    </Button>
+                    {item.status === 'failed' ? (
+                      <RetryMailButton mail={item} variant="ghost" />
+                    ) : null}
+                  </td>
+                </tr>
+              ))
+            )}
             {mail.data && mail.data.items.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="px-3 py-6 text-center text-ink-muted">
-                  No e-mails
-                </td>
-              </tr>
+              <TableEmptyRow columns={5} padding="px-3 py-6">
+                No e-mails
+              </TableEmptyRow>
             ) : null}
           </tbody>
         </table>

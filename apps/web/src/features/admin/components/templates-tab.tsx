@@ -10,6 +10,7 @@ import { Button } from '#src/components/ui/button.tsx';
 import { Card } from '#src/components/ui/card.tsx';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
+import { Section } from '#src/components/ui/section.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { formatDate } from '#src/lib/format.ts';
 import { useAdminTemplates, useSetTemplateActive } from '#src/features/admin/api/templates-api.ts';
@@ -96,15 +97,17 @@ export function TemplatesTab() {
       {sections.map((section) => {
         const items = templates.data?.filter((template) => template.templateType === section.type);
         return (
-          <section
+          <Section
             key={section.type}
-            aria-labelledby={`templates-${section.type}`}
+            id={`templates-${section.type}`}
+            title={
+              <>
+                {section.title}
+                {items ? ` (${items.length})` : ''}
+              </>
+            }
             className="mb-8"
           >
-            <h2 id={`templates-${section.type}`} className="mb-3 text-lg font-semibold text-ink">
-              {section.title}
-              {items ? ` (${items.length})` : ''}
-            </h2>
             {!items ? (
               <Skeleton className="h-32 w-full" />
             ) : items.length === 0 ? (
@@ -118,7 +121,7 @@ export function TemplatesTab() {
                 ))}
               </ul>
             )}
-          </section>
+          </Section>
         );
       })}
       <AddTemplateModal isOpen={isAdding} onClose={() => setIsAdding(false)} />

@@ -2,11 +2,11 @@ import { USER_MESSAGES, type TAdminUser } from '@casebridge/domain/users/user.sc
 import { ROLE_LABELS } from '@casebridge/domain/roles';
 import { toast } from 'sonner';
 import { Button } from '#src/components/ui/button.tsx';
-import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { formatDate } from '#src/lib/format.ts';
 import { useResendInvitation, useUpdateUser } from '#src/features/admin/api/users-api.ts';
 import { Pill } from './pill.tsx';
+import { TableEmptyRow, TableSkeletonRows } from '#src/components/ui/table-rows.tsx';
 import { TableScroll } from '#src/components/ui/table-scroll.tsx';
 
 const COLUMNS = ['Name', 'Email', 'Role', 'Organization', 'Status', 'Created', 'Actions'];
@@ -112,39 +112,31 @@ export function UserTable({
           </tr>
         </thead>
         <tbody className="divide-y divide-border">
-          {isLoading || !users
-            ? Array.from({ length: 5 }, (_, index) => (
-                <tr key={index}>
-                  <td colSpan={COLUMNS.length} className="px-4 py-3">
-                    <Skeleton className="h-6 w-full" />
-                  </td>
-                </tr>
-              ))
-            : users.map((user) => (
-                <tr key={user.id}>
-                  <th scope="row" className="px-4 py-3 font-medium text-ink">
-                    {user.name}
-                  </th>
-                  <td className="break-all px-4 py-3 text-ink">{user.email}</td>
-                  <td className="px-4 py-3 text-ink">{ROLE_LABELS[user.role]}</td>
-                  <td className="px-4 py-3 text-ink">{user.organization?.name ?? '—'}</td>
-                  <td className="px-4 py-3">
-                    <UserStatus user={user} />
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-ink">
-                    {formatDate(user.createdAt)}
-                  </td>
-                  <td className="px-4 py-3">
-                    <UserActions user={user} currentUserId={currentUserId} />
-                  </td>
-                </tr>
-              ))}
+          {isLoading || !users ? (
+            <TableSkeletonRows columns={COLUMNS.length} barClassName="h-6 w-full" />
+          ) : (
+            users.map((user) => (
+              <tr key={user.id}>
+                <th scope="row" className="px-4 py-3 font-medium text-ink">
+                  {user.name}
+                </th>
+                <td className="break-all px-4 py-3 text-ink">{user.email}</td>
+                <td className="px-4 py-3 text-ink">{ROLE_LABELS[user.role]}</td>
+                <td className="px-4 py-3 text-ink">{user.organization?.name ?? '—'}</td>
+                <td className="px-4 py-3">
+                  <UserStatus user={user} />
+                </td>
+                <td className="whitespace-nowrap px-4 py-3 text-ink">
+                  {formatDate(user.createdAt)}
+                </td>
+                <td className="px-4 py-3">
+                  <UserActions user={user} currentUserId={currentUserId} />
+                </td>
+              </tr>
+            ))
+          )}
           {users && users.length === 0 ? (
-            <tr>
-              <td colSpan={COLUMNS.length} className="px-4 py-6 text-center text-ink-muted">
-                No users found
-              </td>
-            </tr>
+            <TableEmptyRow columns={COLUMNS.length}>No users found</TableEmptyRow>
           ) : null}
         </tbody>
       </table>

@@ -2,6 +2,7 @@ import { BILLING_MESSAGES } from '@casebridge/domain/billing/billing.schemas';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { formatCents, formatDate } from '#src/lib/format.ts';
 import { useBillingHistory } from '#src/features/billing/api/billing-api.ts';
+import { TableEmptyRow, TableSkeletonRows } from '#src/components/ui/table-rows.tsx';
 import { TableScroll } from '#src/components/ui/table-scroll.tsx';
 
 const HEAD_CELL = 'px-4 py-2 font-medium';
@@ -38,30 +39,22 @@ export function BillingHistoryTable({ patientId }: { patientId: string }) {
           </tr>
         </thead>
         <tbody className="divide-y divide-border">
-          {history.isPending
-            ? Array.from({ length: 3 }, (_, index) => (
-                <tr key={index}>
-                  <td colSpan={4} className="px-4 py-3">
-                    <Skeleton className="h-5 w-full" />
-                  </td>
-                </tr>
-              ))
-            : history.data.items.map((entry) => (
-                <tr key={entry.id}>
-                  <td className="px-4 py-3 font-mono text-ink">{entry.cptCode}</td>
-                  <td className="px-4 py-3 text-right text-ink">{entry.sessionCount}</td>
-                  <td className="px-4 py-3 text-right tabular-nums text-ink">
-                    {formatCents(entry.amountCents)}
-                  </td>
-                  <td className="px-4 py-3 text-ink">{formatDate(entry.date)}</td>
-                </tr>
-              ))}
+          {history.isPending ? (
+            <TableSkeletonRows columns={4} rows={3} />
+          ) : (
+            history.data.items.map((entry) => (
+              <tr key={entry.id}>
+                <td className="px-4 py-3 font-mono text-ink">{entry.cptCode}</td>
+                <td className="px-4 py-3 text-right text-ink">{entry.sessionCount}</td>
+                <td className="px-4 py-3 text-right tabular-nums text-ink">
+                  {formatCents(entry.amountCents)}
+                </td>
+                <td className="px-4 py-3 text-ink">{formatDate(entry.date)}</td>
+              </tr>
+            ))
+          )}
           {history.data?.items.length === 0 ? (
-            <tr>
-              <td colSpan={4} className="px-4 py-6 text-center text-ink-muted">
-                {BILLING_MESSAGES.empty}
-              </td>
-            </tr>
+            <TableEmptyRow columns={4}>{BILLING_MESSAGES.empty}</TableEmptyRow>
           ) : null}
         </tbody>
         <tfoot className="border-t-2 border-border">

@@ -1,9 +1,10 @@
 import { BILLING_MESSAGES } from '@casebridge/domain/billing/billing.schemas';
 import { Link } from 'react-router';
-import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { formatCents, formatDate } from '#src/lib/format.ts';
 import { useBillingSummary } from '#src/features/billing/api/billing-api.ts';
+import { TableEmptyRow, TableSkeletonRows } from '#src/components/ui/table-rows.tsx';
 import { TableScroll } from '#src/components/ui/table-scroll.tsx';
+import { Section } from '#src/components/ui/section.tsx';
 
 const HEAD_CELL = 'px-4 py-2 font-medium';
 const COLUMNS = ['Patient', 'CPT Code', 'Sessions', 'Amount', 'Date'] as const;
@@ -13,10 +14,7 @@ export function RecentBillingActivity() {
   const summary = useBillingSummary();
 
   return (
-    <section aria-labelledby="recent-billing-heading" className="mb-6">
-      <h2 id="recent-billing-heading" className="mb-3 text-lg font-semibold text-ink">
-        Recent Billing Activity
-      </h2>
+    <Section id="recent-billing-heading" title="Recent Billing Activity" className="mb-6">
       {summary.error ? (
         <p className="rounded-lg border border-border bg-surface p-4 text-ink">
           Failed to load billing activity
@@ -43,43 +41,35 @@ export function RecentBillingActivity() {
               </tr>
             </thead>
             <tbody className="divide-y divide-border">
-              {summary.isPending
-                ? Array.from({ length: 5 }, (_, index) => (
-                    <tr key={index}>
-                      <td colSpan={5} className="px-4 py-3">
-                        <Skeleton className="h-5 w-full" />
-                      </td>
-                    </tr>
-                  ))
-                : summary.data.recent.map((entry) => (
-                    <tr key={entry.id}>
-                      <th scope="row" className="px-4 py-3 font-medium">
-                        <Link
-                          to={`/patients/${entry.patientId}?tab=billing`}
-                          className="text-brand underline-offset-2 hover:underline"
-                        >
-                          {entry.patientName}
-                        </Link>
-                      </th>
-                      <td className="px-4 py-3 font-mono text-ink">{entry.cptCode}</td>
-                      <td className="px-4 py-3 text-right text-ink">{entry.sessionCount}</td>
-                      <td className="px-4 py-3 text-right tabular-nums text-ink">
-                        {formatCents(entry.amountCents)}
-                      </td>
-                      <td className="px-4 py-3 text-ink">{formatDate(entry.date)}</td>
-                    </tr>
-                  ))}
+              {summary.isPending ? (
+                <TableSkeletonRows columns={5} />
+              ) : (
+                summary.data.recent.map((entry) => (
+                  <tr key={entry.id}>
+                    <th scope="row" className="px-4 py-3 font-medium">
+                      <Link
+                        to={`/patients/${entry.patientId}?tab=billing`}
+                        className="text-brand underline-offset-2 hover:underline"
+                      >
+                        {entry.patientName}
+                      </Link>
+                    </th>
+                    <td className="px-4 py-3 font-mono text-ink">{entry.cptCode}</td>
+                    <td className="px-4 py-3 text-right text-ink">{entry.sessionCount}</td>
+                    <td className="px-4 py-3 text-right tabular-nums text-ink">
+                      {formatCents(entry.amountCents)}
+                    </td>
+                    <td className="px-4 py-3 text-ink">{formatDate(entry.date)}</td>
+                  </tr>
+                ))
+              )}
               {summary.data?.recent.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="px-4 py-6 text-center text-ink-muted">
-                    {BILLING_MESSAGES.noRecentActivity}
-                  </td>
-                </tr>
+                <TableEmptyRow columns={5}>{BILLING_MESSAGES.noRecentActivity}</TableEmptyRow>
               ) : null}
             </tbody>
           </table>
         </TableScroll>
       )}
-    </section>
+    </Section>
   );
 }

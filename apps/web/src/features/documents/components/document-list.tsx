@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Button } from '#src/components/ui/button.tsx';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
+import { Section } from '#src/components/ui/section.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { formatDate } from '#src/lib/format.ts';
 import { DOCUMENT_MESSAGES } from '@casebridge/domain/documents/document.schemas';
@@ -22,10 +23,7 @@ export function DocumentList({ patient }: { patient: TPatientDetail }) {
   const [previewed, setPreviewed] = useState<TDocument | null>(null);
 
   return (
-    <section aria-labelledby="documents-heading">
-      <h2 id="documents-heading" className="mb-3 text-lg font-semibold text-ink">
-        Documents
-      </h2>
+    <Section id="documents-heading" title="Documents">
       {documents.isPending ? (
         <div className="space-y-2" role="status" aria-label="Loading documents">
           {Array.from({ length: 3 }, (_, index) => (
@@ -84,6 +82,6 @@ export function DocumentList({ patient }: { patient: TPatientDetail }) {
         </ul>
       )}
       <DocumentPreviewDialog document={previewed} onClose={() => setPreviewed(null)} />
-    </section>
+    </Section>
   );
 }

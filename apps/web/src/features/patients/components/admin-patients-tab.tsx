@@ -1,12 +1,10 @@
 import { Pencil } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Pagination } from '#src/components/ui/pagination.tsx';
 import { usePatientFilters } from '#src/features/patients/hooks/use-patient-filters.ts';
 import { DashboardError } from './dashboard-error.tsx';
 import { EditPatientModal } from './edit-patient-modal.tsx';
 import { PatientFilters } from './patient-filters.tsx';
-import { PatientTable } from './patient-table.tsx';
+import { PagedPatientTable, PatientActionLink } from './paged-patient-table.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -22,19 +20,20 @@ export function AdminPatientsTab({ toolbar }: { toolbar?: ReactNode }) {
     <div>
       {toolbar ? <div className="mb-4 flex flex-wrap justify-end gap-2">{toolbar}</div> : null}
       <PatientFilters values={filters} onChange={setFilters} />
-      <PatientTable
+      <PagedPatientTable
         caption="All patients"
-        patients={list.data?.items}
-        isLoading={!list.data}
+        data={list.data}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPageChange={setPage}
+        pagesLabel="Patient pages"
         renderActions={(patient) => (
           <div className="flex items-center gap-3">
-            <Link
-              to={`/patients/${patient.id}`}
-              className="font-medium text-brand underline-offset-2 hover:underline"
-              aria-label={`Open ${patient.fullName}`}
-            >
-              Open
-            </Link>
+            <PatientActionLink
+              patientId={patient.id}
+              label="Open"
+              accessibleName={`Open ${patient.fullName}`}
+            />
             <button
               type="button"
               onClick={() => setEditingId(patient.id)}
@@ -47,15 +46,6 @@ export function AdminPatientsTab({ toolbar }: { toolbar?: ReactNode }) {
           </div>
         )}
       />
-      {list.data ? (
-        <Pagination
-          page={page}
-          pageSize={PAGE_SIZE}
-          total={list.data.total}
-          onPageChange={setPage}
-          label="Patient pages"
-        />
-      ) : null}
       {editingId ? (
         <EditPatientModal patientId={editingId} onClose={() => setEditingId(null)} />
       ) : null}

@@ -1,9 +1,9 @@
 import type { TPatientSummary } from '@casebridge/domain/patients/patient.schemas';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { StatusBadge } from '#src/components/ui/status-badge.tsx';
 import { formatDate } from '#src/lib/format.ts';
+import { TableEmptyRow, TableSkeletonRows } from '#src/components/ui/table-rows.tsx';
 import { TableScroll } from '#src/components/ui/table-scroll.tsx';
 
 /** A table of patients; `renderActions` adds the last column (View Case, Edit…). */
@@ -48,42 +48,34 @@ export function PatientTable({
           </tr>
         </thead>
         <tbody className="divide-y divide-border">
-          {isLoading || !patients
-            ? Array.from({ length: 5 }, (_, index) => (
-                <tr key={index}>
-                  <td colSpan={6} className="px-4 py-3">
-                    <Skeleton className="h-5 w-full" />
-                  </td>
-                </tr>
-              ))
-            : patients.map((patient) => (
-                <tr key={patient.id}>
-                  <th scope="row" className="px-4 py-3 font-medium">
-                    {/* On a phone the action column is off screen: the name opens the case too. */}
-                    <Link
-                      to={`/patients/${patient.id}`}
-                      className="text-brand underline-offset-2 hover:underline"
-                    >
-                      {patient.fullName}
-                    </Link>
-                  </th>
-                  <td className="px-4 py-3">
-                    <StatusBadge status={patient.treatmentStatus} />
-                  </td>
-                  <td className="px-4 py-3 text-ink">
-                    {patient.clinicNames.join(', ') || 'No clinics assigned'}
-                  </td>
-                  <td className="px-4 py-3 text-ink">{formatDate(patient.intakeDate)}</td>
-                  <td className="px-4 py-3 text-ink">{formatDate(patient.lastTreatmentDate)}</td>
-                  <td className="px-4 py-3">{renderActions(patient)}</td>
-                </tr>
-              ))}
+          {isLoading || !patients ? (
+            <TableSkeletonRows columns={6} />
+          ) : (
+            patients.map((patient) => (
+              <tr key={patient.id}>
+                <th scope="row" className="px-4 py-3 font-medium">
+                  {/* On a phone the action column is off screen: the name opens the case too. */}
+                  <Link
+                    to={`/patients/${patient.id}`}
+                    className="text-brand underline-offset-2 hover:underline"
+                  >
+                    {patient.fullName}
+                  </Link>
+                </th>
+                <td className="px-4 py-3">
+                  <StatusBadge status={patient.treatmentStatus} />
+                </td>
+                <td className="px-4 py-3 text-ink">
+                  {patient.clinicNames.join(', ') || 'No clinics assigned'}
+                </td>
+                <td className="px-4 py-3 text-ink">{formatDate(patient.intakeDate)}</td>
+                <td className="px-4 py-3 text-ink">{formatDate(patient.lastTreatmentDate)}</td>
+                <td className="px-4 py-3">{renderActions(patient)}</td>
+              </tr>
+            ))
+          )}
           {patients && patients.length === 0 ? (
-            <tr>
-              <td colSpan={6} className="px-4 py-6 text-center text-ink-muted">
-                No patients found
-              </td>
-            </tr>
+            <TableEmptyRow columns={6}>No patients found</TableEmptyRow>
           ) : null}
         </tbody>
       </table>

@@ -1,0 +1,92 @@
+import type { TPatientPage, TPatientSummary } from '@casebridge/domain/patients/patient.schemas';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Pagination } from '#src/components/ui/pagination.tsx';
+import { Section } from '#src/components/ui/section.tsx';
+import { PatientTable } from './patient-table.tsx';
+
+type PagedPatientTableProps = {
+  caption: string;
+  /** The page the list query answered; undefined while it loads. */
+  data: Pick<TPatientPage, 'items' | 'total'> | undefined;
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  /** The pager's name, e.g. 'Client case pages'. */
+  pagesLabel: string;
+  renderActions: (patient: TPatientSummary) => ReactNode;
+};
+
+/** One page of patients as a table, with the pager under it once the page has loaded. */
+export function PagedPatientTable({
+  caption,
+  data,
+  page,
+  pageSize,
+  onPageChange,
+  pagesLabel,
+  renderActions,
+}: PagedPatientTableProps) {
+  return (
+    <>
+      <PatientTable
+        caption={caption}
+        patients={data?.items}
+        isLoading={!data}
+        renderActions={renderActions}
+      />
+      {data ? (
+        <Pagination
+          page={page}
+          pageSize={pageSize}
+          total={data.total}
+          onPageChange={onPageChange}
+          label={pagesLabel}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The firm's 'Client Cases' and the lienholder's 'Linked Patients': a titled section whose table
+ * is named after it.
+ */
+export function PatientTableSection({
+  headingId,
+  title,
+  className,
+  ...table
+}: Omit<PagedPatientTableProps, 'caption'> & {
+  headingId: string;
+  title: string;
+  className?: string;
+}) {
+  return (
+    <Section id={headingId} title={title} className={className}>
+      <PagedPatientTable caption={title} {...table} />
+    </Section>
+  );
+}
+
+/** The link of a patient row's actions column ('View Case', 'View', 'Open'). */
+export function PatientActionLink({
+  patientId,
+  label,
+  accessibleName,
+}: {
+  patientId: string;
+  label: string;
+  /** The name a screen reader hears: the visible label with the patient's name. */
+  accessibleName: string;
+}) {
+  return (
+    <Link
+      to={`/patients/${patientId}`}
+      className="font-medium text-brand underline-offset-2 hover:underline"
+      aria-label={accessibleName}
+    >
+      {label}
+    </Link>
+  );
+}
