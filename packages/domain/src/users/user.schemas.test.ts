@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { getUserCreatedMessage, USER_MESSAGES, ZCreateUserRequest } from './user.schemas.ts';
+import {
+  getUserCreatedMessage,
+  USER_MESSAGES,
+  ZAcceptInvitationForm,
+  ZCreateUserRequest,
+} from './user.schemas.ts';
 
 const ORG = '5b0d7a4e-8f7c-4a55-9b8e-2f6d1c3a9e01';
 const firstMessage = (input: unknown) =>
@@ -41,5 +46,26 @@ describe('ZCreateUserRequest', () => {
   it("names the role in the spec's success toast", () => {
     expect(getUserCreatedMessage('clinic')).toBe('Clinic user created successfully');
     expect(getUserCreatedMessage('attorney')).toBe('Attorney user created successfully');
+  });
+});
+
+describe('ZAcceptInvitationForm (Set Password)', () => {
+  const issuesOf = (input: unknown) => {
+    const result = ZAcceptInvitationForm.safeParse(input);
+    return result.success ? [] : result.error.issues.map((issue) => issue.path.join('.'));
+  };
+
+  it("refuses a short password with the request's own message, before comparing", () => {
+    const result = ZAcceptInvitationForm.safeParse({ password: 'short', confirmation: 'other' });
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      USER_MESSAGES.passwordTooShort,
+    ]);
+  });
+
+  it('refuses two different passwords at the confirmation', () => {
+    expect(issuesOf({ password: 'long-enough-1', confirmation: 'long-enough-2' })).toEqual([
+      'confirmation',
+    ]);
+    expect(issuesOf({ password: 'long-enough-1', confirmation: 'long-enough-1' })).toEqual([]);
   });
 });

@@ -117,3 +117,16 @@ export const ZAcceptInvitationRequest = z.object({
   password: z.string().min(MIN_PASSWORD_LENGTH, USER_MESSAGES.passwordTooShort).max(1024),
 });
 export type TAcceptInvitationRequest = z.infer<typeof ZAcceptInvitationRequest>;
+
+/**
+ * The 'Set Password' form: the request's password, typed twice (the token comes from the link).
+ * The two are compared once the password itself is acceptable.
+ */
+export const ZAcceptInvitationForm = ZAcceptInvitationRequest.pick({ password: true })
+  .extend({ confirmation: z.string() })
+  .refine((value) => value.password === value.confirmation, {
+    path: ['confirmation'],
+    message: USER_MESSAGES.passwordsDoNotMatch,
+    when: (payload) => payload.issues.length === 0,
+  });
+export type TAcceptInvitationForm = z.infer<typeof ZAcceptInvitationForm>;

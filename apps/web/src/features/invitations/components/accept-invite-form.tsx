@@ -1,12 +1,17 @@
 import { MIN_PASSWORD_LENGTH } from '@casebridge/domain/constants';
-import { USER_MESSAGES } from '@casebridge/domain/users/user.schemas';
-import { useState, type FormEvent } from 'react';
+import {
+  USER_MESSAGES,
+  ZAcceptInvitationForm,
+  type TAcceptInvitationForm,
+} from '@casebridge/domain/users/user.schemas';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '#src/components/ui/button.tsx';
-import { Input, Label } from '#src/components/ui/input.tsx';
+import { FormField } from '#src/components/ui/form-field.tsx';
+import { Input } from '#src/components/ui/input.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
+import { useDomainForm } from '#src/lib/domain-form.ts';
 import {
   useAcceptInvitation,
   useInvitation,
@@ -31,8 +36,10 @@ export function AcceptInviteForm({ token }: { token: string }) {
   const invitation = useInvitation(token);
   const accept = useAcceptInvitation();
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const form = useDomainForm(ZAcceptInvitationForm, {
+    defaultValues: { password: '', confirmation: '' },
+  });
+  const { errors } = form.formState;
 
   if (!token) return <InvitationProblem message={USER_MESSAGES.invitationInvalid} />;
   if (invitation.isPending) return <Skeleton className="h-56 w-full" />;
@@ -43,11 +50,7 @@ export function AcceptInviteForm({ token }: { token: string }) {
       />
     );
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (password.length < MIN_PASSWORD_LENGTH)
-      return void toast.error(USER_MESSAGES.passwordTooShort);
-    if (password !== confirmation) return void toast.error(USER_MESSAGES.passwordsDoNotMatch);
+  function handleValid({ password }: TAcceptInvitationForm) {
     accept.mutate(
       { token, password },
       {
@@ -61,35 +64,26 @@ export function AcceptInviteForm({ token }: { token: string }) {
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate className="space-y-4">
+    <form onSubmit={form.submitWith(handleValid)} noValidate className="space-y-4">
       <p className="text-sm text-ink">
         Welcome, <span className="font-medium">{invitation.data.name}</span>. Choose a password for{' '}
         <span className="font-medium">{invitation.data.email}</span>.
       </p>
-      <div>
-        <Label htmlFor="invite-password">New password</Label>
-        <Input
-          id="invite-password"
-          type="password"
-          autoComplete="new-password"
-          aria-describedby="invite-password-hint"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <p id="invite-password-hint" className="mt-1 text-xs text-ink-muted">
-          At least {MIN_PASSWORD_LENGTH} characters.
-        </p>
-      </div>
-      <div>
-        <Label htmlFor="invite-confirmation">Confirm password</Label>
-        <Input
-          id="invite-confirmation"
-          type="password"
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.target.value)}
-        />
-      </div>
+      <FormField
+        id="invite-password"
+        label="New password"
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+        error={errors.password?.message}
+      >
+        <Input type="password" autoComplete="new-password" {...form.register('password')} />
+      </FormField>
+      <FormField
+        id="invite-confirmation"
+        label="Confirm password"
+        error={errors.confirmation?.message}
+      >
+        <Input type="password" autoComplete="new-password" {...form.register('confirmation')} />
+      </FormField>
       <Button type="submit" className="w-full" disabled={accept.isPending}>
         {accept.isPending ? 'Saving...' : 'Set Password'}
       </Button>
