@@ -47,3 +47,34 @@ export type TCreateOrganizationParsed = z.output<typeof ZCreateOrganizationReque
 export const ZUpdateOrganizationRequest = ZOrganizationFields;
 export type TUpdateOrganizationRequest = z.input<typeof ZUpdateOrganizationRequest>;
 export type TUpdateOrganizationParsed = z.output<typeof ZUpdateOrganizationRequest>;
+
+/** 'Spine, Sports,' → ['Spine', 'Sports']: the labels as the admin types them, one text. */
+export function splitOrganizationLabels(text: string): string[] {
+  return text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+/**
+ * The admin's organisation form: the request's own fields (name, then e-mail, checked as the
+ * server checks them), with the kind's labels typed as one text: comma-separated specialties or
+ * practice areas, or the lienholder type. Its output is the create request; an edit leaves out
+ * the kind.
+ */
+export const ZOrganizationForm = ZCreateOrganizationRequest.pick({
+  kind: true,
+  name: true,
+  description: true,
+  phone: true,
+  email: true,
+  address: true,
+})
+  .extend({ labels: z.string().trim() })
+  .transform(({ labels, ...fields }) => ({
+    ...fields,
+    specialties: fields.kind === 'clinic' ? splitOrganizationLabels(labels) : [],
+    practiceAreas: fields.kind === 'firm' ? splitOrganizationLabels(labels) : [],
+    lienholderType: fields.kind === 'lienholder' && labels ? labels : null,
+  }));
+export type TOrganizationForm = z.input<typeof ZOrganizationForm>;

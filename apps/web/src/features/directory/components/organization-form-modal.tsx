@@ -1,12 +1,18 @@
-import { ORGANIZATION_MESSAGES } from '@casebridge/domain/organizations/organization-admin.schemas';
+import {
+  ORGANIZATION_MESSAGES,
+  ZOrganizationForm,
+  type TOrganizationForm,
+} from '@casebridge/domain/organizations/organization-admin.schemas';
 import type { TOrganization } from '@casebridge/domain/organizations/organization.schemas';
 import type { OrganizationKind } from '@casebridge/domain/roles';
-import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import type { z } from 'zod';
 import { Button } from '#src/components/ui/button.tsx';
 import { Dialog } from '#src/components/ui/dialog.tsx';
-import { Input, Label, Select, Textarea } from '#src/components/ui/input.tsx';
+import { FormField } from '#src/components/ui/form-field.tsx';
+import { Input, Select, Textarea } from '#src/components/ui/input.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
+import { useDomainForm } from '#src/lib/domain-form.ts';
 import {
   useCreateOrganization,
   useUpdateOrganization,
@@ -18,23 +24,7 @@ export const KIND_LABELS: Record<OrganizationKind, string> = {
   lienholder: 'Lienholder',
 };
 
-const splitList = (value: string) =>
-  value
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
-
-type Values = {
-  kind: OrganizationKind;
-  name: string;
-  description: string;
-  phone: string;
-  email: string;
-  address: string;
-  labels: string;
-};
-
-function toValues(kind: OrganizationKind, organization?: TOrganization): Values {
+function toValues(kind: OrganizationKind, organization?: TOrganization): TOrganizationForm {
   return {
     kind: organization?.kind ?? kind,
     name: organization?.name ?? '',
@@ -68,27 +58,18 @@ export function OrganizationFormModal({
   organization?: TOrganization;
   onClose: () => void;
 }) {
-  const [values, setValues] = useState<Values>(() => toValues(kind, organization));
   const create = useCreateOrganization();
   const update = useUpdateOrganization();
-  const set = (patch: Partial<Values>) => setValues((current) => ({ ...current, ...patch }));
-  const labelField = LABEL_FIELD[values.kind];
+  // Checked as the server checks (name, then e-mail); the spec words no toast, so the error
+  // shows at its field, which gets focus.
+  const form = useDomainForm(ZOrganizationForm, {
+    defaultValues: toValues(kind, organization),
+    toastFirstError: false,
+  });
+  const { errors } = form.formState;
+  const labelField = LABEL_FIELD[form.watch('kind')];
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!values.name.trim()) return void toast.error(ORGANIZATION_MESSAGES.nameRequired);
-    if (values.email.trim() && !values.email.includes('@'))
-      return void toast.error(ORGANIZATION_MESSAGES.invalidEmail);
-    const input = {
-      name: values.name.trim(),
-      description: values.description,
-      phone: values.phone,
-      email: values.email,
-      address: values.address,
-      specialties: values.kind === 'clinic' ? splitList(values.labels) : [],
-      practiceAreas: values.kind === 'firm' ? splitList(values.labels) : [],
-      lienholderType: values.kind === 'lienholder' ? values.labels : null,
-    };
+  function handleValid({ kind: chosenKind, ...input }: z.output<typeof ZOrganizationForm>) {
     const callbacks = {
       onSuccess: () => {
         toast.success(organization ? ORGANIZATION_MESSAGES.updated : ORGANIZATION_MESSAGES.created);
@@ -99,8 +80,9 @@ export function OrganizationFormModal({
           description: getErrorMessage(error, 'Please try again.'),
         }),
     };
+    // The kind of an organisation never changes.
     if (organization) update.mutate({ id: organization.id, ...input }, callbacks);
-    else create.mutate({ kind: values.kind, ...input }, callbacks);
+    else create.mutate({ kind: chosenKind, ...input }, callbacks);
   }
 
   const isPending = create.isPending || update.isPending;
@@ -111,85 +93,43 @@ export function OrganizationFormModal({
       title={organization ? `Edit ${KIND_LABELS[organization.kind]}` : 'Add Organization'}
       className="w-[min(40rem,calc(100%-2rem))]"
     >
-      <form onSubmit={handleSubmit} noValidate className="space-y-4">
+      <form onSubmit={form.submitWith(handleValid)} noValidate className="space-y-4">
         {organization ? null : (
-          <div>
-            <Label htmlFor="org-kind">Type</Label>
-            <Select
-              id="org-kind"
-              value={values.kind}
-              onChange={(event) =>
-                set({ kind: event.target.value as OrganizationKind, labels: '' })
-              }
-            >
+          <FormField id="org-kind" label="Type">
+            <Select {...form.register('kind', { onChange: () => form.setValue('labels', '') })}>
               {(Object.keys(KIND_LABELS) as OrganizationKind[]).map((item) => (
                 <option key={item} value={item}>
                   {KIND_LABELS[item]}
                 </option>
               ))}
             </Select>
-          </div>
+          </FormField>
         )}
-        <div>
-          <Label htmlFor="org-name">Name</Label>
-          <Input
-            id="org-name"
-            aria-required="true"
-            value={values.name}
-            onChange={(event) => set({ name: event.target.value })}
-          />
-        </div>
-        <div>
-          <Label htmlFor="org-description">Description</Label>
-          <Textarea
-            id="org-description"
-            rows={3}
-            value={values.description}
-            onChange={(event) => set({ description: event.target.value })}
-          />
-        </div>
+        <FormField id="org-name" label="Name" error={errors.name?.message} isRequired>
+          <Input {...form.register('name')} />
+        </FormField>
+        <FormField id="org-description" label="Description" error={errors.description?.message}>
+          <Textarea rows={3} {...form.register('description')} />
+        </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <Label htmlFor="org-phone">Phone</Label>
-            <Input
-              id="org-phone"
-              type="tel"
-              value={values.phone}
-              onChange={(event) => set({ phone: event.target.value })}
-            />
-          </div>
-          <div>
-            <Label htmlFor="org-email">Email</Label>
-            <Input
-              id="org-email"
-              type="email"
-              value={values.email}
-              onChange={(event) => set({ email: event.target.value })}
-            />
-          </div>
+          <FormField id="org-phone" label="Phone" error={errors.phone?.message}>
+            <Input type="tel" {...form.register('phone')} />
+          </FormField>
+          <FormField id="org-email" label="Email" error={errors.email?.message}>
+            <Input type="email" {...form.register('email')} />
+          </FormField>
         </div>
-        <div>
-          <Label htmlFor="org-address">Address</Label>
-          <Input
-            id="org-address"
-            value={values.address}
-            onChange={(event) => set({ address: event.target.value })}
-          />
-        </div>
-        <div>
-          <Label htmlFor="org-labels">{labelField.label}</Label>
-          <Input
-            id="org-labels"
-            aria-describedby={labelField.hint ? 'org-labels-hint' : undefined}
-            value={values.labels}
-            onChange={(event) => set({ labels: event.target.value })}
-          />
-          {labelField.hint ? (
-            <p id="org-labels-hint" className="mt-1 text-xs text-ink-muted">
-              {labelField.hint}
-            </p>
-          ) : null}
-        </div>
+        <FormField id="org-address" label="Address" error={errors.address?.message}>
+          <Input {...form.register('address')} />
+        </FormField>
+        <FormField
+          id="org-labels"
+          label={labelField.label}
+          error={errors.labels?.message}
+          hint={labelField.hint}
+        >
+          <Input {...form.register('labels')} />
+        </FormField>
         <div className="flex flex-wrap justify-end gap-2 pt-2">
           <Button variant="secondary" onClick={onClose}>
             Cancel
