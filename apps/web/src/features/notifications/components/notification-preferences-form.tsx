@@ -1,16 +1,19 @@
-import { DIGEST_FREQUENCIES, type DigestFrequency } from '@casebridge/domain/constants';
+import { DIGEST_FREQUENCIES } from '@casebridge/domain/constants';
 import {
   NOTIFICATION_TEXTS,
   ZUpdateNotificationPreferencesRequest,
   type NotificationPreferenceToggle,
   type TNotificationPreferences,
+  type TUpdateNotificationPreferencesRequest,
 } from '@casebridge/domain/notifications/notification.schemas';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#src/components/ui/button.tsx';
-import { Input, Label, Select } from '#src/components/ui/input.tsx';
+import { FormField } from '#src/components/ui/form-field.tsx';
+import { Input, Select } from '#src/components/ui/input.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
+import { useDomainForm } from '#src/lib/domain-form.ts';
 import {
   useNotificationPreferences,
   useSaveNotificationPreferences,
@@ -31,20 +34,19 @@ const TOGGLES: Array<{ name: NotificationPreferenceToggle; label: string; hint: 
 ];
 
 function PreferencesForm({ initial }: { initial: TNotificationPreferences }) {
-  const [values, setValues] = useState(initial);
   const save = useSaveNotificationPreferences();
   const id = useId();
+  // The request schema the server parses with, its e-mail check included; the spec words no
+  // toast here, so the error shows at the field, which gets focus.
+  const form = useDomainForm(ZUpdateNotificationPreferencesRequest, {
+    defaultValues: initial,
+    toastFirstError: false,
+  });
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = ZUpdateNotificationPreferencesRequest.safeParse(values);
-    if (!parsed.success) {
-      toast.error(parsed.error.issues[0]?.message ?? NOTIFICATION_TEXTS.preferencesSaveFailed);
-      return;
-    }
-    save.mutate(parsed.data, {
+  function handleValid(preferences: TUpdateNotificationPreferencesRequest) {
+    save.mutate(preferences, {
       onSuccess: (saved) => {
-        setValues(saved);
+        form.reset(saved);
         toast.success(NOTIFICATION_TEXTS.preferencesSaved);
       },
       onError: (error) =>
@@ -53,41 +55,28 @@ function PreferencesForm({ initial }: { initial: TNotificationPreferences }) {
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate className="max-w-xl space-y-6">
-      <div>
-        <Label htmlFor={`${id}-email`}>Notification email</Label>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          value={values.notificationEmail}
-          onChange={(event) => setValues({ ...values, notificationEmail: event.target.value })}
-          aria-describedby={`${id}-email-hint`}
-        />
-        <p id={`${id}-email-hint`} className="mt-1 text-xs text-ink-muted">
-          Where e-mail notifications and digests are sent.
-        </p>
-      </div>
-      <div>
-        <Label htmlFor={`${id}-digest`}>Digest frequency</Label>
-        <Select
-          id={`${id}-digest`}
-          value={values.digestFrequency}
-          onChange={(event) =>
-            setValues({ ...values, digestFrequency: event.target.value as DigestFrequency })
-          }
-          aria-describedby={`${id}-digest-hint`}
-        >
+    <form onSubmit={form.submitWith(handleValid)} noValidate className="max-w-xl space-y-6">
+      <FormField
+        id={`${id}-email`}
+        label="Notification email"
+        error={form.formState.errors.notificationEmail?.message}
+        hint="Where e-mail notifications and digests are sent."
+      >
+        <Input type="email" autoComplete="email" {...form.register('notificationEmail')} />
+      </FormField>
+      <FormField
+        id={`${id}-digest`}
+        label="Digest frequency"
+        hint="A summary e-mail of your unread notifications."
+      >
+        <Select {...form.register('digestFrequency')}>
           {DIGEST_FREQUENCIES.map((frequency) => (
             <option key={frequency} value={frequency}>
               {frequency}
             </option>
           ))}
         </Select>
-        <p id={`${id}-digest-hint`} className="mt-1 text-xs text-ink-muted">
-          A summary e-mail of your unread notifications.
-        </p>
-      </div>
+      </FormField>
       <fieldset className="space-y-3">
         <legend className="mb-2 text-sm font-medium text-ink">Notify me about</legend>
         {TOGGLES.map((toggle) => (
@@ -95,8 +84,7 @@ function PreferencesForm({ initial }: { initial: TNotificationPreferences }) {
             <input
               id={`${id}-${toggle.name}`}
               type="checkbox"
-              checked={values[toggle.name]}
-              onChange={(event) => setValues({ ...values, [toggle.name]: event.target.checked })}
+              {...form.register(toggle.name)}
               aria-describedby={`${id}-${toggle.name}-hint`}
               className="mt-0.5 h-4 w-4 accent-[var(--color-brand)]"
             />

@@ -1,0 +1,68 @@
+import {
+  NOTIFICATION_TEXTS,
+  getDefaultPreferences,
+} from '@casebridge/domain/notifications/notification.schemas';
+import { USER_MESSAGES } from '@casebridge/domain/users/user.schemas';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '#src/test/render.tsx';
+import { signedInAs } from '#src/test/sessions.ts';
+import { getToasts, latestToast } from '#src/test/toasts.ts';
+import { NotificationPreferencesForm } from './notification-preferences-form.tsx';
+
+function renderForm() {
+  return renderWithProviders(<NotificationPreferencesForm />, {
+    session: signedInAs('attorney'),
+    api: {
+      'GET /notifications/preferences': getDefaultPreferences('attorney@demo.test'),
+      'PUT /notifications/preferences': ({ body }) => body as object,
+    },
+  }).api;
+}
+
+const saves = (api: ReturnType<typeof renderForm>) =>
+  api.calls.filter((call) => call.method === 'PUT');
+
+describe('NotificationPreferencesForm', { timeout: 15_000 }, () => {
+  it("shows the server's e-mail check at the field and sends nothing", async () => {
+    const api = renderForm();
+    const user = userEvent.setup();
+    const email = await screen.findByLabelText('Notification email');
+    await user.clear(email);
+    await user.type(email, 'me@work');
+    await user.click(screen.getByRole('button', { name: NOTIFICATION_TEXTS.savePreferences }));
+
+    expect(await screen.findByText(USER_MESSAGES.invalidEmail)).toBeVisible();
+    expect(email).toHaveFocus();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription(
+      `Where e-mail notifications and digests are sent. ${USER_MESSAGES.invalidEmail}`,
+    );
+    expect(getToasts('error')).toEqual([]);
+    expect(saves(api)).toEqual([]);
+  });
+
+  it('sends the parsed preferences', async () => {
+    const api = renderForm();
+    const user = userEvent.setup();
+    const email = await screen.findByLabelText('Notification email');
+    await user.clear(email);
+    await user.type(email, ' Me@Work.Example ');
+    await user.selectOptions(screen.getByLabelText('Digest frequency'), 'Weekly');
+    await user.click(screen.getByLabelText('New messages'));
+    await user.click(screen.getByRole('button', { name: NOTIFICATION_TEXTS.savePreferences }));
+
+    await expect.poll(() => latestToast('success')).toBe(NOTIFICATION_TEXTS.preferencesSaved);
+    expect(saves(api).map((call) => call.body)).toEqual([
+      {
+        notificationEmail: 'me@work.example',
+        digestFrequency: 'Weekly',
+        notifyOnStatusChange: true,
+        notifyOnDocumentUpload: true,
+        notifyOnMessageReceived: false,
+      },
+    ]);
+    expect(email).toHaveValue('me@work.example');
+  });
+});
