@@ -1,5 +1,6 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { Input, Label } from '#src/components/ui/input.tsx';
+import { FormField } from '#src/components/ui/form-field.tsx';
+import { Input } from '#src/components/ui/input.tsx';
 import { getTodayIsoDate } from '#src/lib/format.ts';
 
 type DemographicsValues = {
@@ -55,34 +56,23 @@ function FieldList<T extends FieldValues & DemographicsValues>({
 }: FieldsProps<T> & { fields: Field[] }) {
   return (
     <>
-      {fields.map((field) => {
-        const error = form.formState.errors[field.name]?.message;
-        const id = `${idPrefix}-${field.name}`;
-        return (
-          <div key={field.name}>
-            <Label htmlFor={id}>
-              {field.label}
-              {field.isRequired ? <span aria-hidden> *</span> : null}
-            </Label>
-            <Input
-              id={id}
-              type={field.type}
-              autoComplete={field.autoComplete}
-              // The date picker offers no day after today; the schema refuses one typed in.
-              max={field.name === 'dob' ? getTodayIsoDate() : undefined}
-              aria-required={field.isRequired}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-              {...form.register(field.name as Path<T>)}
-            />
-            {error ? (
-              <p id={`${id}-error`} className="mt-1 text-xs text-danger">
-                {String(error)}
-              </p>
-            ) : null}
-          </div>
-        );
-      })}
+      {fields.map((field) => (
+        <FormField
+          key={field.name}
+          id={`${idPrefix}-${field.name}`}
+          label={field.label}
+          isRequired={field.isRequired}
+          error={form.formState.errors[field.name]?.message}
+        >
+          <Input
+            type={field.type}
+            autoComplete={field.autoComplete}
+            // The date picker offers no day after today; the schema refuses one typed in.
+            max={field.name === 'dob' ? getTodayIsoDate() : undefined}
+            {...form.register(field.name as Path<T>)}
+          />
+        </FormField>
+      ))}
     </>
   );
 }

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   canAssignOrganizations,
   canEditDemographics,
@@ -9,7 +8,6 @@ import {
   type TPatientDetail,
 } from '@casebridge/domain/patients/patient.schemas';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '#src/components/ui/button.tsx';
@@ -17,6 +15,7 @@ import { ConfirmDialog } from '#src/components/ui/confirm-dialog.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { useCurrentUser } from '#src/lib/auth-context.tsx';
+import { useDomainForm } from '#src/lib/domain-form.ts';
 import { useUpdateDemographics } from '#src/features/patients/api/patients-api.ts';
 import { useOrganizationOptionsReady } from '#src/features/patients/hooks/use-organization-options-ready.ts';
 import { AssignedOrganizations } from './assigned-organizations.tsx';
@@ -59,8 +58,7 @@ function DemographicsForm({ patient, canAssign }: { patient: TPatientDetail; can
   const options = useOrganizationOptionsReady();
   const update = useUpdateDemographics(patient.id);
   const [pending, setPending] = useState<FormOutput | null>(null);
-  const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(ZUpdateDemographicsRequest),
+  const form = useDomainForm(ZUpdateDemographicsRequest, {
     // Without the right to reassign, the organisations are not part of the form at all.
     defaultValues: canAssign
       ? toDemographicsDefaults(patient)
@@ -99,10 +97,8 @@ function DemographicsForm({ patient, canAssign }: { patient: TPatientDetail; can
       <p className="mb-4 text-sm text-ink-muted">Edit patient information and contact details</p>
       <form
         noValidate
-        onSubmit={form.handleSubmit(setPending, (errors) => {
-          const first = errors.fullName ?? errors.dob ?? Object.values(errors)[0];
-          toast.error(String(first?.message ?? 'Please check the form'));
-        })}
+        // An invalid field is toasted and focused in the schema's order: name, then birth date.
+        onSubmit={form.submitWith(setPending)}
         className="grid gap-4 sm:grid-cols-2"
       >
         <DemographicsFields idPrefix="demographics" form={form} />
@@ -112,6 +108,10 @@ function DemographicsForm({ patient, canAssign }: { patient: TPatientDetail; can
             clinics={form.register('clinicIds')}
             firm={form.register('firmId')}
             lienholders={form.register('lienholderIds')}
+            errors={{
+              clinics: form.formState.errors.clinicIds?.message,
+              firm: form.formState.errors.firmId?.message,
+            }}
           />
         ) : (
           <AssignedOrganizations patient={patient} />

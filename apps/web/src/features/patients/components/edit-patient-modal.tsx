@@ -1,23 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   PATIENT_MESSAGES,
   ZUpdateDemographicsRequest,
   type TPatientDetail,
 } from '@casebridge/domain/patients/patient.schemas';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '#src/components/ui/button.tsx';
 import { Dialog } from '#src/components/ui/dialog.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
+import { useDomainForm } from '#src/lib/domain-form.ts';
 import { usePatient, useUpdateDemographics } from '#src/features/patients/api/patients-api.ts';
 import { useOrganizationOptionsReady } from '#src/features/patients/hooks/use-organization-options-ready.ts';
 import { toDemographicsDefaults } from './demographics-tab.tsx';
 import { ContactFields, DemographicsFields } from './demographics-fields.tsx';
 import { OrganizationFields } from './organization-fields.tsx';
 
-type FormInput = z.input<typeof ZUpdateDemographicsRequest>;
 type FormOutput = z.output<typeof ZUpdateDemographicsRequest>;
 
 /** Admin 'Edit Patient': demographics plus assigned clinics, firm and lienholders. */
@@ -48,8 +46,7 @@ export function EditPatientModal({
 
 function EditPatientForm({ patient, onClose }: { patient: TPatientDetail; onClose: () => void }) {
   const update = useUpdateDemographics(patient.id);
-  const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(ZUpdateDemographicsRequest),
+  const form = useDomainForm(ZUpdateDemographicsRequest, {
     // Notifying is a choice the admin makes, not the default (toDemographicsDefaults: off).
     defaultValues: toDemographicsDefaults(patient),
   });
@@ -70,9 +67,8 @@ function EditPatientForm({ patient, onClose }: { patient: TPatientDetail; onClos
   return (
     <form
       noValidate
-      onSubmit={form.handleSubmit(handleValid, (errors) =>
-        toast.error(String(Object.values(errors)[0]?.message ?? 'Please check the form')),
-      )}
+      // The first invalid field in the schema's order (the spec's) is toasted and focused.
+      onSubmit={form.submitWith(handleValid)}
       className="grid gap-4 sm:grid-cols-2"
     >
       <DemographicsFields idPrefix="edit-patient" form={form} />
@@ -81,6 +77,10 @@ function EditPatientForm({ patient, onClose }: { patient: TPatientDetail; onClos
         clinics={form.register('clinicIds')}
         firm={form.register('firmId')}
         lienholders={form.register('lienholderIds')}
+        errors={{
+          clinics: form.formState.errors.clinicIds?.message,
+          firm: form.formState.errors.firmId?.message,
+        }}
       />
       <ContactFields idPrefix="edit-patient" form={form} />
       <label className="flex items-center gap-2 text-sm text-ink sm:col-span-2">
