@@ -1,18 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   BILLING_MESSAGES,
   ZCreateBillingEntryRequest,
 } from '@casebridge/domain/billing/billing.schemas';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { z } from 'zod';
 import { Button } from '#src/components/ui/button.tsx';
-import { Input, Label } from '#src/components/ui/input.tsx';
+import { FormField } from '#src/components/ui/form-field.tsx';
+import { Input } from '#src/components/ui/input.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
+import { useDomainForm } from '#src/lib/domain-form.ts';
 import { useCreateBillingEntry } from '#src/features/billing/api/billing-api.ts';
-
-type FormInput = z.input<typeof ZCreateBillingEntryRequest>;
-type FormOutput = z.output<typeof ZCreateBillingEntryRequest>;
 
 const FIELDS = [
   { name: 'cptCode', label: 'CPT Code', placeholder: 'e.g. 97110', inputMode: 'text' },
@@ -26,9 +22,10 @@ const FIELDS = [
  */
 export function AddBillingEntryForm({ patientId }: { patientId: string }) {
   const createEntry = useCreateBillingEntry(patientId);
-  const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(ZCreateBillingEntryRequest),
+  // The spec words no toast for these: each error shows at its field, the first is focused.
+  const form = useDomainForm(ZCreateBillingEntryRequest, {
     defaultValues: { cptCode: '', sessionCount: '', amount: '' },
+    toastFirstError: false,
   });
   const { errors } = form.formState;
 
@@ -52,15 +49,17 @@ export function AddBillingEntryForm({ patientId }: { patientId: string }) {
       </h2>
       <form
         noValidate
-        onSubmit={form.handleSubmit(handleValid)}
+        onSubmit={form.submitWith(handleValid)}
         className="grid items-start gap-4 sm:grid-cols-[1fr_1fr_1fr_auto]"
       >
-        {FIELDS.map((field) => {
-          const error = errors[field.name]?.message;
-          const errorId = `billing-${field.name}-error`;
-          return (
-            <div key={field.name}>
-              <Label htmlFor={`billing-${field.name}`}>{field.label}</Label>
+        {FIELDS.map((field) => (
+          <FormField
+            key={field.name}
+            id={`billing-${field.name}`}
+            label={field.label}
+            error={errors[field.name]?.message}
+          >
+            {(control) => (
               <div className="relative">
                 {field.name === 'amount' ? (
                   <span
@@ -71,24 +70,17 @@ export function AddBillingEntryForm({ patientId }: { patientId: string }) {
                   </span>
                 ) : null}
                 <Input
-                  id={`billing-${field.name}`}
+                  {...control}
                   inputMode={field.inputMode}
                   autoComplete="off"
                   placeholder={field.placeholder}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? errorId : undefined}
                   className={field.name === 'amount' ? 'pl-7' : undefined}
                   {...form.register(field.name)}
                 />
               </div>
-              {error ? (
-                <p id={errorId} className="mt-1 text-xs text-danger">
-                  {String(error)}
-                </p>
-              ) : null}
-            </div>
-          );
-        })}
+            )}
+          </FormField>
+        ))}
         <Button type="submit" disabled={createEntry.isPending} className="sm:mt-6">
           {createEntry.isPending ? 'Adding...' : 'Add Entry'}
         </Button>
