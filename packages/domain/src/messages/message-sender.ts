@@ -1,5 +1,7 @@
+import type { BadgeColor } from '../badge-colors.ts';
+
 /** The colour of a sender badge (spec: clinic green, attorney blue, lienholder yellow, admin purple). */
-export type SenderColor = 'green' | 'blue' | 'yellow' | 'purple' | 'gray';
+export type SenderColor = Extract<BadgeColor, 'green' | 'blue' | 'yellow' | 'purple' | 'gray'>;
 
 export function getSenderColor(role: string): SenderColor {
   switch (role) {

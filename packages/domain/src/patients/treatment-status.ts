@@ -1,3 +1,5 @@
+import type { BadgeColor } from '../badge-colors.ts';
+
 /** The eight treatment statuses of spec section 4, in display order. */
 export const TREATMENT_STATUSES = [
   'Referred',
@@ -13,7 +15,7 @@ export type TreatmentStatus = (typeof TREATMENT_STATUSES)[number];
 
 export const DEFAULT_TREATMENT_STATUS: TreatmentStatus = 'Referred';
 
-export type StatusColor = 'yellow' | 'blue' | 'purple' | 'green';
+export type StatusColor = Extract<BadgeColor, 'yellow' | 'blue' | 'purple' | 'green'>;
 
 /** Badge colours: Referred yellow, Evaluated blue, every 'Referred for …' purple, Discharged green. */
 export function getStatusColor(status: TreatmentStatus): StatusColor {

@@ -15,7 +15,7 @@ import { formatDateTime } from '#src/lib/format.ts';
 import { useDebouncedValue } from '#src/lib/use-debounced-value.ts';
 import { useMailOutbox, useRetryAllFailedMail } from '#src/features/admin/api/mail-outbox-api.ts';
 import { MailDetailDialog } from './mail-detail-dialog.tsx';
-import { Pill } from './pill.tsx';
+import { Badge } from '#src/components/ui/badge.tsx';
 import { RetryMailButton } from './retry-mail-button.tsx';
 
 const PAGE_SIZE = 10;
@@ -105,7 +105,7 @@ export function MailOutboxPanel() {
                   <td className="break-all px-3 py-2 text-ink">{item.toAddress}</td>
                   <td className="px-3 py-2 text-ink">{item.subject}</td>
                   <td className="px-3 py-2">
-                    <Pill tone={TONES[item.status]}>{item.status}</Pill>
+                    <Badge tone={TONES[item.status]}>{item.status}</Badge>
                     {item.status === 'failed' && item.lastError ? (
                       <p className="mt-1 max-w-xs break-words text-xs text-ink-muted">
                         {item.lastError}

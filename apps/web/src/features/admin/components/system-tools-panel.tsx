@@ -12,7 +12,7 @@ import {
   useRunHealthChecks,
   useSystemToolsStatus,
 } from '#src/features/admin/api/system-tools-api.ts';
-import { Pill } from './pill.tsx';
+import { Badge } from '#src/components/ui/badge.tsx';
 
 const STATUS = {
   passed: { tone: 'green', label: 'Passed' },
@@ -41,7 +41,7 @@ function CheckRow({ check }: { check: THealthCheckResult }) {
           {check.detail} ({check.durationMs} ms)
         </p>
       </div>
-      <Pill tone={status.tone}>{status.label}</Pill>
+      <Badge tone={status.tone}>{status.label}</Badge>
     </li>
   );
 }

@@ -15,7 +15,7 @@ import { getErrorMessage } from '#src/lib/api-client.ts';
 import { formatDate } from '#src/lib/format.ts';
 import { useAdminTemplates, useSetTemplateActive } from '#src/features/admin/api/templates-api.ts';
 import { AddTemplateModal } from './add-template-modal.tsx';
-import { Pill } from './pill.tsx';
+import { Badge } from '#src/components/ui/badge.tsx';
 
 function TemplateCard({ template }: { template: TMessageTemplate }) {
   const setActive = useSetTemplateActive();
@@ -35,10 +35,14 @@ function TemplateCard({ template }: { template: TMessageTemplate }) {
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 className="font-medium text-ink">{template.title}</h3>
         <div className="flex flex-wrap gap-1">
-          <Pill tone={template.templateType === 'email' ? 'purple' : 'blue'}>
+          <Badge tone={template.templateType === 'email' ? 'purple' : 'blue'}>
             {template.templateType === 'email' ? 'Email' : 'Message'}
-          </Pill>
-          {template.active ? <Pill tone="green">Active</Pill> : <Pill tone="gray">Inactive</Pill>}
+          </Badge>
+          {template.active ? (
+            <Badge tone="green">Active</Badge>
+          ) : (
+            <Badge tone="gray">Inactive</Badge>
+          )}
         </div>
       </div>
       {template.subject ? (

@@ -5,7 +5,7 @@ import { Button } from '#src/components/ui/button.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { formatDate } from '#src/lib/format.ts';
 import { useResendInvitation, useUpdateUser } from '#src/features/admin/api/users-api.ts';
-import { Pill } from './pill.tsx';
+import { Badge } from '#src/components/ui/badge.tsx';
 import { TableEmptyRow, TableSkeletonRows } from '#src/components/ui/table-rows.tsx';
 import { TableScroll } from '#src/components/ui/table-scroll.tsx';
 
@@ -14,9 +14,9 @@ const COLUMNS = ['Name', 'Email', 'Role', 'Organization', 'Status', 'Created', '
 function UserStatus({ user }: { user: TAdminUser }) {
   return (
     <div className="flex flex-wrap gap-1">
-      {user.active ? <Pill tone="green">Active</Pill> : <Pill tone="red">Inactive</Pill>}
-      {user.approved ? null : <Pill tone="yellow">Awaiting approval</Pill>}
-      {user.hasPassword ? null : <Pill tone="blue">Invited</Pill>}
+      {user.active ? <Badge tone="green">Active</Badge> : <Badge tone="red">Inactive</Badge>}
+      {user.approved ? null : <Badge tone="yellow">Awaiting approval</Badge>}
+      {user.hasPassword ? null : <Badge tone="blue">Invited</Badge>}
     </div>
   );
 }
