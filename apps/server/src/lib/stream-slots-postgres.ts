@@ -1,10 +1,9 @@
 import { and, count, eq, lt, sql } from 'drizzle-orm';
+import { isUuid } from '@casebridge/domain/record-id';
 import type { Db } from '#src/db/client.ts';
 import { liveStreamSlots } from '#src/db/schema/index.ts';
 import { resolveSlotOptions, type StreamSlotOptions } from './stream-slot-options.ts';
 import type { StreamSlots } from './stream-slots.ts';
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Stream slots in the live_stream_slots table; the database clock decides expiry. */
 export function createPostgresStreamSlots(db: Db, options: StreamSlotOptions): StreamSlots {
@@ -36,11 +35,11 @@ export function createPostgresStreamSlots(db: Db, options: StreamSlotOptions): S
       });
     },
     async release(slotId) {
-      if (!UUID_PATTERN.test(slotId)) return;
+      if (!isUuid(slotId)) return;
       await db.delete(liveStreamSlots).where(eq(liveStreamSlots.id, slotId));
     },
     async refresh(slotIds) {
-      const ids = slotIds.filter((id) => UUID_PATTERN.test(id));
+      const ids = slotIds.filter((id) => isUuid(id));
       const listed =
         ids.length > 0
           ? sql.join(

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, gte, ilike, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { TAuditLogEntry, TAuditLogFilter } from '@casebridge/domain/audit/audit-log.schemas';
+import { isUuid } from '@casebridge/domain/record-id';
 import type { Db } from '#src/db/client.ts';
 import { auditLogs, patients } from '#src/db/schema/index.ts';
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
@@ -18,7 +18,7 @@ function toConditions(filter: TAuditLogFilter): SQL[] {
   }
   if (filter.patient) {
     conditions.push(
-      UUID_PATTERN.test(filter.patient)
+      isUuid(filter.patient)
         ? eq(auditLogs.patientId, filter.patient)
         : ilike(patients.fullName, `%${escapeLike(filter.patient)}%`),
     );

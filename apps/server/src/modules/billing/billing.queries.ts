@@ -3,6 +3,7 @@ import type { PatientScope } from '@casebridge/domain/patients/patient.policy';
 import type { TBillingEntry } from '@casebridge/domain/billing/billing.schemas';
 import type { Db } from '#src/db/client.ts';
 import { billingEntries, organizations, patients } from '#src/db/schema/index.ts';
+import type { InScopePatientId } from '#src/modules/patients/patient-access.ts';
 import { patientScopeCondition } from '#src/modules/patients/patient-scope.ts';
 
 const entryColumns = {
@@ -34,8 +35,8 @@ export function toBillingEntryDto(row: EntryRow): TBillingEntry {
 /** Sums arrive from SQL as numeric strings; cents stay exact well below 2^53. */
 const sumCents = sql<string>`coalesce(sum(${billingEntries.billedAmountCents}), 0)`;
 
-/** A patient's billing lines, newest first, and their exact total. The caller checked scope. */
-export async function listPatientBilling(db: Db, patientId: string) {
+/** A patient's billing lines, newest first, and their exact total. */
+export async function listPatientBilling(db: Db, patientId: InScopePatientId) {
   const [rows, [total]] = await Promise.all([
     db
       .select(entryColumns)
@@ -52,7 +53,7 @@ export async function listPatientBilling(db: Db, patientId: string) {
 }
 
 export type NewBillingEntry = {
-  patientId: string;
+  patientId: InScopePatientId;
   cptCode: string;
   sessionCount: number;
   amountCents: number;

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   ZBillingEntry,
   ZBillingHistory,
@@ -8,6 +7,7 @@ import {
   ZCreateBillingEntryRequest,
 } from '@casebridge/domain/billing/billing.schemas';
 import { ZErrorBody } from '@casebridge/domain/errors';
+import { ZPatientIdParams } from '@casebridge/domain/patients/patient-id';
 import { getRequestIp } from '#src/lib/request-ip.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { toContentDisposition } from '#src/modules/documents/document-response.ts';
@@ -18,7 +18,6 @@ import {
   listBilling,
 } from './billing.service.ts';
 
-const ZPatientParams = z.object({ patientId: z.string().max(64) });
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 
 export async function billingRoutes(app: FastifyInstance): Promise<void> {
@@ -32,7 +31,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['billing'],
         summary: 'Billing History of a patient and its Total Medical Specials (cents)',
-        params: ZPatientParams,
+        params: ZPatientIdParams,
         response: { 200: ZBillingHistory, ...errors },
       },
     },
@@ -46,7 +45,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['billing'],
         summary: 'Add a billing entry (CPT/HCPCS code, sessions, amount in dollars)',
-        params: ZPatientParams,
+        params: ZPatientIdParams,
         body: ZCreateBillingEntryRequest,
         response: { 201: ZBillingEntry, ...errors },
       },
@@ -70,7 +69,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['billing'],
         summary: 'Export the Billing History as CSV (audited)',
-        params: ZPatientParams,
+        params: ZPatientIdParams,
       },
     },
     async (request, reply) => {

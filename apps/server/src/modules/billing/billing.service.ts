@@ -5,14 +5,13 @@ import {
 } from '@casebridge/domain/billing/billing.schemas';
 import { formatCentsAsDecimal } from '@casebridge/domain/billing/money';
 import { sanitizeFileName } from '@casebridge/domain/documents/document-naming';
-import { eq } from 'drizzle-orm';
 import type { Db } from '#src/db/client.ts';
-import { patients } from '#src/db/schema/index.ts';
 import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
-import { forbidden, notFound } from '#src/lib/app-error.ts';
+import { forbidden } from '#src/lib/app-error.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
-import { getActorPatientScope, isPatientInScope } from '#src/modules/patients/patient-scope.ts';
+import { requirePatientInScope } from '#src/modules/patients/patient-access.ts';
+import { getActorPatientScope } from '#src/modules/patients/patient-scope.ts';
 import { toBillingCsv } from './billing-csv.ts';
 import {
   getScopedBillingSummary,
@@ -20,19 +19,11 @@ import {
   listPatientBilling,
 } from './billing.queries.ts';
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 type RequestContext = { ip: string };
 
-/** A patient outside the actor's scope answers exactly like a missing one. */
-async function requirePatientInScope(db: Db, actor: Actor, patientId: string): Promise<void> {
-  if (!UUID_PATTERN.test(patientId) || !(await isPatientInScope(db, actor, patientId)))
-    throw notFound();
-}
-
 export async function listBilling(db: Db, actor: Actor, patientId: string) {
-  await requirePatientInScope(db, actor, patientId);
-  return listPatientBilling(db, patientId);
+  const patient = await requirePatientInScope(db, actor, patientId);
+  return listPatientBilling(db, patient.id);
 }
 
 /** Adds a line for the actor's clinic (none for an admin), audited and announced live. */
@@ -43,10 +34,10 @@ export async function createBillingEntry(
   input: TCreateBillingEntryParsed,
   request: RequestContext,
 ) {
-  await requirePatientInScope(db, actor, patientId);
+  const patient = await requirePatientInScope(db, actor, patientId);
   return db.transaction(async (tx) => {
     const entry = await insertBillingEntry(tx, {
-      patientId,
+      patientId: patient.id,
       cptCode: input.cptCode,
       sessionCount: input.sessionCount,
       amountCents: input.amountCents,
@@ -56,13 +47,13 @@ export async function createBillingEntry(
     await writeAudit(tx, {
       action: 'billing_entry_created',
       actor,
-      patientId,
+      patientId: patient.id,
       details: `${entry.cptCode}, ${entry.sessionCount} session(s), ${formatCentsAsDecimal(entry.amountCents)}`,
       ip: request.ip,
     });
     await publishEvent(tx, {
       topic: 'billing.created',
-      patientId,
+      patientId: patient.id,
       payload: { entryId: entry.id },
     });
     return entry;
@@ -76,20 +67,17 @@ export async function exportBillingCsv(
   patientId: string,
   request: RequestContext,
 ) {
-  await requirePatientInScope(db, actor, patientId);
-  const [history, [patient]] = await Promise.all([
-    listPatientBilling(db, patientId),
-    db.select({ fullName: patients.fullName }).from(patients).where(eq(patients.id, patientId)),
-  ]);
+  const patient = await requirePatientInScope(db, actor, patientId);
+  const history = await listPatientBilling(db, patient.id);
   await writeAudit(db, {
     action: 'billing_exported',
     actor,
-    patientId,
+    patientId: patient.id,
     details: `${history.items.length} billing entries as CSV`,
     ip: request.ip,
   });
   return {
-    fileName: `billing-${sanitizeFileName(patient?.fullName ?? 'patient')}.csv`,
+    fileName: `billing-${sanitizeFileName(patient.fullName)}.csv`,
     csv: toBillingCsv(history),
   };
 }

@@ -1,33 +1,14 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { DOCUMENT_CATEGORIES, type DocumentCategory } from '@casebridge/domain/constants';
 import type { PatientScope, PolicyActor } from '@casebridge/domain/patients/patient.policy';
-import type { TreatmentStatus } from '@casebridge/domain/patients/treatment-status';
 import type { Db } from '#src/db/client.ts';
 import { documents, notificationPreferences, patients, users } from '#src/db/schema/index.ts';
+import type { InScopePatientId } from '#src/modules/patients/patient-access.ts';
 import { patientScopeCondition } from '#src/modules/patients/patient-scope.ts';
 import { documentVisibilityCondition } from './document-visibility.ts';
 
 export type DocumentRow = typeof documents.$inferSelect;
-export type NewDocumentRow = typeof documents.$inferInsert;
-
-export type ScopedPatient = { id: string; fullName: string; treatmentStatus: TreatmentStatus };
-
-export async function findScopedPatient(
-  db: Db,
-  scope: PatientScope,
-  patientId: string,
-): Promise<ScopedPatient | null> {
-  const [row] = await db
-    .select({
-      id: patients.id,
-      fullName: patients.fullName,
-      treatmentStatus: patients.treatmentStatus,
-    })
-    .from(patients)
-    .where(and(eq(patients.id, patientId), patientScopeCondition(scope)))
-    .limit(1);
-  return row ?? null;
-}
+export type NewDocumentRow = typeof documents.$inferInsert & { patientId: InScopePatientId };
 
 const documentColumns = {
   document: documents,
@@ -39,7 +20,7 @@ export async function listVisibleDocuments(
   db: Db,
   actor: Pick<PolicyActor, 'role'>,
   scope: PatientScope,
-  patientId: string,
+  patientId: InScopePatientId,
 ) {
   return db
     .select(documentColumns)

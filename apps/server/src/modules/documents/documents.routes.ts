@@ -10,6 +10,8 @@ import {
 } from '@casebridge/domain/documents/document.schemas';
 import { UPLOAD_LIMIT_MB } from '@casebridge/domain/constants';
 import { ZErrorBody } from '@casebridge/domain/errors';
+import { ZPatientIdParams } from '@casebridge/domain/patients/patient-id';
+import { ZRecordIdParam } from '@casebridge/domain/record-id';
 import { getRequestIp } from '#src/lib/request-ip.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { sendDocument, type DocumentDelivery } from './document-response.ts';
@@ -22,8 +24,7 @@ import {
   uploadDocument,
 } from './documents.service.ts';
 
-const ZPatientParams = z.object({ patientId: z.string().max(64) });
-const ZDocumentParams = z.object({ documentId: z.string().max(64) });
+const ZDocumentParams = z.object({ documentId: ZRecordIdParam });
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 
 /** Documents of a patient: upload (clinic, admin), list, and authorized preview and download. */
@@ -58,7 +59,7 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['documents'],
         summary: 'The documents of a patient that the user may see (Intake per spec section 6)',
-        params: ZPatientParams,
+        params: ZPatientIdParams,
         response: { 200: ZDocumentList, ...errors },
       },
     },
@@ -73,7 +74,7 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
         tags: ['documents'],
         summary: 'Upload one document (multipart: category, then file)',
         consumes: ['multipart/form-data'],
-        params: ZPatientParams,
+        params: ZPatientIdParams,
         response: { 201: ZDocument, 413: ZErrorBody, 415: ZErrorBody, ...errors },
       },
     },

@@ -8,6 +8,7 @@ import {
 import { toStorageKey, toStoredFileName } from '@casebridge/domain/documents/document-naming';
 import { DOCUMENT_MESSAGES, type TDocument } from '@casebridge/domain/documents/document.schemas';
 import { canSeeDocumentCategory } from '@casebridge/domain/patients/patient.policy';
+import { isUuid } from '@casebridge/domain/record-id';
 import type { AppContext } from '#src/app-context.ts';
 import type { Db } from '#src/db/client.ts';
 import { publishEvent } from '#src/events/outbox.ts';
@@ -15,6 +16,10 @@ import type { Actor } from '#src/lib/actor.ts';
 import { AppError, notFound, validationFailed } from '#src/lib/app-error.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import { notifyUsers } from '#src/modules/notifications/notifications.service.ts';
+import {
+  requirePatientInScope,
+  type InScopePatient,
+} from '#src/modules/patients/patient-access.ts';
 import { getActorPatientScope } from '#src/modules/patients/patient-scope.ts';
 import { listPatientAudience } from '#src/modules/patients/patients.service.ts';
 import { getSettings } from '#src/modules/settings/settings.service.ts';
@@ -23,16 +28,12 @@ import type { ReceivedUpload } from './document-upload.ts';
 import { detectDocumentMimeType } from './document-validation.ts';
 import {
   filterDocumentUploadSubscribers,
-  findScopedPatient,
   findVisibleDocument,
   insertDocument,
   isDocumentCategory,
   listVisibleDocuments,
   type DocumentRow,
-  type ScopedPatient,
 } from './documents.queries.ts';
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type RequestContext = { ip: string };
 
@@ -51,21 +52,9 @@ function toDocumentDto(row: { document: DocumentRow; uploadedByName: string | nu
   };
 }
 
-/** The patient if the actor may see it; otherwise 404, the same answer as a missing id. */
-async function requireScopedPatient(
-  db: Db,
-  actor: Actor,
-  patientId: string,
-): Promise<ScopedPatient> {
-  if (!UUID_PATTERN.test(patientId)) throw notFound();
-  const patient = await findScopedPatient(db, getActorPatientScope(actor), patientId);
-  if (!patient) throw notFound();
-  return patient;
-}
-
 export async function listDocuments(db: Db, actor: Actor, patientId: string) {
-  await requireScopedPatient(db, actor, patientId);
-  const rows = await listVisibleDocuments(db, actor, getActorPatientScope(actor), patientId);
+  const patient = await requirePatientInScope(db, actor, patientId);
+  const rows = await listVisibleDocuments(db, actor, getActorPatientScope(actor), patient.id);
   return { items: rows.map(toDocumentDto) };
 }
 
@@ -79,7 +68,7 @@ export async function getUploadLimits(db: Db) {
  * is received for a patient the actor cannot see) and the current size limit.
  */
 export async function prepareUpload(db: Db, actor: Actor, patientId: string) {
-  const patient = await requireScopedPatient(db, actor, patientId);
+  const patient = await requirePatientInScope(db, actor, patientId);
   const { maxUploadMb } = await getUploadLimits(db);
   return { patient, maxUploadMb };
 }
@@ -107,7 +96,7 @@ async function validateUpload(upload: ReceivedUpload, maxUploadMb: number) {
 async function listUploadRecipients(
   db: Db,
   actor: Actor,
-  patient: ScopedPatient,
+  patient: InScopePatient,
   category: DocumentCategory,
 ) {
   const audience = await listPatientAudience(db, patient.id);
@@ -145,8 +134,7 @@ export async function uploadDocument(
     const row = await db.transaction(async (tx) => {
       // The status (and the scope) may have changed while the body streamed in: who is told
       // about the document follows the patient as it is now, not as prepareUpload saw it.
-      const current = await findScopedPatient(tx, getActorPatientScope(actor), patient.id);
-      if (!current) throw notFound();
+      const current = await requirePatientInScope(tx, actor, patient.id);
       const inserted = await insertDocument(tx, {
         id: documentId,
         patientId: patient.id,
@@ -203,7 +191,7 @@ export async function openDocument(
   request: RequestContext & { log: (message: string) => void },
 ) {
   const { db, storage } = context;
-  if (!UUID_PATTERN.test(documentId)) throw notFound();
+  if (!isUuid(documentId)) throw notFound();
   const found = await findVisibleDocument(db, actor, getActorPatientScope(actor), documentId);
   if (!found) throw notFound();
   const { document } = found;

@@ -1,29 +1,8 @@
 import { and, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PatientScope } from '@casebridge/domain/patients/patient.policy';
 import type { TMessage } from '@casebridge/domain/messages/message.schemas';
 import type { Db } from '#src/db/client.ts';
-import {
-  auditLogs,
-  messageReads,
-  messages,
-  messageTemplates,
-  patients,
-} from '#src/db/schema/index.ts';
-import { patientScopeCondition } from '#src/modules/patients/patient-scope.ts';
-
-/** The patient if the scope may see it; the only way into a thread. */
-export async function findPatientInScope(
-  db: Db,
-  scope: PatientScope,
-  patientId: string,
-): Promise<{ id: string; fullName: string } | null> {
-  const [row] = await db
-    .select({ id: patients.id, fullName: patients.fullName })
-    .from(patients)
-    .where(and(eq(patients.id, patientId), patientScopeCondition(scope)))
-    .limit(1);
-  return row ?? null;
-}
+import { auditLogs, messageReads, messages, messageTemplates } from '#src/db/schema/index.ts';
+import type { InScopePatientId } from '#src/modules/patients/patient-access.ts';
 
 function messageColumns(viewerId: string) {
   return {
@@ -56,7 +35,12 @@ function toMessageDto(row: MessageRow): TMessage {
 /** A page of the patient's thread, newest first, before the `cursor` message. */
 export async function listMessages(
   db: Db,
-  page: { patientId: string; viewerId: string; cursor?: string | undefined; limit: number },
+  page: {
+    patientId: InScopePatientId;
+    viewerId: string;
+    cursor?: string | undefined;
+    limit: number;
+  },
 ): Promise<{ items: TMessage[]; hasMore: boolean }> {
   const conditions: SQL[] = [eq(messages.patientId, page.patientId)];
   if (page.cursor) {
@@ -76,7 +60,7 @@ export async function listMessages(
   };
 }
 
-export async function countMessages(db: Db, patientId: string): Promise<number> {
+export async function countMessages(db: Db, patientId: InScopePatientId): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(messages)
@@ -95,7 +79,7 @@ export async function getMessage(db: Db, messageId: string, viewerId: string): P
 
 export async function insertMessage(
   db: Db,
-  values: typeof messages.$inferInsert,
+  values: typeof messages.$inferInsert & { patientId: InScopePatientId },
 ): Promise<{ id: string }> {
   const [row] = await db.insert(messages).values(values).returning({ id: messages.id });
   if (!row) throw new Error('message insert returned nothing');
@@ -108,7 +92,7 @@ export async function insertMessage(
  */
 export async function insertReadReceipts(
   db: Db,
-  patientId: string,
+  patientId: InScopePatientId,
   messageIds: readonly string[],
   userId: string,
 ): Promise<number> {
@@ -145,7 +129,7 @@ export async function isActiveMessageTemplate(db: Db, templateId: string): Promi
 export async function hasAuditedThreadViewSince(
   db: Db,
   userId: string,
-  patientId: string,
+  patientId: InScopePatientId,
   since: Date,
 ): Promise<boolean> {
   const [row] = await db

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ZErrorBody } from '@casebridge/domain/errors';
+import { ZPatientIdParams } from '@casebridge/domain/patients/patient-id';
 import {
   ZListMessagesQuery,
   ZMarkMessagesReadRequest,
@@ -14,7 +14,6 @@ import { getRequestIp } from '#src/lib/request-ip.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { listPatientMessages, markMessagesRead, sendMessage } from './messages.service.ts';
 
-const ZPatientParams = z.object({ patientId: z.string() });
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 
 /** Team messages of a patient: only actors who may see the patient reach its thread. */
@@ -29,7 +28,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['messages'],
         summary: "A page of the patient's team messages, newest first",
-        params: ZPatientParams,
+        params: ZPatientIdParams,
         querystring: ZListMessagesQuery,
         response: { 200: ZMessagePage, ...errors },
       },
@@ -47,7 +46,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['messages'],
         summary: 'Send a team message; notifies the patient team and optionally e-mails it',
-        params: ZPatientParams,
+        params: ZPatientIdParams,
         body: ZSendMessageRequest,
         response: { 201: ZSendMessageResponse, ...errors },
       },
@@ -71,7 +70,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['messages'],
         summary: 'Record that I read these messages (read receipts)',
-        params: ZPatientParams,
+        params: ZPatientIdParams,
         body: ZMarkMessagesReadRequest,
         response: { 200: ZMarkMessagesReadResponse, ...errors },
       },

@@ -11,7 +11,7 @@ import type {
 import type { Db } from '#src/db/client.ts';
 import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
-import { notFound, validationFailed } from '#src/lib/app-error.ts';
+import { validationFailed } from '#src/lib/app-error.ts';
 import { enqueueMail } from '#src/mail/mail-outbox.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import {
@@ -19,13 +19,15 @@ import {
   notifyUsers,
 } from '#src/modules/notifications/notifications.service.ts';
 import { listPatientAudience } from '#src/modules/patients/patients.service.ts';
-import { getActorPatientScope } from '#src/modules/patients/patient-scope.ts';
+import {
+  requirePatientInScope,
+  type InScopePatientId,
+} from '#src/modules/patients/patient-access.ts';
 import { getSettings } from '#src/modules/settings/settings.service.ts';
 import { getActiveEmailTemplate } from '#src/modules/templates/templates.service.ts';
 import { renderMessageEmail } from './message-email.ts';
 import {
   countMessages,
-  findPatientInScope,
   getMessage,
   hasAuditedThreadViewSince,
   insertMessage,
@@ -40,27 +42,17 @@ export type MessageContext = {
   log: { error(details: object, message: string): void };
 };
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const THREAD_VIEW_AUDIT_WINDOW_MS = 15 * 60_000;
 const RECIPIENT_ROLES = new Set(['clinic', 'attorney', 'lienholder', 'admin']);
-
-/** The patient if the actor may see it; malformed, missing and foreign ids all answer 404. */
-async function requirePatient(db: Db, actor: Actor, patientId: string) {
-  const scope = getActorPatientScope(actor);
-  if (!UUID_PATTERN.test(patientId)) throw notFound();
-  const patient = await findPatientInScope(db, scope, patientId);
-  if (!patient) throw notFound();
-  return patient;
-}
 
 export async function listPatientMessages(
   db: Db,
   actor: Actor,
-  patientId: string,
+  requestedId: string,
   query: { cursor?: string | undefined; limit: number },
   context: Pick<MessageContext, 'ip'>,
 ): Promise<TMessagePage> {
-  await requirePatient(db, actor, patientId);
+  const { id: patientId } = await requirePatientInScope(db, actor, requestedId);
   const [page, total] = await Promise.all([
     listMessages(db, { patientId, viewerId: actor.userId, ...query }),
     countMessages(db, patientId),
@@ -86,7 +78,7 @@ export async function listPatientMessages(
  * Everyone who hears about a message (docs/architecture.md D5): the users of the patient's
  * clinics, firm and lienholders and the admins, active only, the sender excluded.
  */
-async function listMessageRecipients(db: Db, patientId: string, senderId: string) {
+async function listMessageRecipients(db: Db, patientId: InScopePatientId, senderId: string) {
   const audience = await listPatientAudience(db, patientId);
   return audience.filter((member) => member.id !== senderId && RECIPIENT_ROLES.has(member.role));
 }
@@ -99,11 +91,12 @@ async function listMessageRecipients(db: Db, patientId: string, senderId: string
 export async function sendMessage(
   db: Db,
   actor: Actor,
-  patientId: string,
+  requestedId: string,
   input: TSendMessageParsed,
   context: MessageContext,
 ): Promise<TSendMessageResponse> {
-  const patient = await requirePatient(db, actor, patientId);
+  const patient = await requirePatientInScope(db, actor, requestedId);
+  const patientId = patient.id;
   if (input.templateId && !(await isActiveMessageTemplate(db, input.templateId))) {
     throw validationFailed('The selected template is no longer available');
   }
@@ -198,10 +191,10 @@ export async function sendMessage(
 export async function markMessagesRead(
   db: Db,
   actor: Actor,
-  patientId: string,
+  requestedId: string,
   messageIds: readonly string[],
 ): Promise<{ marked: number }> {
-  await requirePatient(db, actor, patientId);
+  const { id: patientId } = await requirePatientInScope(db, actor, requestedId);
   return db.transaction(async (tx) => {
     const marked = await insertReadReceipts(tx, patientId, messageIds, actor.userId);
     if (marked > 0) {

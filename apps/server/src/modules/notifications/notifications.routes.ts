@@ -9,6 +9,7 @@ import {
   ZNotificationPreferences,
   ZUpdateNotificationPreferencesRequest,
 } from '@casebridge/domain/notifications/notification.schemas';
+import { isUuid } from '@casebridge/domain/record-id';
 import { notFound } from '#src/lib/app-error.ts';
 import { getRequestIp } from '#src/lib/request-ip.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
@@ -21,7 +22,6 @@ import {
 } from './notifications.service.ts';
 
 const ZNotificationParams = z.object({ notificationId: z.string() });
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 
 /** The signed-in user's own notifications and preferences; nobody reaches anyone else's. */
@@ -58,7 +58,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       const actor = requireActor(request);
       const { notificationId } = request.params;
       // A malformed id answers like a missing one, as do other users' notifications.
-      if (!UUID_PATTERN.test(notificationId)) throw notFound();
+      if (!isUuid(notificationId)) throw notFound();
       await markOwnNotificationRead(db, actor, notificationId);
       return reply.status(204).send(null);
     },

@@ -1,10 +1,9 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import {
   getPatientScope,
   PatientScopeError,
   type PatientScope,
 } from '@casebridge/domain/patients/patient.policy';
-import type { Db } from '#src/db/client.ts';
 import { patientClinics, patientLienholders, patients } from '#src/db/schema/index.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError } from '#src/lib/app-error.ts';
@@ -36,15 +35,4 @@ export function patientScopeCondition(scope: PatientScope): SQL {
     case 'contact':
       return eq(patients.associatedContactId, scope.userId);
   }
-}
-
-/** Whether the actor may see the patient, decided in SQL like every other read. */
-export async function isPatientInScope(db: Db, actor: Actor, patientId: string): Promise<boolean> {
-  const scope = getActorPatientScope(actor);
-  const rows = await db
-    .select({ id: patients.id })
-    .from(patients)
-    .where(and(eq(patients.id, patientId), patientScopeCondition(scope)))
-    .limit(1);
-  return rows.length > 0;
 }

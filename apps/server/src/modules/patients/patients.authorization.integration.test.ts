@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DEMO_ORGANIZATIONS, DEMO_PATIENTS, DEMO_USERS } from '#src/db/seed/demo-data.ts';
-import { patients } from '#src/db/schema/index.ts';
+import { billingEntries, messageReads, messages, patients } from '#src/db/schema/index.ts';
 import { createTestServer, type DemoEmail, type TestServer } from '#src/test/test-server.ts';
 
 /**
@@ -161,6 +161,65 @@ describe('patient routes authorization matrix', () => {
       },
     );
   }
+
+  // The routes under a patient share one guard (patient-access.ts requirePatientInScope): each
+  // answers a malformed id, a missing patient and one outside the scope with the same 404.
+  const childRoutes = [
+    { method: 'GET' as const, path: (id: string) => `/api/patients/${id}/documents` },
+    { method: 'GET' as const, path: (id: string) => `/api/patients/${id}/billing` },
+    { method: 'GET' as const, path: (id: string) => `/api/patients/${id}/billing.csv` },
+    {
+      method: 'POST' as const,
+      path: (id: string) => `/api/patients/${id}/billing`,
+      body: { cptCode: '97110', sessionCount: 1, amount: '10.00' },
+    },
+    { method: 'GET' as const, path: (id: string) => `/api/patients/${id}/messages` },
+    {
+      method: 'POST' as const,
+      path: (id: string) => `/api/patients/${id}/messages`,
+      body: { body: 'Out of scope?', notifyByEmail: false },
+    },
+    {
+      method: 'POST' as const,
+      path: (id: string) => `/api/patients/${id}/messages/read`,
+      body: { messageIds: [MISSING_ID] },
+    },
+  ];
+
+  it.each((Object.keys(EMAILS) as ActorKey[]).filter((actor) => actor !== 'admin'))(
+    '%s: every route under a patient answers out of scope, missing and malformed alike',
+    async (actor) => {
+      const db = server.context.db;
+      const snapshot = async () => ({
+        billing: await db.select().from(billingEntries).orderBy(billingEntries.id),
+        messages: await db.select().from(messages).orderBy(messages.id),
+        reads: await db.select().from(messageReads),
+      });
+      const before = await snapshot();
+      for (const route of childRoutes) {
+        const send = (id: string) =>
+          server.request({
+            method: route.method,
+            url: route.path(id),
+            cookie: cookies[actor],
+            ...(route.body ? { body: route.body } : {}),
+          });
+        const missing = await send(MISSING_ID);
+        const label = `${route.method} ${route.path(':id')}`;
+        // A role without the route's capability is refused before any patient is looked up.
+        if (missing.statusCode === 403) continue;
+        const malformed = await send('not-a-patient');
+        const outside = await send(ids[outOfScopeOf(actor)]!);
+        expect({
+          label,
+          status: missing.statusCode,
+          malformed: malformed.body,
+          outside: outside.body,
+        }).toEqual({ label, status: 404, malformed: missing.body, outside: missing.body });
+      }
+      expect(await snapshot()).toEqual(before);
+    },
+  );
 
   it('signed out: every patient route answers 401 and changes nothing', async () => {
     const id = ids['Maria Delgado']!;

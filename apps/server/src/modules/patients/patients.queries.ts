@@ -107,10 +107,11 @@ export async function getPatientStats(db: Db, scope: PatientScope): Promise<TPat
   return { total: Object.values(byStatus).reduce((sum, n) => sum + n, 0), byStatus };
 }
 
-type PatientRow = typeof patients.$inferSelect;
+export type PatientRow = typeof patients.$inferSelect;
 
 /**
- * The patient if it is inside the scope, else null — callers answer 404 either way. With
+ * The patient if it is inside the scope, else null; only the guard (`patient-access.ts`
+ * `requirePatientInScope`) calls it, and answers 404 either way. With
  * `forUpdate`, inside a transaction, the row is also locked until commit, so a read-then-write
  * (status change, demographics edit) sees the row as it is and no other writer can change it in
  * between; a writer that was waiting reads the row its predecessor committed. FOR NO KEY UPDATE

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZErrorBody } from '@casebridge/domain/errors';
+import { ZPatientIdParams } from '@casebridge/domain/patients/patient-id';
 import {
   ZCreatePatientRequest,
   ZDemographicsUpdated,
@@ -23,7 +24,6 @@ import {
   updateDemographics,
 } from './patients.service.ts';
 
-const ZPatientParams = z.object({ patientId: z.string().max(64) });
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 
 export async function patientRoutes(app: FastifyInstance): Promise<void> {
@@ -68,7 +68,7 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['patients'],
         summary: 'One patient (404 when missing or not shared with the user)',
-        params: ZPatientParams,
+        params: ZPatientIdParams,
         response: { 200: ZPatientDetail, ...errors },
       },
     },
@@ -104,7 +104,7 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['patients'],
         summary: 'Change the treatment status',
-        params: ZPatientParams,
+        params: ZPatientIdParams,
         body: ZUpdateStatusRequest,
         response: { 200: ZPatientDetail, ...errors },
       },
@@ -126,7 +126,7 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['patients'],
         summary: 'Edit demographics (admins may also reassign clinics, firm and lienholders)',
-        params: ZPatientParams,
+        params: ZPatientIdParams,
         body: ZUpdateDemographicsRequest,
         response: { 200: ZDemographicsUpdated, ...errors },
       },

@@ -13,15 +13,15 @@ import { firstOrThrow } from '#src/db/first-or-throw.ts';
 import { patients } from '#src/db/schema/index.ts';
 import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
-import { AppError, forbidden, notFound, validationFailed } from '#src/lib/app-error.ts';
+import { AppError, forbidden, validationFailed } from '#src/lib/app-error.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import { notifyUsers } from '#src/modules/notifications/notifications.service.ts';
 import { getSettings } from '#src/modules/settings/settings.service.ts';
 import { listPatientAudience } from './patient-audience.queries.ts';
+import { requirePatientInScope } from './patient-access.ts';
 import { getActorPatientScope } from './patient-scope.ts';
 import {
   countOrganizationsOfKind,
-  findPatientInScope,
   getPatientAssignments,
   getPatientStats,
   listPatients,
@@ -37,7 +37,6 @@ type RequestContext = { ip: string };
 type UpdateDemographicsInput = z.output<typeof ZUpdateDemographicsRequest>;
 
 const today = () => new Date().toISOString().slice(0, 10);
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function listActorPatients(db: Db, actor: Actor, query: Parameters<typeof listPatients>[2]) {
   return listPatients(db, getActorPatientScope(actor), query);
@@ -47,32 +46,15 @@ export function getActorPatientStats(db: Db, actor: Actor) {
   return getPatientStats(db, getActorPatientScope(actor));
 }
 
-/**
- * The patient row if the actor may see it; malformed, missing and foreign ids all answer 404.
- * Writers pass `forUpdate` to read the row they are about to change under a lock.
- */
-async function requirePatient(
-  db: Db,
-  actor: Actor,
-  patientId: string,
-  options: { forUpdate?: boolean } = {},
-) {
-  const scope = getActorPatientScope(actor);
-  if (!UUID_PATTERN.test(patientId)) throw notFound();
-  const row = await findPatientInScope(db, scope, patientId, options);
-  if (!row) throw notFound();
-  return row;
-}
-
 export async function getPatientForActor(
   db: Db,
   actor: Actor,
-  patientId: string,
+  requestedId: string,
   context: RequestContext,
 ): Promise<TPatientDetail> {
-  const row = await requirePatient(db, actor, patientId);
-  await writeAudit(db, { action: 'patient_viewed', actor, patientId, ip: context.ip });
-  return toPatientDetail(db, row);
+  const patient = await requirePatientInScope(db, actor, requestedId);
+  await writeAudit(db, { action: 'patient_viewed', actor, patientId: patient.id, ip: context.ip });
+  return toPatientDetail(db, patient);
 }
 
 async function assertOrganizations(
@@ -169,12 +151,13 @@ async function listOtherParties(db: Db, actor: Actor, patientId: string) {
 export async function changePatientStatus(
   db: Db,
   actor: Actor,
-  patientId: string,
+  requestedId: string,
   status: TreatmentStatus,
   context: RequestContext,
 ): Promise<TPatientDetail> {
   return db.transaction(async (tx) => {
-    const current = await requirePatient(tx, actor, patientId, { forUpdate: true });
+    const current = await requirePatientInScope(tx, actor, requestedId, { forUpdate: true });
+    const patientId = current.id;
     const updated = await tx
       .update(patients)
       .set({ treatmentStatus: status, updatedAt: new Date() })
@@ -222,14 +205,15 @@ const sameSet = (a: readonly string[], b: readonly string[]) =>
 export async function updateDemographics(
   db: Db,
   actor: Actor,
-  patientId: string,
+  requestedId: string,
   input: UpdateDemographicsInput,
   context: RequestContext,
 ): Promise<{ patient: TPatientDetail; notifiedUsers: number }> {
   const clinicIds = input.clinicIds ? [...new Set(input.clinicIds)] : undefined;
   const lienholderIds = input.lienholderIds ? [...new Set(input.lienholderIds)] : undefined;
   return db.transaction(async (tx) => {
-    const current = await requirePatient(tx, actor, patientId, { forUpdate: true });
+    const current = await requirePatientInScope(tx, actor, requestedId, { forUpdate: true });
+    const patientId = current.id;
     const assignments = await getPatientAssignments(tx, patientId);
     const isReassigning =
       (clinicIds !== undefined &&

@@ -1,0 +1,42 @@
+import { isUuid } from '@casebridge/domain/record-id';
+import type { Db } from '#src/db/client.ts';
+import type { Actor } from '#src/lib/actor.ts';
+import { notFound } from '#src/lib/app-error.ts';
+import { getActorPatientScope } from './patient-scope.ts';
+import { findPatientInScope, type PatientRow } from './patients.queries.ts';
+
+declare const inScope: unique symbol;
+
+/**
+ * A patient id that `requirePatientInScope` checked against the actor of this request. Queries
+ * of a patient's children (documents, billing, messages, who hears about it) take this type, so a
+ * query for a patient that skipped the guard does not typecheck. Only this file makes one.
+ */
+export type InScopePatientId = string & { readonly [inScope]: true };
+
+/** The patient row as the guard read it, inside the actor's scope. */
+export type InScopePatient = Readonly<Omit<PatientRow, 'id'>> & {
+  readonly id: InScopePatientId;
+  readonly [inScope]: true;
+};
+
+/**
+ * The one patient-access guard: the patient if the actor may see it, read with the actor's scope
+ * in SQL. A malformed id, a missing patient and one outside the scope all answer the same 404, so
+ * nobody can probe which ids exist; an actor whose scope cannot be computed (a clinic user
+ * without a clinic) gets the spec's 403 first. Writers pass `forUpdate` inside their transaction
+ * to lock the row they are about to change (FOR NO KEY UPDATE, see `findPatientInScope`).
+ */
+export async function requirePatientInScope(
+  db: Db,
+  actor: Actor,
+  patientId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<InScopePatient> {
+  const scope = getActorPatientScope(actor);
+  if (!isUuid(patientId)) throw notFound();
+  const row = await findPatientInScope(db, scope, patientId, options);
+  if (!row) throw notFound();
+  // The one place the brand is given: the row was just read inside the actor's scope.
+  return row as InScopePatient;
+}
