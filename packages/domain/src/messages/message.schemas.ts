@@ -28,6 +28,22 @@ export const ZSendMessageRequest = z.object({
 export type TSendMessageRequest = z.input<typeof ZSendMessageRequest>;
 export type TSendMessageParsed = z.output<typeof ZSendMessageRequest>;
 
+/** The admin's 'Send Message' dialog, which picks the patient the message goes to. */
+export const ADMIN_MESSAGE_TEXTS = { patientRequired: 'Please select a patient' } as const;
+
+/**
+ * 'Send Message' from the admin dashboard: a patient first, then the body checked as the route
+ * checks it. The patient goes into the URL (`POST /patients/{id}/messages`), the rest is the
+ * request.
+ */
+export const ZAdminSendMessageForm = z
+  .object({
+    patientId: z
+      .string({ message: ADMIN_MESSAGE_TEXTS.patientRequired })
+      .min(1, ADMIN_MESSAGE_TEXTS.patientRequired),
+  })
+  .extend(ZSendMessageRequest.pick({ body: true }).shape);
+
 export const ZMessage = z.object({
   id: z.uuid(),
   patientId: z.uuid(),

@@ -2,20 +2,21 @@ import {
   applyMessageTemplate,
   BUILT_IN_MESSAGE_TEMPLATES,
 } from '@casebridge/domain/messages/message-templates';
-import { MESSAGE_TEXTS } from '@casebridge/domain/messages/message.schemas';
-import { useState, type FormEvent } from 'react';
+import { MESSAGE_TEXTS, ZAdminSendMessageForm } from '@casebridge/domain/messages/message.schemas';
+import { useState } from 'react';
 import { toast } from 'sonner';
+import type { z } from 'zod';
 import { Button } from '#src/components/ui/button.tsx';
 import { Dialog } from '#src/components/ui/dialog.tsx';
+import { FormField } from '#src/components/ui/form-field.tsx';
 import { Input, Label, Select, Textarea } from '#src/components/ui/input.tsx';
+import { useDomainForm } from '#src/lib/domain-form.ts';
 import { useDebouncedValue } from '#src/lib/use-debounced-value.ts';
 import {
   usePatientPicker,
   useSendPatientMessage,
 } from '#src/features/admin/api/send-message-api.ts';
 import { useAdminTemplates } from '#src/features/admin/api/templates-api.ts';
-
-const PICK_PATIENT_MESSAGE = 'Please select a patient';
 
 /**
  * Admin 'Send Message': a patient and a message, sent into that patient's Team Messages. A
@@ -25,10 +26,15 @@ export function SendMessageModal({ isOpen, onClose }: { isOpen: boolean; onClose
   const [search, setSearch] = useState('');
   const [patient, setPatient] = useState<{ id: string; fullName: string } | null>(null);
   const [templateId, setTemplateId] = useState('');
-  const [body, setBody] = useState('');
   const patients = usePatientPicker(useDebouncedValue(search.trim()));
   const adminTemplates = useAdminTemplates();
   const send = useSendPatientMessage();
+  // The patient, then the body as the route checks it; the spec words no toast for either, so
+  // the error shows at its field, which gets focus.
+  const form = useDomainForm(ZAdminSendMessageForm, {
+    defaultValues: { patientId: '', body: '' },
+    toastFirstError: false,
+  });
   const templates = [
     ...BUILT_IN_MESSAGE_TEMPLATES,
     ...(adminTemplates.data ?? [])
@@ -44,7 +50,12 @@ export function SendMessageModal({ isOpen, onClose }: { isOpen: boolean; onClose
   function fill(nextPatient: typeof patient, nextTemplateId: string) {
     const template = templates.find((item) => item.id === nextTemplateId);
     if (template)
-      setBody(nextPatient ? applyMessageTemplate(template.body, nextPatient) : template.body);
+      form.setValue(
+        'body',
+        nextPatient ? applyMessageTemplate(template.body, nextPatient) : template.body,
+        // After a failed send the message's error follows what the template filled in.
+        { shouldValidate: form.formState.isSubmitted },
+      );
   }
 
   function handlePatientChange(id: string) {
@@ -57,19 +68,16 @@ export function SendMessageModal({ isOpen, onClose }: { isOpen: boolean; onClose
     setSearch('');
     setPatient(null);
     setTemplateId('');
-    setBody('');
+    form.reset();
     onClose();
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!patient) return void toast.error(PICK_PATIENT_MESSAGE);
-    if (!body.trim()) return void toast.error(MESSAGE_TEXTS.bodyRequired);
+  function handleValid({ patientId, body }: z.output<typeof ZAdminSendMessageForm>) {
     const isBuiltIn = BUILT_IN_MESSAGE_TEMPLATES.some((template) => template.id === templateId);
     send.mutate(
       {
-        patientId: patient.id,
-        body: body.trim(),
+        patientId,
+        body,
         // Built-in templates have no row to refer to.
         templateId: templateId && !isBuiltIn ? templateId : null,
       },
@@ -91,7 +99,7 @@ export function SendMessageModal({ isOpen, onClose }: { isOpen: boolean; onClose
       description="The message is posted to the patient's Team Messages."
       className="w-[min(40rem,calc(100%-2rem))]"
     >
-      <form onSubmit={handleSubmit} noValidate className="space-y-4">
+      <form onSubmit={form.submitWith(handleValid)} noValidate className="space-y-4">
         <div>
           <Label htmlFor="send-patient-search">Find patient</Label>
           <Input
@@ -102,13 +110,18 @@ export function SendMessageModal({ isOpen, onClose }: { isOpen: boolean; onClose
             onChange={(event) => setSearch(event.target.value)}
           />
         </div>
-        <div>
-          <Label htmlFor="send-patient">Patient</Label>
+        <FormField
+          id="send-patient"
+          label="Patient"
+          error={form.formState.errors.patientId?.message}
+          isRequired
+        >
           <Select
-            id="send-patient"
-            aria-required="true"
+            {...form.register('patientId', {
+              onChange: (event: React.ChangeEvent<HTMLSelectElement>) =>
+                handlePatientChange(event.target.value),
+            })}
             value={patient?.id ?? ''}
-            onChange={(event) => handlePatientChange(event.target.value)}
           >
             <option value="">{patients.isPending ? 'Loading...' : 'Select a patient...'}</option>
             {options.map((item) => (
@@ -117,7 +130,7 @@ export function SendMessageModal({ isOpen, onClose }: { isOpen: boolean; onClose
               </option>
             ))}
           </Select>
-        </div>
+        </FormField>
         <div>
           <Label htmlFor="send-template">Template (optional)</Label>
           <Select
@@ -136,16 +149,14 @@ export function SendMessageModal({ isOpen, onClose }: { isOpen: boolean; onClose
             ))}
           </Select>
         </div>
-        <div>
-          <Label htmlFor="send-body">Message</Label>
-          <Textarea
-            id="send-body"
-            aria-required="true"
-            rows={5}
-            value={body}
-            onChange={(event) => setBody(event.target.value)}
-          />
-        </div>
+        <FormField
+          id="send-body"
+          label="Message"
+          error={form.formState.errors.body?.message}
+          isRequired
+        >
+          <Textarea rows={5} {...form.register('body')} />
+        </FormField>
         <div className="flex flex-wrap justify-end gap-2 pt-2">
           <Button variant="secondary" onClick={close}>
             Cancel
