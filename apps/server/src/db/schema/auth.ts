@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { Role } from '@casebridge/domain/roles';
 import { organizations } from './organizations.ts';
+import { timestamps } from './columns.ts';
 
 /**
  * Users and the tables better-auth needs (user, session, account, verification). Property
@@ -25,8 +26,7 @@ export const users = pgTable(
     authProviderCreated: boolean('auth_provider_created').notNull().default(false),
     createdBy: text('created_by'),
     createdByName: text('created_by_name'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     check(
@@ -56,8 +56,7 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     /** Maintained by CaseBridge, not better-auth: drives the idle timeout. */
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -78,8 +77,7 @@ export const accounts = pgTable(
     refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
     scope: text('scope'),
     password: text('password'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index('accounts_user_idx').on(t.userId)],
 );
@@ -91,8 +89,7 @@ export const verifications = pgTable(
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );

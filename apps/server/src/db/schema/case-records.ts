@@ -21,6 +21,7 @@ import type {
 import { users } from './auth.ts';
 import { organizations } from './organizations.ts';
 import { patients } from './patients.ts';
+import { timestamps } from './columns.ts';
 
 export const messageTemplates = pgTable(
   'message_templates',
@@ -35,8 +36,7 @@ export const messageTemplates = pgTable(
     active: boolean('active').notNull().default(true),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdByName: text('created_by_name'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     check('message_templates_type_check', sql`${t.templateType} in ('message', 'email')`),

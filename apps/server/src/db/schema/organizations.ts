@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { OrganizationKind } from '@casebridge/domain/roles';
+import { timestamps } from './columns.ts';
 
 /** Clinics, attorney firms and lienholders in one table (docs/architecture.md D4). */
 export const organizations = pgTable(
@@ -18,8 +19,7 @@ export const organizations = pgTable(
     specialties: text('specialties').array(),
     practiceAreas: text('practice_areas').array(),
     lienholderType: text('lienholder_type'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     check('organizations_kind_check', sql`${t.kind} in ('clinic', 'firm', 'lienholder')`),

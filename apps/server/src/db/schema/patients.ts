@@ -1,17 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import type { TreatmentStatus } from '@casebridge/domain/patients/treatment-status';
 import { users } from './auth.ts';
 import { organizations } from './organizations.ts';
+import { timestamps } from './columns.ts';
 
 export const patients = pgTable(
   'patients',
@@ -33,8 +25,7 @@ export const patients = pgTable(
     pointOfContactName: text('point_of_contact_name'),
     pointOfContactPhone: text('point_of_contact_phone'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     check(
