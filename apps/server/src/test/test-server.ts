@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { DEMO_PASSWORD } from '@casebridge/domain/constants';
 import type { LogStream } from '#src/app.ts';
 import { parseEnv } from '#src/env.ts';
@@ -150,4 +150,34 @@ async function createDatabaseFromTemplate(admin: pg.Client, name: string, templa
       await new Promise((resolve) => setTimeout(resolve, 100 + attempt * 50));
     }
   }
+}
+
+export type TestServerSetup = {
+  /** The server, created before the enclosing `describe`'s tests and closed after them. */
+  readonly server: TestServer;
+  /** The session cookie of the account the setup signed in. */
+  readonly cookie: string;
+};
+
+/**
+ * The usual setup of an integration test: one server for the enclosing `describe`, with `email`
+ * signed in. Read `setup.server` and `setup.cookie` inside hooks and tests, not at describe time.
+ */
+export function useTestServer(email: DemoEmail): TestServerSetup {
+  let server: TestServer | undefined;
+  let cookie = '';
+  beforeAll(async () => {
+    server = await createTestServer();
+    cookie = await server.login(email);
+  });
+  afterAll(async () => server?.close());
+  return {
+    get server() {
+      if (!server) throw new Error('useTestServer: the server exists once beforeAll has run');
+      return server;
+    },
+    get cookie() {
+      return cookie;
+    },
+  };
 }

@@ -1,39 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SETTINGS_MESSAGES } from '@casebridge/domain/settings/settings-admin.schemas';
 import { DEFAULT_SETTINGS, type TSettings } from '@casebridge/domain/settings/settings.schemas';
 import { auditLogs, events, sessions, settings, users } from '#src/db/schema/index.ts';
-import { createTestServer, type TestServer } from '#src/test/test-server.ts';
+import { useTestServer } from '#src/test/test-server.ts';
 import { getPatientId, upload } from '#src/modules/documents/document-test-support.ts';
 
 const MB = 1024 * 1024;
 
 describe('admin settings', () => {
-  let server: TestServer;
-  let admin: string;
-  beforeAll(async () => {
-    server = await createTestServer();
-    admin = await server.login('admin@demo.test');
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const setup = useTestServer('admin@demo.test');
 
   const save = (values: Partial<TSettings>) =>
-    server.request({
+    setup.server.request({
       method: 'PUT',
       url: '/api/settings',
-      cookie: admin,
+      cookie: setup.cookie,
       body: { ...DEFAULT_SETTINGS, ...values },
     });
 
   it('answers the defaults of spec section 9', async () => {
-    const response = await server.request({ url: '/api/settings', cookie: admin });
+    const response = await setup.server.request({ url: '/api/settings', cookie: setup.cookie });
     expect(response.json()).toEqual(DEFAULT_SETTINGS);
   });
 
   it('refuses values outside the spec ranges and SMS, leaving the row unchanged', async () => {
-    const [before] = await server.context.db.select().from(settings);
+    const [before] = await setup.server.context.db.select().from(settings);
     for (const values of [
       { maxUploadMb: 0 },
       { maxUploadMb: 101 },
@@ -48,7 +40,7 @@ describe('admin settings', () => {
     expect((await save({ smsNotificationsEnabled: true })).json().error.message).toBe(
       SETTINGS_MESSAGES.smsUnavailable,
     );
-    expect(await server.context.db.select().from(settings)).toEqual([before]);
+    expect(await setup.server.context.db.select().from(settings)).toEqual([before]);
   });
 
   it('persists the limits of the ranges, audits the change and tells every client', async () => {
@@ -58,19 +50,19 @@ describe('admin settings', () => {
       requireUserApproval: true,
     });
     expect(response.statusCode).toBe(200);
-    const reread = await server.request({ url: '/api/settings', cookie: admin });
+    const reread = await setup.server.request({ url: '/api/settings', cookie: setup.cookie });
     expect(reread.json()).toMatchObject({
       maxUploadMb: 100,
       sessionTimeoutMinutes: 15,
       requireUserApproval: true,
     });
-    const [audit] = await server.context.db
+    const [audit] = await setup.server.context.db
       .select()
       .from(auditLogs)
       .where(eq(auditLogs.action, 'settings_updated'));
     expect(audit?.details).toContain('maxUploadMb: 10 -> 100');
     expect(audit?.details).toContain('sessionTimeoutMinutes: 60 -> 15');
-    const published = await server.context.db
+    const published = await setup.server.context.db
       .select()
       .from(events)
       .where(eq(events.topic, 'settings.changed'));
@@ -79,43 +71,44 @@ describe('admin settings', () => {
   });
 
   it('a shorter session timeout ends idle sessions sooner, at once', async () => {
-    const cookie = await server.login('lienholder@demo.test');
-    const [user] = await server.context.db
+    const cookie = await setup.server.login('lienholder@demo.test');
+    const [user] = await setup.server.context.db
       .select()
       .from(users)
       .where(eq(users.email, 'lienholder@demo.test'));
     const idleFor = async (minutes: number) =>
-      server.context.db
+      setup.server.context.db
         .update(sessions)
         .set({ lastActiveAt: new Date(Date.now() - minutes * 60_000) })
         .where(eq(sessions.userId, user!.id));
 
     await idleFor(20);
     // With the default 60 minutes, 20 idle minutes are fine.
-    expect((await server.request({ url: '/api/auth/session', cookie })).statusCode).toBe(200);
+    expect((await setup.server.request({ url: '/api/auth/session', cookie })).statusCode).toBe(200);
     expect((await save({ sessionTimeoutMinutes: 15 })).statusCode).toBe(200);
     await idleFor(20);
-    const expired = await server.request({ url: '/api/auth/session', cookie });
+    const expired = await setup.server.request({ url: '/api/auth/session', cookie });
     expect(expired.statusCode).toBe(401);
     expect(expired.json().error.code).toBe('SESSION_EXPIRED');
 
     // The session response tells the browser the new timeout, for its warning.
-    const fresh = await server.login('lienholder@demo.test');
+    const fresh = await setup.server.login('lienholder@demo.test');
     expect(
-      (await server.request({ url: '/api/auth/session', cookie: fresh })).json().idleTimeoutMinutes,
+      (await setup.server.request({ url: '/api/auth/session', cookie: fresh })).json()
+        .idleTimeoutMinutes,
     ).toBe(15);
     await save({});
   });
 
   it('a lower upload limit refuses a file the default limit accepts', async () => {
-    const clinic = await server.login('clinic@demo.test');
-    const patientId = await getPatientId(server, 'Maria Delgado');
+    const clinic = await setup.server.login('clinic@demo.test');
+    const patientId = await getPatientId(setup.server, 'Maria Delgado');
     const file = () => ({
       fileName: 'long-notes.txt',
       data: Buffer.from('Range of motion improving.\n'.repeat(Math.ceil((1.5 * MB) / 27))),
     });
     expect((await save({ maxUploadMb: 1 })).statusCode).toBe(200);
-    const refused = await upload(server, {
+    const refused = await upload(setup.server, {
       patientId,
       cookie: clinic,
       category: 'Treatment Notes',
@@ -125,7 +118,7 @@ describe('admin settings', () => {
     expect(refused.json().error.message).toContain('1MB');
 
     expect((await save({ maxUploadMb: 2 })).statusCode).toBe(200);
-    const accepted = await upload(server, {
+    const accepted = await upload(setup.server, {
       patientId,
       cookie: clinic,
       category: 'Treatment Notes',

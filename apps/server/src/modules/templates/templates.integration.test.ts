@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { TEMPLATE_MESSAGES } from '@casebridge/domain/templates/template.schemas';
 import { auditLogs, messageTemplates } from '#src/db/schema/index.ts';
-import { createTestServer, type TestServer } from '#src/test/test-server.ts';
+import { useTestServer } from '#src/test/test-server.ts';
 import { getActiveEmailTemplate } from './templates.queries.ts';
 
 describe('message templates', () => {
-  let server: TestServer;
-  let admin: string;
-  beforeAll(async () => {
-    server = await createTestServer();
-    admin = await server.login('admin@demo.test');
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const setup = useTestServer('admin@demo.test');
 
-  const create = (body: unknown, cookie = admin) =>
-    server.request({ method: 'POST', url: '/api/templates', cookie, body });
+  const create = (body: unknown, cookie = setup.cookie) =>
+    setup.server.request({ method: 'POST', url: '/api/templates', cookie, body });
 
   it('validates in the spec order and trims the values', async () => {
-    const before = await server.context.db.select().from(messageTemplates);
+    const before = await setup.server.context.db.select().from(messageTemplates);
     const blank = await create({ title: '  ', body: 'Hello', templateType: 'message' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error.message).toBe(TEMPLATE_MESSAGES.requiredFields);
@@ -36,7 +28,9 @@ describe('message templates', () => {
       subject: '   ',
     });
     expect(blankSubject.json().error.message).toBe(TEMPLATE_MESSAGES.subjectRequired);
-    expect(await server.context.db.select().from(messageTemplates)).toHaveLength(before.length);
+    expect(await setup.server.context.db.select().from(messageTemplates)).toHaveLength(
+      before.length,
+    );
 
     const created = await create({
       title: '  Follow-up  ',
@@ -53,7 +47,7 @@ describe('message templates', () => {
       active: true,
       createdByName: 'Avery Admin',
     });
-    const audit = await server.context.db
+    const audit = await setup.server.context.db
       .select()
       .from(auditLogs)
       .where(eq(auditLogs.action, 'template_created'));
@@ -70,16 +64,19 @@ describe('message templates', () => {
     });
     expect(email.statusCode).toBe(201);
     const inactive = await create({ title: 'Old one', body: 'Old', templateType: 'message' });
-    const off = await server.request({
+    const off = await setup.server.request({
       method: 'PATCH',
       url: `/api/templates/${inactive.json().id}`,
-      cookie: admin,
+      cookie: setup.cookie,
       body: { active: false },
     });
     expect(off.json().active).toBe(false);
 
-    const clinic = await server.login('clinic@demo.test');
-    const forClinic = await server.request({ url: '/api/templates?type=email', cookie: clinic });
+    const clinic = await setup.server.login('clinic@demo.test');
+    const forClinic = await setup.server.request({
+      url: '/api/templates?type=email',
+      cookie: clinic,
+    });
     expect(forClinic.statusCode).toBe(200);
     const clinicTitles = forClinic.json().items.map((item: { title: string }) => item.title);
     expect(clinicTitles).toContain('Appointment confirmation');
@@ -89,40 +86,43 @@ describe('message templates', () => {
       expect(item).toMatchObject({ templateType: 'message', active: true });
     }
 
-    const forAdmin = await server.request({ url: '/api/templates', cookie: admin });
+    const forAdmin = await setup.server.request({ url: '/api/templates', cookie: setup.cookie });
     const adminTitles = forAdmin.json().items.map((item: { title: string }) => item.title);
     expect(adminTitles).toEqual(expect.arrayContaining(['Invite mail', 'Old one']));
-    const emailOnly = await server.request({ url: '/api/templates?type=email', cookie: admin });
+    const emailOnly = await setup.server.request({
+      url: '/api/templates?type=email',
+      cookie: setup.cookie,
+    });
     expect(
       emailOnly
         .json()
         .items.every((item: { templateType: string }) => item.templateType === 'email'),
     ).toBe(true);
 
-    expect((await server.request({ url: '/api/templates' })).statusCode).toBe(401);
+    expect((await setup.server.request({ url: '/api/templates' })).statusCode).toBe(401);
   });
 
   it('uses the active e-mail template of a purpose, and stops when it is deactivated', async () => {
-    const found = await getActiveEmailTemplate(server.context.db, 'invitation');
+    const found = await getActiveEmailTemplate(setup.server.context.db, 'invitation');
     expect(found?.subject).toBe('Welcome to CaseBridge');
-    await server.request({
+    await setup.server.request({
       method: 'PATCH',
       url: `/api/templates/${found!.id}`,
-      cookie: admin,
+      cookie: setup.cookie,
       body: { active: false },
     });
-    expect(await getActiveEmailTemplate(server.context.db, 'invitation')).toBeNull();
+    expect(await getActiveEmailTemplate(setup.server.context.db, 'invitation')).toBeNull();
   });
 
   it('refuses template writes by non-admins and leaves the table unchanged', async () => {
-    const [existing] = await server.context.db.select().from(messageTemplates).limit(1);
-    const before = await server.context.db.select().from(messageTemplates);
+    const [existing] = await setup.server.context.db.select().from(messageTemplates).limit(1);
+    const before = await setup.server.context.db.select().from(messageTemplates);
     for (const email of ['clinic@demo.test', 'attorney@demo.test', 'lienholder@demo.test']) {
-      const cookie = await server.login(email);
+      const cookie = await setup.server.login(email);
       expect(
         (await create({ title: 'x', body: 'y', templateType: 'message' }, cookie)).statusCode,
       ).toBe(403);
-      const patch = await server.request({
+      const patch = await setup.server.request({
         method: 'PATCH',
         url: `/api/templates/${existing!.id}`,
         cookie,
@@ -130,14 +130,14 @@ describe('message templates', () => {
       });
       expect(patch.statusCode).toBe(403);
     }
-    expect(await server.context.db.select().from(messageTemplates)).toEqual(before);
+    expect(await setup.server.context.db.select().from(messageTemplates)).toEqual(before);
   });
 
   it('answers 404 for a missing template', async () => {
-    const response = await server.request({
+    const response = await setup.server.request({
       method: 'PATCH',
       url: '/api/templates/00000000-0000-4000-8000-000000000000',
-      cookie: admin,
+      cookie: setup.cookie,
       body: { active: true },
     });
     expect(response.statusCode).toBe(404);
