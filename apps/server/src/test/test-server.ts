@@ -2,10 +2,12 @@ import { cp, mkdtemp, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { LightMyRequestResponse } from 'fastify';
+import { eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { DEMO_PASSWORD } from '@casebridge/domain/constants';
 import type { LogStream } from '#src/app.ts';
+import { sessions, users } from '#src/db/schema/index.ts';
 import { parseEnv } from '#src/env.ts';
 import { createServer, type CaseBridgeServer } from '#src/server.ts';
 import { withDatabase } from './test-template.ts';
@@ -34,6 +36,8 @@ export type TestServer = CaseBridgeServer & {
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
   /** Waits until every committed event has been delivered to open streams. */
   flushEvents(): Promise<void>;
+  /** Backdates the last activity of every session of `email`: idle for `minutes` now. */
+  idleSessions(email: DemoEmail | string, minutes: number): Promise<void>;
   /** The PostgreSQL database it runs on (undefined on PGlite): a second instance can join it. */
   databaseUrl: string | undefined;
 };
@@ -109,6 +113,7 @@ export async function createTestServer(
     });
   }
 
+  const { db } = server.context;
   return {
     ...server,
     databaseUrl,
@@ -124,6 +129,13 @@ export async function createTestServer(
       return toCookieHeader(response);
     },
     flushEvents: () => server.context.hub.flush(),
+    async idleSessions(email, minutes) {
+      const ofUser = db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      await db
+        .update(sessions)
+        .set({ lastActiveAt: new Date(Date.now() - minutes * 60_000) })
+        .where(inArray(sessions.userId, ofUser));
+    },
     async close() {
       await server.close();
       await dropDatabase?.();

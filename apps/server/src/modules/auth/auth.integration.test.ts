@@ -168,14 +168,7 @@ describe('sign-in', () => {
 
   it('ends a session idle for longer than the timeout from settings', async () => {
     const cookie = await server.login('clinic2@demo.test');
-    const user = await server.context.db
-      .select()
-      .from(users)
-      .where(eq(users.email, 'clinic2@demo.test'));
-    await server.context.db
-      .update(sessions)
-      .set({ lastActiveAt: new Date(Date.now() - 61 * 60_000) })
-      .where(eq(sessions.userId, user[0]!.id));
+    await server.idleSessions('clinic2@demo.test', 61);
     const response = await server.request({ url: '/api/auth/session', cookie });
     expect(response.statusCode).toBe(401);
     expect(response.json().error).toEqual({
@@ -192,10 +185,7 @@ describe('sign-in', () => {
       .select()
       .from(users)
       .where(eq(users.email, 'attorney@demo.test'));
-    await server.context.db
-      .update(sessions)
-      .set({ lastActiveAt: new Date(Date.now() - 59 * 60_000) })
-      .where(eq(sessions.userId, user!.id));
+    await server.idleSessions('attorney@demo.test', 59);
     expect((await server.request({ url: '/api/auth/session', cookie })).statusCode).toBe(200);
     const [session] = await server.context.db
       .select()

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sessions, users } from '#src/db/schema/index.ts';
+import { users } from '#src/db/schema/index.ts';
 import { openSse } from '#src/test/sse-client.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 
@@ -26,14 +26,7 @@ describe('live stream and the session', () => {
     try {
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(ended(stream)).toBe(false);
-      const [user] = await server.context.db
-        .select()
-        .from(users)
-        .where(eq(users.email, 'attorney@demo.test'));
-      await server.context.db
-        .update(sessions)
-        .set({ lastActiveAt: new Date(Date.now() - 61 * 60_000) })
-        .where(eq(sessions.userId, user!.id));
+      await server.idleSessions('attorney@demo.test', 61);
       await stream.waitFor(() => ended(stream));
     } finally {
       await stream.close();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SETTINGS_MESSAGES } from '@casebridge/domain/settings/settings-admin.schemas';
 import { DEFAULT_SETTINGS, type TSettings } from '@casebridge/domain/settings/settings.schemas';
-import { auditLogs, events, sessions, settings, users } from '#src/db/schema/index.ts';
+import { auditLogs, events, settings } from '#src/db/schema/index.ts';
 import { useTestServer } from '#src/test/test-server.ts';
 import { getPatientId, upload } from '#src/modules/documents/document-test-support.ts';
 
@@ -72,15 +72,7 @@ describe('admin settings', () => {
 
   it('a shorter session timeout ends idle sessions sooner, at once', async () => {
     const cookie = await setup.server.login('lienholder@demo.test');
-    const [user] = await setup.server.context.db
-      .select()
-      .from(users)
-      .where(eq(users.email, 'lienholder@demo.test'));
-    const idleFor = async (minutes: number) =>
-      setup.server.context.db
-        .update(sessions)
-        .set({ lastActiveAt: new Date(Date.now() - minutes * 60_000) })
-        .where(eq(sessions.userId, user!.id));
+    const idleFor = (minutes: number) => setup.server.idleSessions('lienholder@demo.test', minutes);
 
     await idleFor(20);
     // With the default 60 minutes, 20 idle minutes are fine.
