@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PAGE_SIZE } from './constants.ts';
 
 /** What a malformed e-mail address is refused with (spec sections 5 and 8). */
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
@@ -27,4 +28,12 @@ export function optionalText(max: number) {
     .max(max)
     .nullish()
     .transform((value) => (value ? value : null));
+}
+
+/** `page` and `pageSize` of a paged list's query string; a missing size is the screen's own. */
+export function pageQuery(defaultPageSize: number) {
+  return {
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(defaultPageSize),
+  };
 }

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ADMIN_PATIENTS_PAGE_SIZE,
   ASSIGNED_CLINICS_VISIBLE_ROWS,
+  AUDIT_LOG_PAGE_SIZE,
+  CLINIC_DASHBOARD_PAGE_SIZE,
   DEFAULT_DIGEST_FREQUENCY,
   DEFAULT_DOCUMENT_CATEGORY,
   DIGEST_FREQUENCIES,
   DOCUMENT_CATEGORIES,
   FIRM_DASHBOARD_PAGE_SIZE,
+  LIENHOLDER_DASHBOARD_PAGE_SIZE,
+  MAIL_OUTBOX_PAGE_SIZE,
+  MAX_PAGE_SIZE,
   NOTIFICATION_BADGE_CAP,
   NOTIFICATION_DROPDOWN_LIMIT,
   SESSION_TIMEOUT_MINUTES,
@@ -13,6 +19,7 @@ import {
   THEMES,
   TOAST_DURATION_MS,
   UPLOAD_LIMIT_MB,
+  USERS_PAGE_SIZE,
 } from './constants.ts';
 import { TIMELINE_STEPS, TREATMENT_STATUSES } from './patients/treatment-status.ts';
 import { DEFAULT_SETTINGS } from './settings/settings.schemas.ts';
@@ -39,6 +46,27 @@ describe('business constants (spec section 9)', () => {
   it('shows 10 rows in the firm dashboard table and 4 rows of assigned clinics', () => {
     expect(FIRM_DASHBOARD_PAGE_SIZE).toBe(10);
     expect(ASSIGNED_CLINICS_VISIBLE_ROWS).toBe(4);
+  });
+
+  it('pages every list by its own size, each within the maximum a request may ask for', () => {
+    expect({
+      clinic: CLINIC_DASHBOARD_PAGE_SIZE,
+      firm: FIRM_DASHBOARD_PAGE_SIZE,
+      lienholder: LIENHOLDER_DASHBOARD_PAGE_SIZE,
+      adminPatients: ADMIN_PATIENTS_PAGE_SIZE,
+      users: USERS_PAGE_SIZE,
+      auditLog: AUDIT_LOG_PAGE_SIZE,
+      mailOutbox: MAIL_OUTBOX_PAGE_SIZE,
+    }).toEqual({
+      clinic: 24,
+      firm: 10,
+      lienholder: 10,
+      adminPatients: 20,
+      users: 20,
+      auditLog: 25,
+      mailOutbox: 10,
+    });
+    expect(MAX_PAGE_SIZE).toBe(100);
   });
 
   it('has 8 treatment statuses and 4 timeline steps', () => {

@@ -7,8 +7,23 @@ export const TOAST_DURATION_MS = 4000;
 export const NOTIFICATION_DROPDOWN_LIMIT = 10;
 export const NOTIFICATION_BADGE_CAP = 99;
 
-export const FIRM_DASHBOARD_PAGE_SIZE = 10;
 export const ASSIGNED_CLINICS_VISIBLE_ROWS = 4;
+
+/**
+ * Rows per page of each list. The spec fixes the firm table at 10; the others are CaseBridge's.
+ * The web app asks for these, and a list request that names no size gets its screen's.
+ */
+export const FIRM_DASHBOARD_PAGE_SIZE = 10;
+export const CLINIC_DASHBOARD_PAGE_SIZE = 24;
+export const LIENHOLDER_DASHBOARD_PAGE_SIZE = 10;
+export const ADMIN_PATIENTS_PAGE_SIZE = 20;
+/** The admin's Send Message patient picker: the first matches by name. */
+export const PATIENT_PICKER_SIZE = 20;
+export const USERS_PAGE_SIZE = 20;
+export const AUDIT_LOG_PAGE_SIZE = 25;
+export const MAIL_OUTBOX_PAGE_SIZE = 10;
+/** The most rows one page request may ask for, on every paged list. */
+export const MAX_PAGE_SIZE = 100;
 
 export const UPLOAD_LIMIT_MB = { default: 10, min: 1, max: 100 } as const;
 export const SESSION_TIMEOUT_MINUTES = { default: 60, min: 15, max: 480 } as const;

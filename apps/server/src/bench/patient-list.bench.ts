@@ -7,6 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
+import { CLINIC_DASHBOARD_PAGE_SIZE } from '@casebridge/domain/constants';
 import { createPglite, migrateDatabase, openDatabase, type Database } from '#src/db/client.ts';
 import { organizations, users } from '#src/db/schema/index.ts';
 import { seedDemoData } from '#src/db/seed/seed-demo.ts';
@@ -104,16 +105,39 @@ try {
   const cases: Array<[string, () => Promise<unknown>]> = [
     [
       'list, last updated, page 1',
-      () => listActorPatients(db, actor, { sort: 'last_updated', page: 1, pageSize: 24 }),
+      () =>
+        listActorPatients(db, actor, {
+          sort: 'last_updated',
+          page: 1,
+          pageSize: CLINIC_DASHBOARD_PAGE_SIZE,
+        }),
     ],
     [
       'list, last updated, page 400',
-      () => listActorPatients(db, actor, { sort: 'last_updated', page: 400, pageSize: 24 }),
+      () =>
+        listActorPatients(db, actor, {
+          sort: 'last_updated',
+          page: 400,
+          pageSize: CLINIC_DASHBOARD_PAGE_SIZE,
+        }),
     ],
-    ['list, by name', () => listActorPatients(db, actor, { sort: 'name', page: 1, pageSize: 24 })],
+    [
+      'list, by name',
+      () =>
+        listActorPatients(db, actor, {
+          sort: 'name',
+          page: 1,
+          pageSize: CLINIC_DASHBOARD_PAGE_SIZE,
+        }),
+    ],
     [
       'list, by status',
-      () => listActorPatients(db, actor, { sort: 'status', page: 1, pageSize: 24 }),
+      () =>
+        listActorPatients(db, actor, {
+          sort: 'status',
+          page: 1,
+          pageSize: CLINIC_DASHBOARD_PAGE_SIZE,
+        }),
     ],
     [
       'list, search "ab1"',
@@ -122,7 +146,7 @@ try {
           search: 'ab1',
           sort: 'last_updated',
           page: 1,
-          pageSize: 24,
+          pageSize: CLINIC_DASHBOARD_PAGE_SIZE,
         }),
     ],
     [
@@ -132,7 +156,7 @@ try {
           status: 'Discharged',
           sort: 'last_updated',
           page: 1,
-          pageSize: 24,
+          pageSize: CLINIC_DASHBOARD_PAGE_SIZE,
         }),
     ],
     ['counts per status', () => getActorPatientStats(db, actor)],

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { pageQuery } from '../common.schemas.ts';
+import { MAIL_OUTBOX_PAGE_SIZE } from '../constants.ts';
 
 /** Toasts of spec section 8 for the admin tools. */
 export const SYSTEM_TOOL_MESSAGES = {
@@ -70,8 +72,7 @@ export type TMailOutboxDetail = z.infer<typeof ZMailOutboxDetail>;
 export const ZListMailOutboxQuery = z.object({
   status: z.enum(MAIL_STATUSES).optional(),
   search: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageQuery(MAIL_OUTBOX_PAGE_SIZE),
 });
 export type TListMailOutboxQuery = z.input<typeof ZListMailOutboxQuery>;
 

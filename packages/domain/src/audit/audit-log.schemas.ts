@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS } from '../audit.ts';
-
-export const AUDIT_PAGE_SIZES = [25, 50, 100] as const;
+import { pageQuery } from '../common.schemas.ts';
+import { AUDIT_LOG_PAGE_SIZE } from '../constants.ts';
 
 export const AUDIT_MESSAGES = {
   exportFailed: 'Failed to export audit logs',
@@ -26,10 +26,9 @@ export const ZAuditLogFilter = ZAuditLogFilterFields.refine(isRangeOrdered, {
 });
 export type TAuditLogFilter = z.infer<typeof ZAuditLogFilter>;
 
-export const ZListAuditLogsQuery = ZAuditLogFilterFields.extend({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
-}).refine(isRangeOrdered, { message: AUDIT_MESSAGES.invalidRange, path: ['to'] });
+export const ZListAuditLogsQuery = ZAuditLogFilterFields.extend(
+  pageQuery(AUDIT_LOG_PAGE_SIZE),
+).refine(isRangeOrdered, { message: AUDIT_MESSAGES.invalidRange, path: ['to'] });
 export type TListAuditLogsQuery = z.input<typeof ZListAuditLogsQuery>;
 
 export const ZAuditLogEntry = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { optionalText, requiredText } from '../common.schemas.ts';
+import { optionalText, pageQuery, requiredText } from '../common.schemas.ts';
+import { CLINIC_DASHBOARD_PAGE_SIZE } from '../constants.ts';
 import { TREATMENT_STATUSES } from './treatment-status.ts';
 
 export const PATIENT_MESSAGES = {
@@ -138,8 +139,7 @@ export const ZListPatientsQuery = z.object({
   search: z.string().trim().max(200).optional(),
   status: ZTreatmentStatus.optional(),
   sort: z.enum(PATIENT_SORTS).default('last_updated'),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(24),
+  ...pageQuery(CLINIC_DASHBOARD_PAGE_SIZE),
 });
 export type TListPatientsQuery = z.input<typeof ZListPatientsQuery>;
 export type TListPatientsParsed = z.output<typeof ZListPatientsQuery>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZOrganizationRef } from '../auth/auth.schemas.ts';
-import { requiredText } from '../common.schemas.ts';
-import { MIN_PASSWORD_LENGTH } from '../constants.ts';
+import { pageQuery, requiredText } from '../common.schemas.ts';
+import { MIN_PASSWORD_LENGTH, USERS_PAGE_SIZE } from '../constants.ts';
 import { ASSIGNABLE_ROLES, ROLE_LABELS, ROLES, type AssignableRole } from '../roles.ts';
 
 /** How long an invitation link works (ADR 0005: single-use, time-limited). */
@@ -80,8 +80,7 @@ export type TAdminUser = z.infer<typeof ZAdminUser>;
 
 export const ZListUsersQuery = z.object({
   search: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  ...pageQuery(USERS_PAGE_SIZE),
 });
 export type TListUsersQuery = z.input<typeof ZListUsersQuery>;
 export type TListUsersParsed = z.output<typeof ZListUsersQuery>;

@@ -1,3 +1,4 @@
+import { CLINIC_DASHBOARD_PAGE_SIZE } from '@casebridge/domain/constants';
 import { getClinicCounters } from '@casebridge/domain/patients/dashboard-counters';
 import { Activity, CheckCircle2, ClipboardList, Plus, Users } from 'lucide-react';
 import { Link } from 'react-router';
@@ -12,12 +13,12 @@ import { PatientCard } from '#src/features/patients/components/patient-card.tsx'
 import { PatientFilters } from '#src/features/patients/components/patient-filters.tsx';
 import { usePatientFilters } from '#src/features/patients/hooks/use-patient-filters.ts';
 
-const PAGE_SIZE = 24;
-
 export function ClinicDashboardPage() {
   const { canCreatePatients } = useAuth();
   const stats = usePatientStats();
-  const { filters, setFilters, page, setPage, list } = usePatientFilters(PAGE_SIZE);
+  const { filters, setFilters, page, setPage, list } = usePatientFilters(
+    CLINIC_DASHBOARD_PAGE_SIZE,
+  );
   const counters = stats.data ? getClinicCounters(stats.data) : undefined;
   const error = stats.error ?? list.error;
 
@@ -66,7 +67,7 @@ export function ClinicDashboardPage() {
         {list.data ? (
           <Pagination
             page={page}
-            pageSize={PAGE_SIZE}
+            pageSize={CLINIC_DASHBOARD_PAGE_SIZE}
             total={list.data.total}
             onPageChange={setPage}
             label="Patient pages"

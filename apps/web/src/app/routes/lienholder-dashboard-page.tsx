@@ -1,3 +1,4 @@
+import { LIENHOLDER_DASHBOARD_PAGE_SIZE } from '@casebridge/domain/constants';
 import { CheckCircle2, HeartPulse, Users } from 'lucide-react';
 import { StatCard, StatCardGrid } from '#src/components/ui/stat-card.tsx';
 import { RecentBillingActivity } from '#src/features/billing/components/recent-billing-activity.tsx';
@@ -9,11 +10,9 @@ import {
 } from '#src/features/patients/components/paged-patient-table.tsx';
 import { useCaseDashboard } from '#src/features/patients/hooks/use-case-dashboard.ts';
 
-const PAGE_SIZE = 10;
-
 /** Counters and patients over the lienholder's linked patients (docs/architecture.md D3). */
 export function LienholderDashboardPage() {
-  const { counters, list, page, setPage, error } = useCaseDashboard(PAGE_SIZE);
+  const { counters, list, page, setPage, error } = useCaseDashboard(LIENHOLDER_DASHBOARD_PAGE_SIZE);
 
   return (
     <DashboardPage
@@ -45,7 +44,7 @@ export function LienholderDashboardPage() {
         className="mb-6"
         data={list.data}
         page={page}
-        pageSize={PAGE_SIZE}
+        pageSize={LIENHOLDER_DASHBOARD_PAGE_SIZE}
         onPageChange={setPage}
         pagesLabel="Linked patient pages"
         renderActions={(patient) => (

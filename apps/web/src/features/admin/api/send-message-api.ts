@@ -1,3 +1,4 @@
+import { PATIENT_PICKER_SIZE } from '@casebridge/domain/constants';
 import type {
   TSendMessageRequest,
   TSendMessageResponse,
@@ -6,15 +7,13 @@ import type { TPatientPage } from '@casebridge/domain/patients/patient.schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '#src/lib/api-client.ts';
 
-const PICKER_SIZE = 20;
-
 /** Patients for the Send Message picker, searched on the server by name. */
 export function usePatientPicker(search: string) {
   return useQuery({
     queryKey: ['patients', 'picker', search],
     queryFn: () =>
       apiFetch<TPatientPage>(
-        `/patients?sort=name&pageSize=${PICKER_SIZE}${search ? `&search=${encodeURIComponent(search)}` : ''}`,
+        `/patients?sort=name&pageSize=${PATIENT_PICKER_SIZE}${search ? `&search=${encodeURIComponent(search)}` : ''}`,
       ),
     placeholderData: keepPreviousData,
   });

@@ -1,3 +1,4 @@
+import { AUDIT_LOG_PAGE_SIZE } from '@casebridge/domain/constants';
 import { AUDIT_MESSAGES } from '@casebridge/domain/audit/audit-log.schemas';
 import type { AuditAction } from '@casebridge/domain/audit';
 import { Download } from 'lucide-react';
@@ -16,8 +17,6 @@ import {
 } from './audit-filters.tsx';
 import { AuditTable } from './audit-table.tsx';
 
-const PAGE_SIZE = 25;
-
 /** Admin 'Audit Logs' tab: newest first, paged and filtered on the server, CSV of the same rows. */
 export function AuditLogsTab() {
   const [values, setValues] = useState<AuditFilterValues>(EMPTY_AUDIT_FILTERS);
@@ -33,7 +32,7 @@ export function AuditLogsTab() {
     action: (values.action || undefined) as AuditAction | undefined,
     ...(isRangeValid ? range : {}),
   };
-  const logs = useAuditLogs({ ...filter, page, pageSize: PAGE_SIZE });
+  const logs = useAuditLogs({ ...filter, page, pageSize: AUDIT_LOG_PAGE_SIZE });
 
   async function handleExport() {
     setIsExporting(true);
@@ -78,7 +77,7 @@ export function AuditLogsTab() {
       <Pagination
         label="Audit log pages"
         page={page}
-        pageSize={PAGE_SIZE}
+        pageSize={AUDIT_LOG_PAGE_SIZE}
         total={logs.data?.total ?? 0}
         onPageChange={setPage}
       />

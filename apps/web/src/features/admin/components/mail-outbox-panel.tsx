@@ -1,3 +1,4 @@
+import { MAIL_OUTBOX_PAGE_SIZE } from '@casebridge/domain/constants';
 import {
   MAIL_OUTBOX_MESSAGES,
   MAIL_STATUSES,
@@ -18,7 +19,6 @@ import { MailDetailDialog } from './mail-detail-dialog.tsx';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { RetryMailButton } from './retry-mail-button.tsx';
 
-const PAGE_SIZE = 10;
 const TONES = { pending: 'yellow', sending: 'blue', sent: 'green', failed: 'red' } as const;
 type Status = TMailOutboxItem['status'];
 
@@ -33,7 +33,7 @@ export function MailOutboxPanel() {
     status: status || undefined,
     search: debouncedSearch || undefined,
     page,
-    pageSize: PAGE_SIZE,
+    pageSize: MAIL_OUTBOX_PAGE_SIZE,
   });
   const retryAll = useRetryAllFailedMail();
 
@@ -139,7 +139,7 @@ export function MailOutboxPanel() {
       <Pagination
         label="Mail outbox pages"
         page={page}
-        pageSize={PAGE_SIZE}
+        pageSize={MAIL_OUTBOX_PAGE_SIZE}
         total={mail.data?.total ?? 0}
         onPageChange={setPage}
       />

@@ -1,3 +1,4 @@
+import { USERS_PAGE_SIZE } from '@casebridge/domain/constants';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '#src/components/ui/button.tsx';
@@ -10,8 +11,6 @@ import { AccessRequestsSection } from './access-requests-section.tsx';
 import { AddUserModal } from './add-user-modal.tsx';
 import { UserTable } from './user-table.tsx';
 
-const PAGE_SIZE = 20;
-
 /** Admin 'Users' tab: pending access requests, then every user with search and pages. */
 export function UsersTab() {
   const currentUser = useCurrentUser();
@@ -19,7 +18,7 @@ export function UsersTab() {
   const [page, setPage] = useState(1);
   const [isAdding, setIsAdding] = useState(false);
   const debouncedSearch = useDebouncedValue(search.trim());
-  const users = useUsers({ search: debouncedSearch || undefined, page, pageSize: PAGE_SIZE });
+  const users = useUsers({ search: debouncedSearch || undefined, page, pageSize: USERS_PAGE_SIZE });
 
   return (
     <div>
@@ -61,7 +60,7 @@ export function UsersTab() {
         <Pagination
           label="Users pages"
           page={page}
-          pageSize={PAGE_SIZE}
+          pageSize={USERS_PAGE_SIZE}
           total={users.data?.total ?? 0}
           onPageChange={setPage}
         />

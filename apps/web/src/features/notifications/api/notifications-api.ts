@@ -1,8 +1,9 @@
 import { NOTIFICATION_DROPDOWN_LIMIT } from '@casebridge/domain/constants';
-import type {
-  TNotificationPage,
-  TNotificationPreferences,
-  TUpdateNotificationPreferencesRequest,
+import {
+  NOTIFICATION_PAGE_SIZE,
+  type TNotificationPage,
+  type TNotificationPreferences,
+  type TUpdateNotificationPreferencesRequest,
 } from '@casebridge/domain/notifications/notification.schemas';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '#src/lib/api-client.ts';
@@ -14,8 +15,6 @@ export const notificationKeys = {
   center: () => ['notifications', 'center'] as const,
   preferences: () => ['notifications', 'preferences'] as const,
 };
-
-const CENTER_PAGE_SIZE = 20;
 
 function getNotificationPage(limit: number, cursor: string | null) {
   const params = new URLSearchParams({ limit: String(limit) });
@@ -35,7 +34,7 @@ export function useNotificationPreview() {
 export function useNotificationCenter() {
   return useInfiniteQuery({
     queryKey: notificationKeys.center(),
-    queryFn: ({ pageParam }) => getNotificationPage(CENTER_PAGE_SIZE, pageParam),
+    queryFn: ({ pageParam }) => getNotificationPage(NOTIFICATION_PAGE_SIZE.default, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   });

@@ -1,3 +1,4 @@
+import { ADMIN_PATIENTS_PAGE_SIZE } from '@casebridge/domain/constants';
 import { Pencil } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { usePatientFilters } from '#src/features/patients/hooks/use-patient-filters.ts';
@@ -6,14 +7,12 @@ import { EditPatientModal } from './edit-patient-modal.tsx';
 import { PatientFilters } from './patient-filters.tsx';
 import { PagedPatientTable, PatientActionLink } from './paged-patient-table.tsx';
 
-const PAGE_SIZE = 20;
-
 /**
  * Admin Dashboard 'All Patients' tab: search, status filter, Edit Patient modal. `toolbar` lets the
  * admin page add its own actions (e.g. Send Message).
  */
 export function AdminPatientsTab({ toolbar }: { toolbar?: ReactNode }) {
-  const { filters, setFilters, page, setPage, list } = usePatientFilters(PAGE_SIZE);
+  const { filters, setFilters, page, setPage, list } = usePatientFilters(ADMIN_PATIENTS_PAGE_SIZE);
   const [editingId, setEditingId] = useState<string | null>(null);
   if (list.error) return <DashboardError error={list.error} />;
   return (
@@ -24,7 +23,7 @@ export function AdminPatientsTab({ toolbar }: { toolbar?: ReactNode }) {
         caption="All patients"
         data={list.data}
         page={page}
-        pageSize={PAGE_SIZE}
+        pageSize={ADMIN_PATIENTS_PAGE_SIZE}
         onPageChange={setPage}
         pagesLabel="Patient pages"
         renderActions={(patient) => (
