@@ -39,6 +39,19 @@ async function sendAlternating(servers: TestServer[], ip: string) {
 
 const expectedCodes = [...Array<number>(max).fill(201), 429];
 
+/** Two servers for the enclosing describe, started before its tests and closed after them. */
+function useTwoInstances(start: () => Promise<TestServer[]>): TestServer[] {
+  const instances: TestServer[] = [];
+  beforeAll(async () => {
+    instances.push(...(await start()));
+  });
+  afterAll(async () => {
+    // Last first: a second instance may have joined the first one's database.
+    for (const instance of instances.splice(0).toReversed()) await instance.close();
+  });
+  return instances;
+}
+
 describe('database rate-limit counter', () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -80,39 +93,27 @@ describe('database rate-limit counter', () => {
 describe.runIf(inject('testTemplate').kind === 'postgres')(
   'rate limits shared by two instances on one PostgreSQL database',
   () => {
-    let first: TestServer;
-    let second: TestServer;
-    beforeAll(async () => {
-      first = await createTestServer();
-      second = await createTestServer({}, { joinDatabaseUrl: first.databaseUrl });
-    });
-    afterAll(async () => {
-      await second?.close();
-      await first?.close();
+    const instances = useTwoInstances(async () => {
+      const first = await createTestServer();
+      return [first, await createTestServer({}, { joinDatabaseUrl: first.databaseUrl })];
     });
 
     it('refuses the client once both instances together reach the limit', async () => {
-      expect(await sendAlternating([first, second], randomClientIp())).toEqual(expectedCodes);
+      expect(await sendAlternating(instances, randomClientIp())).toEqual(expectedCodes);
     });
   },
 );
 
 describe.runIf(REDIS_URL)('rate limits shared through Redis', () => {
-  let first: TestServer;
-  let second: TestServer;
-  beforeAll(async () => {
-    // Two databases: only Redis is shared, so a shared count can only come from there.
-    first = await createTestServer({ REDIS_URL });
-    second = await createTestServer({ REDIS_URL });
-  });
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
-  });
+  // Two databases: only Redis is shared, so a shared count can only come from there.
+  const instances = useTwoInstances(async () => [
+    await createTestServer({ REDIS_URL }),
+    await createTestServer({ REDIS_URL }),
+  ]);
 
   it('refuses the client once both instances together reach the limit', async () => {
-    expect(await sendAlternating([first, second], randomClientIp())).toEqual(expectedCodes);
-    for (const server of [first, second]) {
+    expect(await sendAlternating(instances, randomClientIp())).toEqual(expectedCodes);
+    for (const server of instances) {
       const [rows] = await server.context.db.select({ n: count() }).from(rateLimitCounters);
       expect(Number(rows?.n)).toBe(0);
     }

@@ -28,27 +28,33 @@ describe('documents on S3-compatible storage', () => {
     await emulator?.stop();
   });
 
-  it('uploads through the API into the bucket and downloads the same bytes', async () => {
-    const data = Buffer.concat([samplePdf(), Buffer.from('%stored in the bucket\n')]);
-    const filesBefore = await listStoredKeys(server);
+  /** Uploads a PDF as the clinic; answers the response and the document's storage key. */
+  async function uploadPdf(fileName: string, data: Buffer) {
     const response = await upload(server, {
       patientId: maria,
       cookie: clinic,
       category: 'MRI',
-      file: { fileName: 'knee mri.pdf', data },
+      file: { fileName, data },
     });
     expect(response.statusCode).toBe(201);
-
     const [row] = await server.context.db
       .select({ storageKey: documents.storageKey })
       .from(documents)
       .where(eq(documents.id, response.json().id));
+    return { response, storageKey: row!.storageKey };
+  }
+
+  it('uploads through the API into the bucket and downloads the same bytes', async () => {
+    const data = Buffer.concat([samplePdf(), Buffer.from('%stored in the bucket\n')]);
+    const filesBefore = await listStoredKeys(server);
+    const { response, storageKey } = await uploadPdf('knee mri.pdf', data);
+
     // The bytes are in the bucket under the URL's prefix, and not on this instance's disk.
     const bucket = createFileStorage({
       dataDir: '/nonexistent',
       storageUrl: emulator.storageUrl(),
     });
-    expect((await bucket.read(`casebridge/${row!.storageKey}`)).equals(data)).toBe(true);
+    expect((await bucket.read(`casebridge/${storageKey}`)).equals(data)).toBe(true);
     expect(await listStoredKeys(server)).toEqual(filesBefore);
 
     const download = await server.request({
@@ -60,18 +66,8 @@ describe('documents on S3-compatible storage', () => {
   });
 
   it('refuses to serve a document whose object was removed from the bucket', async () => {
-    const response = await upload(server, {
-      patientId: maria,
-      cookie: clinic,
-      category: 'MRI',
-      file: { fileName: 'removed.pdf', data: samplePdf() },
-    });
-    expect(response.statusCode).toBe(201);
-    const [row] = await server.context.db
-      .select({ storageKey: documents.storageKey })
-      .from(documents)
-      .where(eq(documents.id, response.json().id));
-    await server.context.storage.remove(row!.storageKey);
+    const { response, storageKey } = await uploadPdf('removed.pdf', samplePdf());
+    await server.context.storage.remove(storageKey);
     const download = await server.request({
       url: `/api/documents/${response.json().id}/download`,
       cookie: clinic,
