@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { text as readText } from 'node:stream/consumers';
 import { FANOUT } from './fanout-config.ts';
 
 /** Keep-alive, so a write's latency is the server's work, not a TCP handshake. */
@@ -18,19 +19,16 @@ export function sendRequest(
     const request = http.request(
       url,
       { method: options.method, headers, agent, timeout: FANOUT.requestTimeoutMs },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            body: text,
-            setCookies: response.headers['set-cookie'] ?? [],
-          }),
-        );
-        response.on('error', reject);
-      },
+      (response) =>
+        void readText(response).then(
+          (text) =>
+            resolve({
+              status: response.statusCode ?? 0,
+              body: text,
+              setCookies: response.headers['set-cookie'] ?? [],
+            }),
+          reject,
+        ),
     );
     request.on('timeout', () => request.destroy(new Error(`${url}: timed out`)));
     request.on('error', reject);

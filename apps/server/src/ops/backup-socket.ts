@@ -1,5 +1,6 @@
 import { chmod, rm } from 'node:fs/promises';
 import http from 'node:http';
+import { text as readText } from 'node:stream/consumers';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { FileStorage } from '#src/storage/file-storage.ts';
@@ -93,13 +94,11 @@ export async function requestBackup(dataDir: string, dir: string): Promise<TBack
           path: '/backup',
           headers: { 'content-type': 'application/json' },
         },
-        (response) => {
-          let text = '';
-          response.setEncoding('utf8');
-          response.on('data', (chunk: string) => (text += chunk));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-          response.on('error', reject);
-        },
+        (response) =>
+          void readText(response).then(
+            (text) => resolve({ status: response.statusCode ?? 0, body: text }),
+            reject,
+          ),
       );
       request.on('error', (error) =>
         reject(
