@@ -299,7 +299,9 @@ test('admin sends a template message to a patient from All Patients', async ({ p
   await page.getByRole('button', { name: 'Send Message' }).click();
   const dialog = page.getByRole('dialog', { name: 'Send Message' });
   await dialog.getByLabel('Find patient').fill('Maria');
-  await dialog.getByLabel('Patient', { exact: true }).selectOption({ label: 'Maria Delgado' });
+  await dialog
+    .getByRole('combobox', { name: 'Patient', exact: true })
+    .selectOption({ label: 'Maria Delgado' });
   await dialog.getByLabel('Template').selectOption({ label: 'Appointment confirmation' });
   await expect(dialog.getByLabel('Message')).toHaveValue(/next appointment for Maria Delgado/);
   await dialog.getByRole('button', { name: 'Send Message' }).click();
@@ -316,7 +318,9 @@ test('admin sends a message written without a template', async ({ pageAs }) => {
   await page.getByRole('button', { name: 'Send Message' }).click();
   const dialog = page.getByRole('dialog', { name: 'Send Message' });
   await dialog.getByLabel('Find patient').fill('James');
-  await dialog.getByLabel('Patient', { exact: true }).selectOption({ label: 'James Whitfield' });
+  await dialog
+    .getByRole('combobox', { name: 'Patient', exact: true })
+    .selectOption({ label: 'James Whitfield' });
   await expect(dialog.getByLabel('Template (optional)')).toHaveValue('');
   await dialog.getByLabel('Message').fill('Free-text note from the admin office.');
   await dialog.getByRole('button', { name: 'Send Message' }).click();
