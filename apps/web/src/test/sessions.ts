@@ -1,5 +1,7 @@
 import type { TSessionResponse, TSessionUser } from '@casebridge/domain/auth/auth.schemas';
+import { canCreatePatients } from '@casebridge/domain/patients/patient.policy';
 import type { Role } from '@casebridge/domain/roles';
+import { DEFAULT_SETTINGS } from '@casebridge/domain/settings/settings.schemas';
 
 /** The demo organisations, so pages show the names the seed data and e2e tests use. */
 export const DEMO_ORGANIZATIONS = {
@@ -50,7 +52,7 @@ export function signedInAs(
       ...user,
     },
     idleTimeoutMinutes: 60,
-    canCreatePatients: role === 'clinic' || role === 'admin',
+    canCreatePatients: canCreatePatients(role, DEFAULT_SETTINGS),
     ...rest,
   };
 }

@@ -5,6 +5,7 @@ import {
   canAddBillingEntry,
   canAssignOrganizations,
   canChangeStatus,
+  canCreatePatients,
   canEditDemographics,
   canSeeDocumentCategory,
   canUploadDocuments,
@@ -176,5 +177,20 @@ describe('control policies (spec section 6)', () => {
 
   it('shows the AI summary panel to clinic users only', () => {
     expect(allowed(canUseTreatmentSummary)).toEqual(['clinic']);
+  });
+});
+
+describe('canCreatePatients', () => {
+  it.each([
+    ['admin', true, true],
+    ['admin', false, true],
+    ['clinic', true, true],
+    ['clinic', false, false],
+    ['attorney', true, false],
+    ['lienholder', true, false],
+    ['contact', true, false],
+    ['unknown', true, false],
+  ])('%s with clinic creation %s: %s', (role, allowClinicPatientCreation, expected) => {
+    expect(canCreatePatients(role, { allowClinicPatientCreation })).toBe(expected);
   });
 });

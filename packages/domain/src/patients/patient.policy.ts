@@ -94,6 +94,18 @@ export const canAddBillingEntry = (actor: Pick<PolicyActor, 'role'>) =>
 export const canUseTreatmentSummary = (actor: Pick<PolicyActor, 'role'>) => actor.role === 'clinic';
 
 /**
+ * Add Patient (docs/architecture.md D7): admins always; clinics while the admin setting 'Allow
+ * Clinic Patient Creation' is on; nobody without the `patients:create` capability.
+ */
+export function canCreatePatients(
+  role: string,
+  settings: { allowClinicPatientCreation: boolean },
+): boolean {
+  if (!can({ role }, 'patients:create')) return false;
+  return role === 'admin' || settings.allowClinicPatientCreation;
+}
+
+/**
  * Intake documents: clinic and admin always; an attorney only once the patient is Discharged;
  * lienholders and everyone else never. Other categories follow patient visibility.
  */

@@ -6,14 +6,8 @@ import { organizations, users } from '#src/db/schema/index.ts';
 import { isRole } from '@casebridge/domain/roles';
 import { MESSAGES } from '@casebridge/domain/errors';
 import { AppError } from '#src/lib/app-error.ts';
-import { hasCapability } from '@casebridge/domain/capabilities';
+import { canCreatePatients } from '@casebridge/domain/patients/patient.policy';
 import type { TSettings } from '@casebridge/domain/settings/settings.schemas';
-
-/** Admins always; clinics while 'Allow Clinic Patient Creation' is on (docs/architecture.md D7). */
-export function canCreatePatients(role: TSessionUser['role'], settings: TSettings): boolean {
-  if (!hasCapability(role, 'patients:create')) return false;
-  return role === 'admin' || settings.allowClinicPatientCreation;
-}
 
 export function toSessionUser(actor: Actor): TSessionUser {
   return {

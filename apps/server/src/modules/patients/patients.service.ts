@@ -1,5 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { canAssignOrganizations } from '@casebridge/domain/patients/patient.policy';
+import {
+  canAssignOrganizations,
+  canCreatePatients,
+} from '@casebridge/domain/patients/patient.policy';
 import {
   PATIENT_MESSAGES,
   type TCreatePatientParsed,
@@ -92,7 +95,7 @@ export async function createPatient(
 ): Promise<{ id: string }> {
   if (actor.role !== 'admin') {
     const settings = await getSettings(db);
-    if (!settings.allowClinicPatientCreation)
+    if (!canCreatePatients(actor.role, settings))
       throw forbidden('Patient creation by clinics is turned off. Please ask an administrator.');
     if (actor.role === 'clinic' && !input.clinicIds.includes(actor.organizationId ?? '')) {
       throw validationFailed('Your clinic must be one of the assigned clinics');
