@@ -13,13 +13,6 @@ export async function insertAccessRequest(db: Db, input: TCreateAccessRequest) {
   return row;
 }
 
-export async function listActiveAdmins(db: Db) {
-  return db
-    .select({ id: users.id, email: users.email, name: users.name })
-    .from(users)
-    .where(and(eq(users.role, 'admin'), eq(users.active, true)));
-}
-
 function toAccessRequestDto(row: {
   request: typeof accessRequests.$inferSelect;
   reviewedByName: string | null;

@@ -6,7 +6,11 @@ import { enqueueMail } from '#src/mail/mail-outbox.ts';
 import { escapeHtml, renderMailHtml, renderMailText } from '#src/mail/mail-layout.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import { notifyUsers } from '#src/modules/notifications/notifications.service.ts';
-import { insertAccessRequest, listActiveAdmins } from './access-requests.queries.ts';
+import {
+  listNotificationAudience,
+  listRecipientAddresses,
+} from '#src/modules/notifications/recipients.ts';
+import { insertAccessRequest } from './access-requests.queries.ts';
 
 /**
  * Stores a public access request and tells every admin: an in-app notification and an e-mail
@@ -19,17 +23,17 @@ export async function createAccessRequest(
 ) {
   return db.transaction(async (tx) => {
     const request = await insertAccessRequest(tx, input);
-    const admins = await listActiveAdmins(tx);
     const roleLabel = ROLE_LABELS[input.role];
-    await notifyUsers(
+    const notified = await notifyUsers(
       tx,
-      admins.map((admin) => admin.id),
+      await listNotificationAudience(tx, { type: 'access_request' }),
       {
         type: 'access_request',
         content: `New access request from ${input.name} (${input.organization}, ${roleLabel})`,
         linkTo: '/dashboard/admin?tab=users',
       },
     );
+    const addresses = await listRecipientAddresses(tx, notified);
     const link = `${context.appUrl}/dashboard/admin?tab=users`;
     const title = 'New access request';
     const lines = [
@@ -42,9 +46,9 @@ export async function createAccessRequest(
     ];
     await enqueueMail(
       tx,
-      admins.map((admin) => ({
+      addresses.map(({ address }) => ({
         kind: 'access_request',
-        to: admin.email,
+        to: address,
         subject: `New access request - ${input.organization}`,
         text: renderMailText(title, lines),
         html: renderMailHtml(

@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { DOCUMENT_CATEGORIES, type DocumentCategory } from '@casebridge/domain/constants';
 import type { PatientScope, PolicyActor } from '@casebridge/domain/patients/patient.policy';
 import type { Db } from '#src/db/client.ts';
-import { documents, notificationPreferences, patients, users } from '#src/db/schema/index.ts';
+import { documents, patients, users } from '#src/db/schema/index.ts';
 import type { InScopePatientId } from '#src/modules/patients/patient-access.ts';
 import { patientScopeCondition } from '#src/modules/patients/patient-scope.ts';
 import { documentVisibilityCondition } from './document-visibility.ts';
@@ -64,28 +64,6 @@ export async function insertDocument(db: Db, values: NewDocumentRow): Promise<Do
   const [row] = await db.insert(documents).values(values).returning();
   if (!row) throw new Error('document insert returned nothing');
   return row;
-}
-
-/**
- * Of the given users, those who want document-upload notifications: a user without a
- * preferences row gets the default (on).
- */
-export async function filterDocumentUploadSubscribers(
-  db: Db,
-  userIds: readonly string[],
-): Promise<string[]> {
-  if (userIds.length === 0) return [];
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
-    .where(
-      and(
-        inArray(users.id, [...userIds]),
-        sql`coalesce(${notificationPreferences.notifyOnDocumentUpload}, true)`,
-      ),
-    );
-  return rows.map((row) => row.id);
 }
 
 export function isDocumentCategory(value: unknown): value is DocumentCategory {

@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { DocumentCategory } from '@casebridge/domain/constants';
 import {
   isPreviewableMimeType,
   isWithinUploadLimit,
@@ -7,7 +6,6 @@ import {
 } from '@casebridge/domain/documents/document-types';
 import { toStorageKey, toStoredFileName } from '@casebridge/domain/documents/document-naming';
 import { DOCUMENT_MESSAGES, type TDocument } from '@casebridge/domain/documents/document.schemas';
-import { canSeeDocumentCategory } from '@casebridge/domain/patients/patient.policy';
 import { isUuid } from '@casebridge/domain/record-id';
 import type { AppContext } from '#src/app-context.ts';
 import type { Db } from '#src/db/client.ts';
@@ -16,18 +14,14 @@ import type { Actor } from '#src/lib/actor.ts';
 import { AppError, notFound, validationFailed } from '#src/lib/app-error.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import { notifyUsers } from '#src/modules/notifications/notifications.service.ts';
-import {
-  requirePatientInScope,
-  type InScopePatient,
-} from '#src/modules/patients/patient-access.ts';
+import { listNotificationAudience } from '#src/modules/notifications/recipients.ts';
+import { requirePatientInScope } from '#src/modules/patients/patient-access.ts';
 import { getActorPatientScope } from '#src/modules/patients/patient-scope.ts';
-import { listPatientAudience } from '#src/modules/patients/patients.service.ts';
 import { getSettings } from '#src/modules/settings/settings.service.ts';
 import type { DocumentDelivery } from './document-response.ts';
 import type { ReceivedUpload } from './document-upload.ts';
 import { detectDocumentMimeType } from './document-validation.ts';
 import {
-  filterDocumentUploadSubscribers,
   findVisibleDocument,
   insertDocument,
   isDocumentCategory,
@@ -92,21 +86,6 @@ async function validateUpload(upload: ReceivedUpload, maxUploadMb: number) {
   return { fileName, mimeType, category: upload.category, data: file.data };
 }
 
-/** The users told about a new document: those who may see it and want to be told. */
-async function listUploadRecipients(
-  db: Db,
-  actor: Actor,
-  patient: InScopePatient,
-  category: DocumentCategory,
-) {
-  const audience = await listPatientAudience(db, patient.id);
-  const allowed = audience
-    .filter((member) => member.id !== actor.userId)
-    .filter((member) => canSeeDocumentCategory(member, category, patient.treatmentStatus))
-    .map((member) => member.id);
-  return filterDocumentUploadSubscribers(db, allowed);
-}
-
 /**
  * Stores an uploaded document. The file is written first, under a key that contains the new
  * row's id (so no other upload — same name, same millisecond, another instance — can claim it),
@@ -147,7 +126,12 @@ export async function uploadDocument(
         sha256,
         uploadedByUserId: actor.userId,
       });
-      const recipients = await listUploadRecipients(tx, actor, current, file.category);
+      const recipients = await listNotificationAudience(tx, {
+        type: 'document_upload',
+        actor,
+        patient: current,
+        category: file.category,
+      });
       await notifyUsers(tx, recipients, {
         type: 'document_upload',
         content: `New ${file.category} document for ${current.fullName}: ${file.fileName}`,

@@ -14,15 +14,12 @@ import type { Actor } from '#src/lib/actor.ts';
 import { validationFailed } from '#src/lib/app-error.ts';
 import { enqueueMail } from '#src/mail/mail-outbox.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import { notifyUsers } from '#src/modules/notifications/notifications.service.ts';
 import {
-  listNotificationAddresses,
-  notifyUsers,
-} from '#src/modules/notifications/notifications.service.ts';
-import { listPatientAudience } from '#src/modules/patients/patients.service.ts';
-import {
-  requirePatientInScope,
-  type InScopePatientId,
-} from '#src/modules/patients/patient-access.ts';
+  listNotificationAudience,
+  listRecipientAddresses,
+} from '#src/modules/notifications/recipients.ts';
+import { requirePatientInScope } from '#src/modules/patients/patient-access.ts';
 import { getSettings } from '#src/modules/settings/settings.service.ts';
 import { getActiveEmailTemplate } from '#src/modules/templates/templates.service.ts';
 import { renderMessageEmail } from './message-email.ts';
@@ -43,7 +40,6 @@ export type MessageContext = {
 };
 
 const THREAD_VIEW_AUDIT_WINDOW_MS = 15 * 60_000;
-const RECIPIENT_ROLES = new Set(['clinic', 'attorney', 'lienholder', 'admin']);
 
 export async function listPatientMessages(
   db: Db,
@@ -72,15 +68,6 @@ export async function listPatientMessages(
   }
   const last = page.items.at(-1);
   return { items: page.items, nextCursor: page.hasMore && last ? last.id : null, total };
-}
-
-/**
- * Everyone who hears about a message (docs/architecture.md D5): the users of the patient's
- * clinics, firm and lienholders and the admins, active only, the sender excluded.
- */
-async function listMessageRecipients(db: Db, patientId: InScopePatientId, senderId: string) {
-  const audience = await listPatientAudience(db, patientId);
-  return audience.filter((member) => member.id !== senderId && RECIPIENT_ROLES.has(member.role));
 }
 
 /**
@@ -127,19 +114,19 @@ export async function sendMessage(
     let hasRecipientFailure = false;
     try {
       notified = await tx.transaction(async (step) => {
-        const recipients = await listMessageRecipients(step, patientId, actor.userId);
-        return notifyUsers(
-          step,
-          recipients.map((member) => member.id),
-          {
-            type: 'message',
-            content: getMessageNotificationText(actor, patient.fullName),
-            patientId,
-            linkTo: getMessagesLink(patientId),
-            fromUserId: actor.userId,
-            fromRole: actor.role,
-          },
-        );
+        const recipients = await listNotificationAudience(step, {
+          type: 'message',
+          actor,
+          patient,
+        });
+        return notifyUsers(step, recipients, {
+          type: 'message',
+          content: getMessageNotificationText(actor, patient.fullName),
+          patientId,
+          linkTo: getMessagesLink(patientId),
+          fromUserId: actor.userId,
+          fromRole: actor.role,
+        });
       });
     } catch (error) {
       hasRecipientFailure = true;
@@ -154,7 +141,7 @@ export async function sendMessage(
       else {
         try {
           emailsQueued = await tx.transaction(async (step) => {
-            const addresses = await listNotificationAddresses(step, notified);
+            const addresses = await listRecipientAddresses(step, notified);
             const content = renderMessageEmail({
               patient,
               sender: actor,

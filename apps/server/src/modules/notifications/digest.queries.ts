@@ -33,7 +33,6 @@ export type DigestRecipient = {
   userId: string;
   role: Role;
   organizationId: string | null;
-  address: string;
   frequency: DigestFrequency;
   lastDigestAt: Date | null;
 };
@@ -50,7 +49,7 @@ export async function lockDigestRecipient(db: Db, userId: string): Promise<Diges
     .where(eq(notificationPreferences.userId, userId))
     .for('update');
   const [user] = await db
-    .select({ role: users.role, organizationId: users.organizationId, email: users.email })
+    .select({ role: users.role, organizationId: users.organizationId })
     .from(users)
     .where(and(eq(users.id, userId), eq(users.active, true)));
   if (!preferences || !user) return null;
@@ -58,7 +57,6 @@ export async function lockDigestRecipient(db: Db, userId: string): Promise<Diges
     userId,
     role: user.role,
     organizationId: user.organizationId,
-    address: preferences.notificationEmail ?? user.email,
     frequency: preferences.digestFrequency,
     lastDigestAt: preferences.lastDigestAt,
   };

@@ -7,6 +7,7 @@ import { escapeHtml, renderMailHtml, renderMailText } from '#src/mail/mail-layou
 import { getSettings } from '#src/modules/settings/settings.service.ts';
 import { listDigestCandidates, lockDigestRecipient, setLastDigestAt } from './digest.queries.ts';
 import { countUnreadNotifications, listNotifications } from './notifications.queries.ts';
+import { listRecipientAddresses } from './recipients.ts';
 
 const DAY_MS = 86_400_000;
 export const DIGEST_PERIOD_MS: Record<Exclude<DigestFrequency, 'None'>, number> = {
@@ -95,7 +96,13 @@ export async function runNotificationDigests(
         appUrl: options.appUrl,
         isDetailed: settings.detailedEmailContent,
       });
-      await enqueueMail(tx, { kind: 'notification_digest', to: recipient.address, ...content });
+      const [recipientAddress] = await listRecipientAddresses(tx, [userId]);
+      if (!recipientAddress) return false;
+      await enqueueMail(tx, {
+        kind: 'notification_digest',
+        to: recipientAddress.address,
+        ...content,
+      });
       await setLastDigestAt(tx, userId, options.now);
       return true;
     });

@@ -1,9 +1,8 @@
 import type { NotificationType } from '@casebridge/domain/constants';
 import type { Role } from '@casebridge/domain/roles';
-import {
-  getPreferenceToggle,
-  type TNotificationPage,
-  type TNotificationPreferences,
+import type {
+  TNotificationPage,
+  TNotificationPreferences,
 } from '@casebridge/domain/notifications/notification.schemas';
 import type { Db } from '#src/db/client.ts';
 import { notifications } from '#src/db/schema/index.ts';
@@ -18,13 +17,10 @@ import {
 import {
   countUnreadNotifications,
   listNotifications,
-  listUsersWithToggleOff,
   markAllNotificationsRead,
   markNotificationRead,
 } from './notifications.queries.ts';
-
-// Other modules look up notification e-mail addresses here, not in this module's queries.
-export { listNotificationAddresses } from './notifications.queries.ts';
+import { applyNotificationPreferences } from './recipients.ts';
 
 export type NewNotification = {
   type: NotificationType;
@@ -39,18 +35,16 @@ export type NewNotification = {
 
 /**
  * Creates one notification per recipient whose preferences allow the type (the toggle for
- * messages, document uploads or status changes), and tells each of them live. Returns the ids
- * of the users actually notified.
+ * messages, document uploads or status changes, applied in `recipients.ts`), and tells each of
+ * them live. The recipients come from `listNotificationAudience`. Returns the ids of the users
+ * actually notified.
  */
 export async function notifyUsers(
   db: Db,
   recipientIds: readonly string[],
   notification: NewNotification,
 ): Promise<string[]> {
-  const unique = [...new Set(recipientIds)];
-  const toggle = getPreferenceToggle(notification.type);
-  const optedOut = toggle ? await listUsersWithToggleOff(db, unique, toggle) : new Set<string>();
-  const allowed = unique.filter((id) => !optedOut.has(id));
+  const allowed = await applyNotificationPreferences(db, recipientIds, notification.type);
   if (allowed.length === 0) return [];
   await db.insert(notifications).values(
     allowed.map((recipientUserId) => ({

@@ -19,8 +19,8 @@ import type { Actor } from '#src/lib/actor.ts';
 import { AppError, forbidden, validationFailed } from '#src/lib/app-error.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import { notifyUsers } from '#src/modules/notifications/notifications.service.ts';
+import { listNotificationAudience } from '#src/modules/notifications/recipients.ts';
 import { getSettings } from '#src/modules/settings/settings.service.ts';
-import { listPatientAudience } from './patient-audience.queries.ts';
 import { requirePatientInScope } from './patient-access.ts';
 import { getActorPatientScope } from './patient-scope.ts';
 import {
@@ -32,9 +32,6 @@ import {
   replacePatientLienholders,
   toPatientDetail,
 } from './patients.queries.ts';
-
-// Other modules find who follows a patient here, not in this module's queries.
-export { listPatientAudience };
 
 type RequestContext = { ip: string };
 type UpdateDemographicsInput = z.output<typeof ZUpdateDemographicsRequest>;
@@ -129,17 +126,6 @@ export async function createPatient(
   });
 }
 
-/** Users to tell about a change: the patient's audience minus the actor's own organisation. */
-async function listOtherParties(db: Db, actor: Actor, patientId: string) {
-  const audience = await listPatientAudience(db, patientId);
-  return audience.filter(
-    (member) =>
-      member.id !== actor.userId &&
-      member.role !== 'admin' &&
-      (actor.organizationId === null || member.organizationId !== actor.organizationId),
-  );
-}
-
 /**
  * Sets the status, and audits and notifies the change from the status the row really had.
  * The row is read with SELECT … FOR UPDATE in the same transaction as the update, the audit and
@@ -177,19 +163,19 @@ export async function changePatientStatus(
         details: `${current.treatmentStatus} → ${status}`,
         ip: context.ip,
       });
-      const recipients = await listOtherParties(tx, actor, patientId);
-      await notifyUsers(
-        tx,
-        recipients.map((member) => member.id),
-        {
-          type: 'status_update',
-          content: `Treatment status of ${row.fullName} changed to ${status}`,
-          patientId,
-          linkTo: `/patients/${patientId}`,
-          fromUserId: actor.userId,
-          fromRole: actor.role,
-        },
-      );
+      const recipients = await listNotificationAudience(tx, {
+        type: 'status_update',
+        actor,
+        patient: current,
+      });
+      await notifyUsers(tx, recipients, {
+        type: 'status_update',
+        content: `Treatment status of ${row.fullName} changed to ${status}`,
+        patientId,
+        linkTo: `/patients/${patientId}`,
+        fromUserId: actor.userId,
+        fromRole: actor.role,
+      });
     }
     // Last statement of the transaction: publishing holds a lock until commit (events/outbox.ts).
     await publishEvent(tx, { topic: 'patient.updated', patientId });
@@ -280,19 +266,19 @@ export async function updateDemographics(
     const patient = await toPatientDetail(tx, row);
     let notifiedUsers = 0;
     if (input.notify) {
-      const recipients = await listOtherParties(tx, actor, patientId);
-      await notifyUsers(
-        tx,
-        recipients.map((member) => member.id),
-        {
-          type: 'patient_edit',
-          content: `Patient demographics updated by ${actor.role}`,
-          patientId,
-          linkTo: `/patients/${patientId}?tab=demographics`,
-          fromUserId: actor.userId,
-          fromRole: actor.role,
-        },
-      );
+      const recipients = await listNotificationAudience(tx, {
+        type: 'patient_edit',
+        actor,
+        patient: current,
+      });
+      await notifyUsers(tx, recipients, {
+        type: 'patient_edit',
+        content: `Patient demographics updated by ${actor.role}`,
+        patientId,
+        linkTo: `/patients/${patientId}?tab=demographics`,
+        fromUserId: actor.userId,
+        fromRole: actor.role,
+      });
       notifiedUsers = recipients.length;
     }
     // Last statement of the transaction: publishing holds a lock until commit (events/outbox.ts).

@@ -1,6 +1,7 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '#src/db/client.ts';
 import { patientClinics, patientLienholders, patients, users } from '#src/db/schema/index.ts';
+import type { InScopePatientId } from '#src/modules/patients/patient-access.ts';
 
 export type AudienceMember = {
   id: string;
@@ -15,7 +16,10 @@ export type AudienceMember = {
  * and the admins (docs/architecture.md D5). Computed in one query from the same associations that
  * decide visibility, so nobody outside the patient's scope is ever included.
  */
-export async function listPatientAudience(db: Db, patientId: string): Promise<AudienceMember[]> {
+export async function listPatientAudience(
+  db: Db,
+  patientId: InScopePatientId,
+): Promise<AudienceMember[]> {
   const clinicIds = db
     .select({ id: patientClinics.clinicId })
     .from(patientClinics)
@@ -53,4 +57,12 @@ export async function listPatientAudience(db: Db, patientId: string): Promise<Au
         ),
       ),
     );
+}
+
+/** Every active admin: who is told about an access request. */
+export async function listActiveAdmins(db: Db): Promise<Array<{ id: string }>> {
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.active, true)));
 }

@@ -1,0 +1,100 @@
+import type { DocumentCategory, NotificationType } from '@casebridge/domain/constants';
+import { getPreferenceToggle } from '@casebridge/domain/notifications/notification.schemas';
+import { canSeeDocumentCategory } from '@casebridge/domain/patients/patient.policy';
+import type { Db } from '#src/db/client.ts';
+import type { Actor } from '#src/lib/actor.ts';
+import type { InScopePatient } from '#src/modules/patients/patient-access.ts';
+import { listActiveAdmins, listPatientAudience } from './audience.queries.ts';
+import { listNotificationAddresses, listUsersWithToggleOff } from './notifications.queries.ts';
+
+/**
+ * What happened, as the recipient rules need it. The notification type names the occasion, so
+ * the preference toggle that applies (`getPreferenceToggle`) always matches the rule that chose
+ * the audience. A billing line is not an occasion: nobody is notified, the Billing History and
+ * the lienholder's Total Billed change live through the `billing.created` event.
+ */
+export type NotificationOccasion =
+  | { type: 'status_update' | 'patient_edit' | 'message'; actor: Actor; patient: InScopePatient }
+  | {
+      type: 'document_upload';
+      actor: Actor;
+      patient: InScopePatient;
+      category: DocumentCategory;
+    }
+  | { type: 'access_request' };
+
+/** Roles that take part in a patient's team messages; a patient's contact does not. */
+const MESSAGE_RECIPIENT_ROLES = new Set(['clinic', 'attorney', 'lienholder', 'admin']);
+
+/**
+ * Who is told about an occasion, before their preferences (docs/architecture.md D5). Every
+ * rule starts from the patient's audience, the active users who may see the patient, so nobody
+ * outside its scope is ever told; the actor is never told about their own action.
+ *
+ * - status change, demographics edit: the other organisations: neither admins nor the actor's
+ *   own organisation;
+ * - message: the patient's clinics, firm and lienholders and the admins;
+ * - document: whoever may see the document's category now (the Intake rule);
+ * - access request: every active admin.
+ */
+export async function listNotificationAudience(
+  db: Db,
+  occasion: NotificationOccasion,
+): Promise<string[]> {
+  if (occasion.type === 'access_request') {
+    const admins = await listActiveAdmins(db);
+    return admins.map((admin) => admin.id);
+  }
+  const { actor, patient } = occasion;
+  const others = (await listPatientAudience(db, patient.id)).filter(
+    (member) => member.id !== actor.userId,
+  );
+  switch (occasion.type) {
+    case 'status_update':
+    case 'patient_edit':
+      return others
+        .filter(
+          (member) =>
+            member.role !== 'admin' &&
+            (actor.organizationId === null || member.organizationId !== actor.organizationId),
+        )
+        .map((member) => member.id);
+    case 'message':
+      return others
+        .filter((member) => MESSAGE_RECIPIENT_ROLES.has(member.role))
+        .map((member) => member.id);
+    case 'document_upload':
+      return others
+        .filter((member) =>
+          canSeeDocumentCategory(member, occasion.category, patient.treatmentStatus),
+        )
+        .map((member) => member.id);
+  }
+}
+
+/**
+ * The one place the in-app preferences apply: of the users, those whose toggle for the type is
+ * on (no preferences row means every toggle on). A type without a toggle reaches everyone.
+ */
+export async function applyNotificationPreferences(
+  db: Db,
+  userIds: readonly string[],
+  type: NotificationType,
+): Promise<string[]> {
+  const unique = [...new Set(userIds)];
+  const toggle = getPreferenceToggle(type);
+  if (!toggle || unique.length === 0) return unique;
+  const optedOut = await listUsersWithToggleOff(db, unique, toggle);
+  return unique.filter((id) => !optedOut.has(id));
+}
+
+/**
+ * Where each user's notification e-mails go: the address in their preferences, else the account
+ * e-mail; inactive users get none. Message, access-request and digest e-mails all ask here.
+ */
+export function listRecipientAddresses(
+  db: Db,
+  userIds: readonly string[],
+): Promise<Array<{ userId: string; address: string }>> {
+  return listNotificationAddresses(db, userIds);
+}
