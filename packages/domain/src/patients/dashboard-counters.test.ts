@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getClinicCounters, getFirmCounters } from './dashboard-counters.ts';
+import { getClinicCounters, getFirmCounters, getLienholderCounters } from './dashboard-counters.ts';
 
 const stats = {
   total: 10,
@@ -28,6 +28,14 @@ describe('dashboard counters', () => {
       awaitingDocs: 3,
       completed: 3,
       total: 10,
+    });
+  });
+
+  it('lienholder: in treatment is every linked patient not Discharged', () => {
+    expect(getLienholderCounters(stats)).toEqual({
+      linkedPatients: 10,
+      inTreatment: 7,
+      discharged: 3,
     });
   });
 

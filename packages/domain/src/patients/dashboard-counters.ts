@@ -1,9 +1,9 @@
 import type { TreatmentStatus } from './treatment-status.ts';
 
-type Stats = { total: number; byStatus: Partial<Record<TreatmentStatus, number>> };
+export type DashboardStats = { total: number; byStatus: Partial<Record<TreatmentStatus, number>> };
 
 /** Clinic dashboard: active (not Discharged), pending evals (Referred), discharged, total. */
-export function getClinicCounters(stats: Stats) {
+export function getClinicCounters(stats: DashboardStats) {
   const discharged = stats.byStatus.Discharged ?? 0;
   return {
     active: stats.total - discharged,
@@ -14,7 +14,7 @@ export function getClinicCounters(stats: Stats) {
 }
 
 /** Firm dashboard: in treatment (neither Discharged nor Referred), awaiting docs (Referred), completed, total. */
-export function getFirmCounters(stats: Stats) {
+export function getFirmCounters(stats: DashboardStats) {
   const referred = stats.byStatus.Referred ?? 0;
   const discharged = stats.byStatus.Discharged ?? 0;
   return {
@@ -22,5 +22,18 @@ export function getFirmCounters(stats: Stats) {
     awaitingDocs: referred,
     completed: discharged,
     total: stats.total,
+  };
+}
+
+/**
+ * Lienholder dashboard over the linked patients: linked patients (total), in treatment (not
+ * Discharged) and discharged. Total Billed comes from the billing summary.
+ */
+export function getLienholderCounters(stats: DashboardStats) {
+  const discharged = stats.byStatus.Discharged ?? 0;
+  return {
+    linkedPatients: stats.total,
+    inTreatment: stats.total - discharged,
+    discharged,
   };
 }

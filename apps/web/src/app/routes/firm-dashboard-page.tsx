@@ -1,4 +1,5 @@
 import { FIRM_DASHBOARD_PAGE_SIZE } from '@casebridge/domain/constants';
+import { getFirmCounters } from '@casebridge/domain/patients/dashboard-counters';
 import { CheckCircle2, FileClock, HeartPulse, Users } from 'lucide-react';
 import { StatCard, StatCardGrid } from '#src/components/ui/stat-card.tsx';
 import { DashboardPage } from '#src/features/patients/components/dashboard-page.tsx';
@@ -9,7 +10,10 @@ import {
 import { useCaseDashboard } from '#src/features/patients/hooks/use-case-dashboard.ts';
 
 export function FirmDashboardPage() {
-  const { counters, list, page, setPage, error } = useCaseDashboard(FIRM_DASHBOARD_PAGE_SIZE);
+  const { counters, list, page, setPage, error } = useCaseDashboard(
+    FIRM_DASHBOARD_PAGE_SIZE,
+    getFirmCounters,
+  );
 
   return (
     <DashboardPage

@@ -1,4 +1,5 @@
 import { LIENHOLDER_DASHBOARD_PAGE_SIZE } from '@casebridge/domain/constants';
+import { getLienholderCounters } from '@casebridge/domain/patients/dashboard-counters';
 import { CheckCircle2, HeartPulse, Users } from 'lucide-react';
 import { StatCard, StatCardGrid } from '#src/components/ui/stat-card.tsx';
 import { RecentBillingActivity } from '#src/features/billing/components/recent-billing-activity.tsx';
@@ -12,7 +13,10 @@ import { useCaseDashboard } from '#src/features/patients/hooks/use-case-dashboar
 
 /** Counters and patients over the lienholder's linked patients (docs/architecture.md D3). */
 export function LienholderDashboardPage() {
-  const { counters, list, page, setPage, error } = useCaseDashboard(LIENHOLDER_DASHBOARD_PAGE_SIZE);
+  const { counters, list, page, setPage, error } = useCaseDashboard(
+    LIENHOLDER_DASHBOARD_PAGE_SIZE,
+    getLienholderCounters,
+  );
 
   return (
     <DashboardPage
@@ -25,16 +29,12 @@ export function LienholderDashboardPage() {
             whole row each, so the two-column grid has no empty cell. */}
         <StatCard
           label="Linked Patients"
-          value={counters?.total}
+          value={counters?.linkedPatients}
           icon={Users}
           className="col-span-2 lg:col-span-1"
         />
-        <StatCard
-          label="In Treatment"
-          value={counters ? counters.inTreatment + counters.awaitingDocs : undefined}
-          icon={HeartPulse}
-        />
-        <StatCard label="Discharged" value={counters?.completed} icon={CheckCircle2} />
+        <StatCard label="In Treatment" value={counters?.inTreatment} icon={HeartPulse} />
+        <StatCard label="Discharged" value={counters?.discharged} icon={CheckCircle2} />
         <TotalBilledCard />
       </StatCardGrid>
       <RecentBillingActivity />
