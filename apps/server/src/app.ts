@@ -24,6 +24,7 @@ import { isVendorPublicRoute, UndeclaredRouteAccessError } from './lib/route-acc
 import { toWebHeaders } from './lib/web-headers.ts';
 import { registerApiRoutes } from './routes.ts';
 import { getSettings } from './modules/settings/settings.queries.ts';
+import { registerIdempotency } from './lib/idempotency.ts';
 import { hasControlCharacter } from './lib/control-characters.ts';
 import { toLoggableError } from './lib/loggable-error.ts';
 import { isSameOriginWrite } from './lib/same-origin.ts';
@@ -180,6 +181,9 @@ export async function buildApp({
       throw new AppError('VALIDATION_FAILED', 'Text must not contain control characters');
     }
   });
+
+  // A create repeated with the same Idempotency-Key answers as the first and creates nothing.
+  registerIdempotency(app, context.db);
 
   // Patient data must not linger in browser or proxy caches.
   app.addHook('onSend', async (request, reply) => {

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Per-IP request counters of the public endpoints, shared by every instance on the database
@@ -27,4 +27,27 @@ export const liveStreamSlots = pgTable(
     refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('live_stream_slots_user_id_idx').on(t.userId, t.refreshedAt)],
+);
+
+/**
+ * Creates a client may repeat (lib/idempotency.ts): one row per `Idempotency-Key` and scope (the
+ * user, or the client address on public routes). The first request holds the row while it runs;
+ * its answer is kept, so a repeat gets the same answer and creates nothing.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    /** Method, route and body of the first request: the same key for another request is refused. */
+    requestHash: text('request_hash').notNull(),
+    /** Null while the first request runs. */
+    statusCode: integer('status_code'),
+    responseBody: text('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    index('idempotency_keys_created_at_idx').on(t.createdAt),
+  ],
 );

@@ -1,0 +1,138 @@
+import { createHash } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '#src/db/client.ts';
+import { idempotencyKeys } from '#src/db/schema/index.ts';
+import { AppError } from './app-error.ts';
+
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+/** The answer to a repeat carries this header, so a client can tell a replay from a first run. */
+export const IDEMPOTENT_REPLAY_HEADER = 'idempotent-replayed';
+/** Keys are kept at least this long (the issue asks for 24 h; two days cover a weekend retry). */
+export const IDEMPOTENCY_RETENTION_HOURS = 48;
+const PRUNE_EVERY_MS = 60 * 60_000;
+/** Printable ASCII, 8–200 characters: a UUID from the browser, or a client's own request id. */
+const KEY_PATTERN = /^[\x21-\x7e]{8,200}$/;
+
+export const IDEMPOTENCY_MESSAGES = {
+  invalidKey: 'Idempotency-Key must be 8 to 200 printable characters',
+  reused: 'This Idempotency-Key was already used for a different request',
+  inProgress:
+    'A request with this Idempotency-Key is still running or did not finish; check whether it was saved before trying again',
+} as const;
+
+type Claim = { scope: string; key: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotency: Claim | null;
+  }
+}
+
+/** Who the key belongs to: the signed-in user, or the client address on public routes. */
+function scopeOf(request: FastifyRequest): string {
+  return request.actor ? `user:${request.actor.userId}` : `ip:${request.ip}`;
+}
+
+/**
+ * What the key promises to repeat: method, route, parameters and body. A multipart upload's body
+ * is read by its handler, so its length stands in for it.
+ */
+function hashRequest(request: FastifyRequest): string {
+  const isMultipart = String(request.headers['content-type'] ?? '').startsWith('multipart/');
+  return createHash('sha256')
+    .update(
+      JSON.stringify([
+        request.method,
+        request.routeOptions.url,
+        request.params,
+        isMultipart ? `multipart:${request.headers['content-length'] ?? ''}` : request.body,
+      ]),
+    )
+    .digest('hex');
+}
+
+/** Sign-in and sign-out set cookies, which are never stored: they are not replayable. */
+const isReplayableRoute = (request: FastifyRequest) =>
+  request.method === 'POST' &&
+  request.url.startsWith('/api/') &&
+  !request.url.startsWith('/api/auth/');
+
+/**
+ * `Idempotency-Key` on creates: the first request with a key claims it (an insert that only one
+ * request can win), runs, and its answer is stored; a repeat with the same key and scope gets that
+ * answer back and changes nothing. A repeat while the first still runs — or after it died before
+ * answering — is refused with 409 rather than risk a second record. A 5xx answer releases the
+ * key so the client can try again. Claims live in the database, so every instance honours them.
+ */
+export function registerIdempotency(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('idempotency', null);
+  const prune = () =>
+    pruneIdempotencyKeys(db).catch((error: unknown) =>
+      app.log.warn(`Idempotency keys: pruning failed (${String(error)})`),
+    );
+  const pruneTimer = setInterval(prune, PRUNE_EVERY_MS);
+  pruneTimer.unref();
+  app.addHook('onClose', async () => clearInterval(pruneTimer));
+
+  // After authentication and validation: the scope needs the actor, the hash the parsed body.
+  app.addHook('preHandler', async (request, reply) => {
+    const header = request.headers[IDEMPOTENCY_KEY_HEADER];
+    if (header === undefined || !isReplayableRoute(request)) return;
+    const key = Array.isArray(header) ? header[0] : header;
+    if (!key || !KEY_PATTERN.test(key))
+      throw new AppError('VALIDATION_FAILED', IDEMPOTENCY_MESSAGES.invalidKey);
+    const scope = scopeOf(request);
+    const requestHash = hashRequest(request);
+    const [claimed] = await db
+      .insert(idempotencyKeys)
+      .values({ scope, key, requestHash })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (claimed) {
+      request.idempotency = { scope, key };
+      return;
+    }
+    const [first] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+    if (!first) throw new AppError('CONFLICT', IDEMPOTENCY_MESSAGES.inProgress);
+    if (first.requestHash !== requestHash)
+      throw new AppError('CONFLICT', IDEMPOTENCY_MESSAGES.reused);
+    if (first.statusCode === null) throw new AppError('CONFLICT', IDEMPOTENCY_MESSAGES.inProgress);
+    return reply
+      .code(first.statusCode)
+      .header(IDEMPOTENT_REPLAY_HEADER, 'true')
+      .type('application/json; charset=utf-8')
+      .send(first.responseBody ?? '');
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const claim = request.idempotency;
+    if (!claim) return payload;
+    request.idempotency = null;
+    const where = and(eq(idempotencyKeys.scope, claim.scope), eq(idempotencyKeys.key, claim.key));
+    if (reply.statusCode >= 500 || (typeof payload !== 'string' && payload !== null)) {
+      await db.delete(idempotencyKeys).where(where);
+      return payload;
+    }
+    await db
+      .update(idempotencyKeys)
+      .set({ statusCode: reply.statusCode, responseBody: payload ?? '' })
+      .where(where);
+    return payload;
+  });
+}
+
+/** Deletes keys past the retention period. */
+export async function pruneIdempotencyKeys(db: Db): Promise<void> {
+  await db
+    .delete(idempotencyKeys)
+    .where(
+      lt(
+        idempotencyKeys.createdAt,
+        sql`now() - ${`${IDEMPOTENCY_RETENTION_HOURS} hours`}::interval`,
+      ),
+    );
+}
