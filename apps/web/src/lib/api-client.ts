@@ -34,26 +34,48 @@ type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * A create: sent with one `Idempotency-Key` for this user action, and sent again with the
+   * same key when the network fails before an answer arrives, so a lost answer never makes a
+   * second record (the server answers a repeat with the first answer).
+   */
+  idempotent?: boolean;
 };
 
-export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** Tries of an idempotent request when the network fails; the waits between them grow. */
+const IDEMPOTENT_TRIES = 3;
+const RETRY_WAIT_MS = 500;
+
+/** A fresh `Idempotency-Key` for one user action. */
+export const newIdempotencyKey = () => crypto.randomUUID();
+
+async function send(path: string, options: RequestOptions, idempotencyKey: string | null) {
   const { method = 'GET', body, signal } = options;
   const isForm = body instanceof FormData;
-  let response: Response;
-  try {
-    response = await fetch(`/api${path}`, {
-      method,
-      credentials: 'same-origin',
-      headers:
-        body === undefined || isForm
-          ? { accept: 'application/json' }
-          : { 'content-type': 'application/json', accept: 'application/json' },
-      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-      signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new NetworkError();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
+  if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
+  return fetch(`/api${path}`, {
+    method,
+    credentials: 'same-origin',
+    headers,
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    signal,
+  });
+}
+
+export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const idempotencyKey = options.idempotent ? newIdempotencyKey() : null;
+  const tries = idempotencyKey ? IDEMPOTENT_TRIES : 1;
+  let response: Response | undefined;
+  for (let attempt = 1; !response; attempt += 1) {
+    try {
+      response = await send(path, options, idempotencyKey);
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      if (attempt >= tries) throw new NetworkError();
+      await new Promise((resolve) => setTimeout(resolve, RETRY_WAIT_MS * attempt));
+    }
   }
   lastActivityAt = Date.now();
   if (response.status === 204) return undefined as T;

@@ -6,6 +6,7 @@ export function createAccessRequest(input: TCreateAccessRequest) {
   return apiFetch<{ id: string; status: 'pending' }>('/access-requests', {
     method: 'POST',
     body: input,
+    idempotent: true,
   });
 }
 

@@ -27,6 +27,7 @@ export function useSendPatientMessage() {
       apiFetch<TSendMessageResponse>(`/patients/${encodeURIComponent(patientId)}/messages`, {
         method: 'POST',
         body: input,
+        idempotent: true,
       }),
     onSuccess: (_result, input) =>
       queryClient.invalidateQueries({ queryKey: ['messages', input.patientId] }),

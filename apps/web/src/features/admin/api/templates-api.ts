@@ -29,7 +29,7 @@ function useTemplateMutation<TInput>(mutationFn: (input: TInput) => Promise<TMes
 
 export function useCreateTemplate() {
   return useTemplateMutation((input: TCreateTemplateRequest) =>
-    apiFetch<TMessageTemplate>('/templates', { method: 'POST', body: input }),
+    apiFetch<TMessageTemplate>('/templates', { method: 'POST', body: input, idempotent: true }),
   );
 }
 

@@ -27,7 +27,7 @@ function useAdminMutation<TInput, TResult>(mutationFn: (input: TInput) => Promis
 
 export function useCreateUser() {
   return useAdminMutation((input: TCreateUserRequest) =>
-    apiFetch<TAdminUser>('/users', { method: 'POST', body: input }),
+    apiFetch<TAdminUser>('/users', { method: 'POST', body: input, idempotent: true }),
   );
 }
 

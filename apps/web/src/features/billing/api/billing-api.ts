@@ -35,6 +35,7 @@ export function useCreateBillingEntry(patientId: string) {
       apiFetch<TBillingEntry>(`/patients/${encodeURIComponent(patientId)}/billing`, {
         method: 'POST',
         body: input,
+        idempotent: true,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.all }),
   });

@@ -27,7 +27,7 @@ function useOrganizationMutation<TInput>(mutationFn: (input: TInput) => Promise<
 
 export function useCreateOrganization() {
   return useOrganizationMutation((input: TCreateOrganizationRequest) =>
-    apiFetch<TOrganization>('/organizations', { method: 'POST', body: input }),
+    apiFetch<TOrganization>('/organizations', { method: 'POST', body: input, idempotent: true }),
   );
 }
 

@@ -1,7 +1,7 @@
 import type { DocumentCategory } from '@casebridge/domain/constants';
 import type { TDocument } from '@casebridge/domain/documents/document.schemas';
 import { ZErrorBody, MESSAGES } from '@casebridge/domain/errors';
-import { ApiError, NetworkError } from '#src/lib/api-client.ts';
+import { ApiError, NetworkError, newIdempotencyKey } from '#src/lib/api-client.ts';
 
 export type UploadRequest = {
   patientId: string;
@@ -11,16 +11,31 @@ export type UploadRequest = {
   onProgress: (percent: number) => void;
 };
 
+/** Tries of one upload when the network fails before an answer arrives. */
+const UPLOAD_TRIES = 3;
+
 /**
  * Uploads one file. XMLHttpRequest rather than fetch because only it reports upload progress.
- * The category goes first so the server knows it before the file's bytes arrive.
+ * The category goes first so the server knows it before the file's bytes arrive. One
+ * `Idempotency-Key` covers the upload and its resends after a network failure, so an answer
+ * lost on the way back never stores the file twice.
  */
-export function uploadDocument({
-  patientId,
-  category,
-  file,
-  onProgress,
-}: UploadRequest): Promise<TDocument> {
+export async function uploadDocument(request: UploadRequest): Promise<TDocument> {
+  const idempotencyKey = newIdempotencyKey();
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await sendUpload(request, idempotencyKey);
+    } catch (error) {
+      if (!(error instanceof NetworkError) || attempt >= UPLOAD_TRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
+  }
+}
+
+function sendUpload(
+  { patientId, category, file, onProgress }: UploadRequest,
+  idempotencyKey: string,
+): Promise<TDocument> {
   return new Promise((resolve, reject) => {
     const body = new FormData();
     body.append('category', category);
@@ -28,6 +43,7 @@ export function uploadDocument({
     const request = new XMLHttpRequest();
     request.open('POST', `/api/patients/${encodeURIComponent(patientId)}/documents`);
     request.setRequestHeader('accept', 'application/json');
+    request.setRequestHeader('idempotency-key', idempotencyKey);
     request.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     });

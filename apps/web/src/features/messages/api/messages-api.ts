@@ -35,7 +35,11 @@ export function useSendMessage(patientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TSendMessageRequest) =>
-      apiFetch<TSendMessageResponse>(threadPath(patientId), { method: 'POST', body: input }),
+      apiFetch<TSendMessageResponse>(threadPath(patientId), {
+        method: 'POST',
+        body: input,
+        idempotent: true,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: messageKeys.patient(patientId) }),
   });
 }

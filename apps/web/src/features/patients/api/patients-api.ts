@@ -63,7 +63,7 @@ export function useCreatePatient() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TCreatePatientRequest) =>
-      apiFetch<{ id: string }>('/patients', { method: 'POST', body: input }),
+      apiFetch<{ id: string }>('/patients', { method: 'POST', body: input, idempotent: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: patientKeys.all }),
   });
 }
