@@ -25,6 +25,7 @@ import { toWebHeaders } from './lib/web-headers.ts';
 import { registerApiRoutes } from './routes.ts';
 import { getSettings } from './modules/settings/settings.queries.ts';
 import { registerIdempotency } from './lib/idempotency.ts';
+import { isMalformedMultipart, MALFORMED_MULTIPART_MESSAGE } from './lib/malformed-multipart.ts';
 import { hasControlCharacter } from './lib/control-characters.ts';
 import { toLoggableError } from './lib/loggable-error.ts';
 import { isSameOriginWrite } from './lib/same-origin.ts';
@@ -175,9 +176,11 @@ export async function buildApp({
       throw new AppError('FORBIDDEN', 'Cross-origin request refused');
   });
 
-  // Text with control characters (NUL breaks PostgreSQL) is refused before any handler sees it.
+  // Text with control characters (NUL breaks PostgreSQL) is refused before any handler sees it,
+  // in the body, the query or a path parameter (an id).
   app.addHook('preValidation', async (request) => {
-    if (hasControlCharacter(request.body) || hasControlCharacter(request.query)) {
+    const { body, query, params } = request;
+    if (hasControlCharacter(body) || hasControlCharacter(query) || hasControlCharacter(params)) {
       throw new AppError('VALIDATION_FAILED', 'Text must not contain control characters');
     }
   });
@@ -231,6 +234,11 @@ export async function buildApp({
       return reply
         .status(413)
         .send({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' } });
+    }
+    if (isMalformedMultipart(error, request.headers['content-type'])) {
+      return reply
+        .status(400)
+        .send({ error: { code: 'VALIDATION_FAILED', message: MALFORMED_MULTIPART_MESSAGE } });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply

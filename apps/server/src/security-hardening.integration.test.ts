@@ -75,6 +75,54 @@ describe('hardening', () => {
     expect(search.statusCode).toBe(400);
   });
 
+  it('refuses an id with a control character as a bad request, never a lookup', async () => {
+    const admin = await server.login('admin@demo.test');
+    for (const [method, url] of [
+      ['GET', '/api/users/abc%00def'],
+      ['PATCH', '/api/users/%00'],
+      ['GET', '/api/patients/%00'],
+      ['GET', '/api/organizations/%07x'],
+      ['GET', '/api/documents/%00/download'],
+    ] as const) {
+      const response = await server.request({ method, url, cookie: admin, body: {} });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toBe('Text must not contain control characters');
+    }
+  });
+
+  it('answers a multipart upload with a wrong boundary or a truncated body with 400', async () => {
+    const cookie = await server.login('clinic@demo.test');
+    const [maria] = await server.context.db
+      .select()
+      .from(patients)
+      .where(eq(patients.fullName, 'Maria Delgado'));
+    const part = (boundary: string, name: string, value: string, fileName?: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"` +
+      `${fileName ? `; filename="${fileName}"\r\nContent-Type: application/pdf` : ''}\r\n\r\n${value}`;
+    const bodies: Array<[string, string]> = [
+      // The body does not use the boundary the header announces.
+      ['multipart/form-data; boundary=zzz', `${part('yyy', 'category', 'MRI')}\r\n--yyy--\r\n`],
+      // The client stopped sending in the middle of the file.
+      [
+        'multipart/form-data; boundary=zzz',
+        `${part('zzz', 'category', 'MRI')}\r\n${part('zzz', 'file', '%PDF-1.4 half a', 'a.pdf')}`,
+      ],
+      // No boundary at all.
+      ['multipart/form-data', 'x'],
+    ];
+    for (const [contentType, payload] of bodies) {
+      const response = await server.request({
+        method: 'POST',
+        url: `/api/patients/${maria!.id}/documents`,
+        cookie,
+        headers: { 'content-type': contentType },
+        body: payload,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.code).toBe('VALIDATION_FAILED');
+    }
+  });
+
   it('answers API calls with Cache-Control: no-store', async () => {
     const cookie = await server.login('admin@demo.test');
     const response = await server.request({ url: '/api/patients', cookie });
