@@ -11,6 +11,7 @@ import {
   canUploadDocuments,
   canUseTreatmentSummary,
   canViewPatient,
+  getDocumentCategoryStatuses,
   getPatientScope,
   PatientScopeError,
   type PolicyActor,
@@ -143,6 +144,15 @@ describe('canSeeDocumentCategory (spec section 6)', () => {
         expect(canSeeDocumentCategory({ role }, 'Intake', status)).toBe(false);
       }
     }
+  });
+
+  it('gives the statuses the SQL condition is built from: all, Discharged only, or none', () => {
+    expect(getDocumentCategoryStatuses('clinic', 'Intake')).toEqual(TREATMENT_STATUSES);
+    expect(getDocumentCategoryStatuses('attorney', 'Intake')).toEqual(['Discharged']);
+    expect(getDocumentCategoryStatuses('lienholder', 'Intake')).toEqual([]);
+    expect(getDocumentCategoryStatuses('constructor', 'Intake')).toEqual([]);
+    for (const category of nonIntake)
+      expect(getDocumentCategoryStatuses('lienholder', category)).toEqual(TREATMENT_STATUSES);
   });
 
   it('shows every other category to every role', () => {

@@ -1,7 +1,7 @@
 import type { DocumentCategory } from '../constants.ts';
 import { hasCapability } from '../capabilities.ts';
 import type { Role } from '../roles.ts';
-import type { TreatmentStatus } from './treatment-status.ts';
+import { TREATMENT_STATUSES, type TreatmentStatus } from './treatment-status.ts';
 
 /** The parts of a signed-in user that the rules of spec section 6 look at. */
 export type PolicyActor = {
@@ -105,16 +105,40 @@ export function canCreatePatients(
   return role === 'admin' || settings.allowClinicPatientCreation;
 }
 
+/** When a role sees a category's documents: whenever it sees the patient, or in these statuses. */
+type CategoryAccess = 'always' | readonly TreatmentStatus[];
+
 /**
- * Intake documents: clinic and admin always; an attorney only once the patient is Discharged;
- * lienholders and everyone else never. Other categories follow patient visibility.
+ * The document-category rule of spec section 6, stated once: for a restricted category, which
+ * roles see its documents and when; a role it does not list never does. A category that is not
+ * here follows patient visibility for everyone. Intake documents: clinic and admin always, an
+ * attorney only once the patient is Discharged, lienholders and everyone else never.
+ * `canSeeDocumentCategory` reads this table for one document; the server's SQL condition
+ * (`documentVisibilityCondition`) is built from `getDocumentCategoryStatuses`, so both follow it.
  */
+export const RESTRICTED_DOCUMENT_CATEGORIES: Partial<
+  Record<DocumentCategory, Partial<Record<Role, CategoryAccess>>>
+> = {
+  Intake: { clinic: 'always', admin: 'always', attorney: ['Discharged'] },
+};
+
+/** The patient statuses in which a role sees documents of the category; empty means never. */
+export function getDocumentCategoryStatuses(
+  role: string,
+  category: DocumentCategory,
+): readonly TreatmentStatus[] {
+  const restricted = RESTRICTED_DOCUMENT_CATEGORIES[category];
+  if (!restricted) return TREATMENT_STATUSES;
+  const known = asRole(role);
+  const access = known === null ? undefined : restricted[known];
+  if (access === undefined) return [];
+  return access === 'always' ? TREATMENT_STATUSES : access;
+}
+
 export function canSeeDocumentCategory(
   actor: Pick<PolicyActor, 'role'>,
   category: DocumentCategory,
   treatmentStatus: TreatmentStatus,
 ): boolean {
-  if (category !== 'Intake') return true;
-  if (actor.role === 'clinic' || actor.role === 'admin') return true;
-  return actor.role === 'attorney' && treatmentStatus === 'Discharged';
+  return getDocumentCategoryStatuses(actor.role, category).includes(treatmentStatus);
 }

@@ -1,29 +1,28 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { DOCUMENT_CATEGORIES } from '@casebridge/domain/constants';
 import {
-  canSeeDocumentCategory,
+  getDocumentCategoryStatuses,
   type PolicyActor,
 } from '@casebridge/domain/patients/patient.policy';
 import { TREATMENT_STATUSES } from '@casebridge/domain/patients/treatment-status';
 import { documents, patients } from '#src/db/schema/index.ts';
 
 /**
- * The category rule of spec section 6 as a WHERE clause on documents joined to patients. It is
- * derived from the pure policy (every category × status pair it allows), so the SQL can never
- * disagree with canSeeDocumentCategory. A condition, not a query: this module's queries and the
+ * The category rule of spec section 6 as a WHERE clause on documents joined to patients, built
+ * from the domain's one statement of it (`RESTRICTED_DOCUMENT_CATEGORIES` through
+ * `getDocumentCategoryStatuses`, which `canSeeDocumentCategory` reads too), so the SQL cannot
+ * disagree with the predicate. A condition, not a query: this module's queries and the
  * notifications' (a notification about a document) both filter with it, like patient-scope.ts.
  */
 export function documentVisibilityCondition(actor: Pick<PolicyActor, 'role'>): SQL {
   const allowed: SQL[] = [];
   for (const category of DOCUMENT_CATEGORIES) {
-    const statuses = TREATMENT_STATUSES.filter((status) =>
-      canSeeDocumentCategory(actor, category, status),
-    );
+    const statuses = getDocumentCategoryStatuses(actor.role, category);
     if (statuses.length === TREATMENT_STATUSES.length)
       allowed.push(eq(documents.category, category));
     else if (statuses.length > 0)
       allowed.push(
-        and(eq(documents.category, category), inArray(patients.treatmentStatus, statuses))!,
+        and(eq(documents.category, category), inArray(patients.treatmentStatus, [...statuses]))!,
       );
   }
   return allowed.length > 0 ? or(...allowed)! : sql`false`;
