@@ -5,13 +5,9 @@ import {
   TREATMENT_STATUSES,
   type TreatmentStatus,
 } from '@casebridge/domain/patients/treatment-status';
-import {
-  DEMO_ORGANIZATIONS,
-  DEMO_PATIENTS,
-  DEMO_USERS,
-  type DemoPatient,
-} from '#src/db/seed/demo-data.ts';
+import { DEMO_ORGANIZATIONS } from '#src/db/seed/demo-data.ts';
 import { organizations, users } from '#src/db/schema/index.ts';
+import { listVisibleDemoPatients, type ScopedDemoPatient } from '#src/test/demo-scope.ts';
 import { createTestServer, type DemoEmail, type TestServer } from '#src/test/test-server.ts';
 
 /**
@@ -27,18 +23,8 @@ const EMAILS = [
   'keystone@demo.test',
 ] as const satisfies readonly DemoEmail[];
 
-type CountedPatient = Pick<DemoPatient, 'status' | 'clinics' | 'firm' | 'lienholders'>;
-
-function expectedStats(email: string, extra: CountedPatient[] = []) {
-  const user = DEMO_USERS.find((item) => item.email === email)!;
-  const org = DEMO_ORGANIZATIONS.find((item) => item.key === user.organizationKey);
-  const visible = [...DEMO_PATIENTS, ...extra].filter((patient) => {
-    if (user.role === 'admin') return true;
-    if (!org) return false;
-    if (org.kind === 'clinic') return patient.clinics.includes(org.key);
-    if (org.kind === 'firm') return patient.firm === org.key;
-    return patient.lienholders.includes(org.key);
-  });
+function expectedStats(email: string, extra: ScopedDemoPatient[] = []) {
+  const visible = listVisibleDemoPatients(email, extra);
   const byStatus = Object.fromEntries(
     TREATMENT_STATUSES.map((status) => [
       status,
@@ -113,7 +99,7 @@ describe('dashboard counts per role', () => {
       },
     });
     expect(created.statusCode).toBe(201);
-    const extra: CountedPatient[] = [
+    const extra: ScopedDemoPatient[] = [
       { status: 'Referred', clinics: ['summit'], firm: 'castillo', lienholders: ['keystone'] },
     ];
     for (const email of EMAILS) expect(await getStats(email)).toEqual(expectedStats(email, extra));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { DEMO_ORGANIZATIONS, DEMO_PATIENTS, DEMO_USERS } from '#src/db/seed/demo-data.ts';
 import { billingEntries, messageReads, messages, patients } from '#src/db/schema/index.ts';
+import { listVisibleDemoPatients } from '#src/test/demo-scope.ts';
 import { createTestServer, type DemoEmail, type TestServer } from '#src/test/test-server.ts';
 
 /**
@@ -22,15 +22,7 @@ const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
 /** Names of the demo patients a demo account may see, from the seed data itself. */
 function visibleNames(email: string): string[] {
-  const user = DEMO_USERS.find((item) => item.email === email)!;
-  const org = DEMO_ORGANIZATIONS.find((item) => item.key === user.organizationKey);
-  return DEMO_PATIENTS.filter((patient) => {
-    if (user.role === 'admin') return true;
-    if (!org) return false;
-    if (org.kind === 'clinic') return patient.clinics.includes(org.key);
-    if (org.kind === 'firm') return patient.firm === org.key;
-    return patient.lienholders.includes(org.key);
-  })
+  return listVisibleDemoPatients(email)
     .map((patient) => patient.fullName)
     .toSorted();
 }

@@ -1,6 +1,21 @@
 import type { ReactNode } from 'react';
 import { Skeleton } from './skeleton.tsx';
 
+/** A header row of plain column names. */
+export function TableHead({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead className="border-b border-border bg-surface-muted text-ink">
+      <tr>
+        {columns.map((column) => (
+          <th key={column} scope="col" className="px-4 py-2 font-medium">
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 /** Placeholder rows while a table's first page loads: one skeleton bar across every column. */
 export function TableSkeletonRows({
   columns,

@@ -4,7 +4,7 @@ import {
 } from '@casebridge/domain/audit/audit-log.schemas';
 import { Link } from 'react-router';
 import { formatDateTime } from '#src/lib/format.ts';
-import { TableEmptyRow, TableSkeletonRows } from '#src/components/ui/table-rows.tsx';
+import { TableEmptyRow, TableHead, TableSkeletonRows } from '#src/components/ui/table-rows.tsx';
 import { TableScroll } from '#src/components/ui/table-scroll.tsx';
 
 const COLUMNS = ['Time', 'User', 'Role', 'Action', 'Patient', 'Details'];
@@ -14,15 +14,7 @@ export function AuditTable({ entries }: { entries: TAuditLogEntry[] | undefined 
     <TableScroll label="Audit log" className="bg-surface">
       <table className="w-full min-w-[56rem] text-left text-sm">
         <caption className="sr-only">Audit log, newest first</caption>
-        <thead className="border-b border-border bg-surface-muted text-ink">
-          <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col" className="px-4 py-2 font-medium">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead columns={COLUMNS} />
         <tbody className="divide-y divide-border">
           {!entries ? (
             <TableSkeletonRows columns={COLUMNS.length} rows={8} />

@@ -6,7 +6,7 @@ import { getErrorMessage } from '#src/lib/api-client.ts';
 import { formatDate } from '#src/lib/format.ts';
 import { useResendInvitation, useUpdateUser } from '#src/features/admin/api/users-api.ts';
 import { Badge } from '#src/components/ui/badge.tsx';
-import { TableEmptyRow, TableSkeletonRows } from '#src/components/ui/table-rows.tsx';
+import { TableEmptyRow, TableHead, TableSkeletonRows } from '#src/components/ui/table-rows.tsx';
 import { TableScroll } from '#src/components/ui/table-scroll.tsx';
 
 const COLUMNS = ['Name', 'Email', 'Role', 'Organization', 'Status', 'Created', 'Actions'];
@@ -102,15 +102,7 @@ export function UserTable({
     <TableScroll label="Users" className="bg-surface">
       <table className="w-full min-w-[56rem] text-left text-sm">
         <caption className="sr-only">Users</caption>
-        <thead className="border-b border-border bg-surface-muted text-ink">
-          <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col" className="px-4 py-2 font-medium">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead columns={COLUMNS} />
         <tbody className="divide-y divide-border">
           {isLoading || !users ? (
             <TableSkeletonRows columns={COLUMNS.length} barClassName="h-6 w-full" />

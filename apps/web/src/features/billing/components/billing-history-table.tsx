@@ -1,9 +1,10 @@
 import { BILLING_MESSAGES } from '@casebridge/domain/billing/billing.schemas';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
-import { formatCents, formatDate } from '#src/lib/format.ts';
+import { formatCents } from '#src/lib/format.ts';
 import { useBillingHistory } from '#src/features/billing/api/billing-api.ts';
 import { TableEmptyRow, TableSkeletonRows } from '#src/components/ui/table-rows.tsx';
 import { TableScroll } from '#src/components/ui/table-scroll.tsx';
+import { BillingEntryCells } from './billing-entry-cells.tsx';
 
 const HEAD_CELL = 'px-4 py-2 font-medium';
 
@@ -44,12 +45,7 @@ export function BillingHistoryTable({ patientId }: { patientId: string }) {
           ) : (
             history.data.items.map((entry) => (
               <tr key={entry.id}>
-                <td className="px-4 py-3 font-mono text-ink">{entry.cptCode}</td>
-                <td className="px-4 py-3 text-right text-ink">{entry.sessionCount}</td>
-                <td className="px-4 py-3 text-right tabular-nums text-ink">
-                  {formatCents(entry.amountCents)}
-                </td>
-                <td className="px-4 py-3 text-ink">{formatDate(entry.date)}</td>
+                <BillingEntryCells entry={entry} />
               </tr>
             ))
           )}

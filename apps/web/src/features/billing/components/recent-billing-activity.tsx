@@ -1,10 +1,10 @@
 import { BILLING_MESSAGES } from '@casebridge/domain/billing/billing.schemas';
 import { Link } from 'react-router';
-import { formatCents, formatDate } from '#src/lib/format.ts';
 import { useBillingSummary } from '#src/features/billing/api/billing-api.ts';
 import { TableEmptyRow, TableSkeletonRows } from '#src/components/ui/table-rows.tsx';
 import { TableScroll } from '#src/components/ui/table-scroll.tsx';
 import { Section } from '#src/components/ui/section.tsx';
+import { BillingEntryCells } from './billing-entry-cells.tsx';
 
 const HEAD_CELL = 'px-4 py-2 font-medium';
 const COLUMNS = ['Patient', 'CPT Code', 'Sessions', 'Amount', 'Date'] as const;
@@ -54,12 +54,7 @@ export function RecentBillingActivity() {
                         {entry.patientName}
                       </Link>
                     </th>
-                    <td className="px-4 py-3 font-mono text-ink">{entry.cptCode}</td>
-                    <td className="px-4 py-3 text-right text-ink">{entry.sessionCount}</td>
-                    <td className="px-4 py-3 text-right tabular-nums text-ink">
-                      {formatCents(entry.amountCents)}
-                    </td>
-                    <td className="px-4 py-3 text-ink">{formatDate(entry.date)}</td>
+                    <BillingEntryCells entry={entry} />
                   </tr>
                 ))
               )}
