@@ -5,6 +5,8 @@ import {
   isRole,
   ROLE_DESCRIPTIONS,
   ROLE_ORGANIZATION_KIND,
+  roleNeedsOrganization,
+  ROLES,
   SIGNUP_ROLES,
 } from './roles.ts';
 
@@ -54,6 +56,10 @@ describe('roles', () => {
       admin: null,
       contact: null,
     });
+  });
+
+  it('requires an organisation of clinic, attorney and lienholder users only', () => {
+    expect(ROLES.filter(roleNeedsOrganization)).toEqual(['clinic', 'attorney', 'lienholder']);
   });
 
   it('describes the roles in the Add User form as the spec does', () => {

@@ -22,6 +22,15 @@ export const ROLE_ORGANIZATION_KIND: Record<Role, OrganizationKind | null> = {
   contact: null,
 };
 
+/**
+ * Whether a user of the role must belong to an organisation: clinic, attorney and lienholder
+ * users do (of the kind above), admins and contacts do not. Add New User and access-request
+ * approval check it through `checkRoleOrganization` (users/user.schemas.ts), on both sides.
+ */
+export function roleNeedsOrganization(role: Role): boolean {
+  return ROLE_ORGANIZATION_KIND[role] !== null;
+}
+
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }

@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import { ASSIGNABLE_ROLES, SIGNUP_ROLES } from '../roles.ts';
-import { USER_MESSAGES } from '../users/user.schemas.ts';
+import { SIGNUP_ROLES } from '../roles.ts';
+import {
+  checkRoleOrganization,
+  getRoleOrganizationId,
+  ROLE_ORGANIZATION_FIELDS,
+} from '../users/user.schemas.ts';
 
 export const ACCESS_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type AccessRequestStatus = (typeof ACCESS_REQUEST_STATUSES)[number];
@@ -36,21 +40,7 @@ export type TAccessRequestList = z.infer<typeof ZAccessRequestList>;
 
 /** Approving picks the real role (a request for 'other' is only a request) and organisation. */
 export const ZApproveAccessRequest = z
-  .object({
-    role: z.enum(ASSIGNABLE_ROLES, { message: USER_MESSAGES.requiredFields }),
-    organizationId: z.uuid({ message: USER_MESSAGES.organizationRequired }).nullish(),
-  })
-  .superRefine((value, context) => {
-    if (value.role !== 'admin' && !value.organizationId) {
-      context.addIssue({
-        code: 'custom',
-        path: ['organizationId'],
-        message: USER_MESSAGES.organizationRequired,
-      });
-    }
-  })
-  .transform((value) => ({
-    role: value.role,
-    organizationId: value.role === 'admin' ? null : (value.organizationId ?? null),
-  }));
+  .object(ROLE_ORGANIZATION_FIELDS)
+  .superRefine(checkRoleOrganization)
+  .transform((value) => ({ role: value.role, organizationId: getRoleOrganizationId(value) }));
 export type TApproveAccessRequest = z.input<typeof ZApproveAccessRequest>;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ZApproveAccessRequest } from '../access-requests/access-request-review.schemas.ts';
 import {
   getUserCreatedMessage,
   USER_MESSAGES,
@@ -67,5 +68,38 @@ describe('ZAcceptInvitationForm (Set Password)', () => {
       'confirmation',
     ]);
     expect(issuesOf({ password: 'long-enough-1', confirmation: 'long-enough-1' })).toEqual([]);
+  });
+});
+
+describe('role and organisation, one check for Add New User and access-request approval', () => {
+  it.each(['clinic', 'attorney', 'lienholder'] as const)(
+    'refuses a %s without an organisation alike in both',
+    (role) => {
+      const user = ZCreateUserRequest.safeParse({ name: 'Ann', email: 'ann@example.com', role });
+      const approval = ZApproveAccessRequest.safeParse({ role, organizationId: null });
+      expect(user.error?.issues[0]).toMatchObject({
+        path: ['organizationId'],
+        message: USER_MESSAGES.organizationRequired,
+      });
+      expect(approval.error?.issues[0]).toMatchObject({
+        path: ['organizationId'],
+        message: USER_MESSAGES.organizationRequired,
+      });
+    },
+  );
+
+  it('stores no organisation for an admin in both, whatever was sent', () => {
+    expect(ZApproveAccessRequest.parse({ role: 'admin', organizationId: ORG })).toEqual({
+      role: 'admin',
+      organizationId: null,
+    });
+    expect(
+      ZCreateUserRequest.parse({
+        name: 'Ann',
+        email: 'ann@example.com',
+        role: 'admin',
+        organizationId: ORG,
+      }).organizationId,
+    ).toBeNull();
   });
 });

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { ZOrganizationRef } from '../auth/auth.schemas.ts';
 import { pageQuery, requiredText } from '../common.schemas.ts';
 import { MIN_PASSWORD_LENGTH, USERS_PAGE_SIZE } from '../constants.ts';
-import { ASSIGNABLE_ROLES, ROLE_LABELS, ROLES, type AssignableRole } from '../roles.ts';
+import {
+  ASSIGNABLE_ROLES,
+  ROLE_LABELS,
+  ROLES,
+  roleNeedsOrganization,
+  type AssignableRole,
+} from '../roles.ts';
 
 /** How long an invitation link works (ADR 0005: single-use, time-limited). */
 export const INVITATION_TTL_HOURS = 72;
@@ -32,6 +38,33 @@ export function getUserCreatedMessage(role: AssignableRole): string {
   return `${ROLE_LABELS[role]} user created successfully`;
 }
 
+/** A role and its organisation, as Add New User and access-request approval both take them. */
+export const ROLE_ORGANIZATION_FIELDS = {
+  role: z.enum(ASSIGNABLE_ROLES, { message: USER_MESSAGES.requiredFields }),
+  organizationId: z.uuid({ message: USER_MESSAGES.organizationRequired }).nullish(),
+};
+
+type RoleOrganization = { role: AssignableRole; organizationId?: string | null | undefined };
+
+/** The role-needs-organisation check (`roleNeedsOrganization`), as a refinement of a schema. */
+export function checkRoleOrganization<T extends RoleOrganization>(
+  value: T,
+  context: z.core.$RefinementCtx<T>,
+): void {
+  if (roleNeedsOrganization(value.role) && !value.organizationId) {
+    context.addIssue({
+      code: 'custom',
+      path: ['organizationId'],
+      message: USER_MESSAGES.organizationRequired,
+    });
+  }
+}
+
+/** The organisation stored for the role: none for a role without one, whatever was sent. */
+export function getRoleOrganizationId(value: RoleOrganization): string | null {
+  return roleNeedsOrganization(value.role) ? (value.organizationId ?? null) : null;
+}
+
 /** Add New User, checked in the spec's order: name and e-mail, e-mail format, organisation. */
 export const ZCreateUserRequest = z
   .object({
@@ -43,22 +76,10 @@ export const ZCreateUserRequest = z
       .min(1, USER_MESSAGES.requiredFields)
       .max(320)
       .check(z.email(USER_MESSAGES.invalidEmail)),
-    role: z.enum(ASSIGNABLE_ROLES, { message: USER_MESSAGES.requiredFields }),
-    organizationId: z.uuid({ message: USER_MESSAGES.organizationRequired }).nullish(),
+    ...ROLE_ORGANIZATION_FIELDS,
   })
-  .superRefine((value, context) => {
-    if (value.role !== 'admin' && !value.organizationId) {
-      context.addIssue({
-        code: 'custom',
-        path: ['organizationId'],
-        message: USER_MESSAGES.organizationRequired,
-      });
-    }
-  })
-  .transform((value) => ({
-    ...value,
-    organizationId: value.role === 'admin' ? null : (value.organizationId ?? null),
-  }));
+  .superRefine(checkRoleOrganization)
+  .transform((value) => ({ ...value, organizationId: getRoleOrganizationId(value) }));
 export type TCreateUserRequest = z.input<typeof ZCreateUserRequest>;
 export type TCreateUserParsed = z.output<typeof ZCreateUserRequest>;
 
