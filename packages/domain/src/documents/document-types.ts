@@ -52,9 +52,9 @@ export function getAllowedDocumentExtension(fileName: string): DocumentExtension
 
 export const BYTES_PER_MB = 1024 * 1024;
 
-/** A file may be at most the configured number of megabytes. */
+/** A file must be less than the configured number of megabytes (the spec's 'less than 10MB'). */
 export function isWithinUploadLimit(sizeBytes: number, maxUploadMb: number): boolean {
-  return sizeBytes <= maxUploadMb * BYTES_PER_MB;
+  return sizeBytes < maxUploadMb * BYTES_PER_MB;
 }
 
 /**

@@ -133,15 +133,18 @@ describe('document upload', () => {
         .where(eq(settings.id, true));
     });
 
-    it('refuses one byte over the default 10 MB and accepts exactly 10 MB', async () => {
-      const exact = Buffer.concat([samplePdf(), Buffer.alloc(10 * MB - samplePdf().length, 0x20)]);
+    it('refuses exactly 10 MB ("less than 10MB") and accepts one byte less', async () => {
+      const under = Buffer.concat([
+        samplePdf(),
+        Buffer.alloc(10 * MB - 1 - samplePdf().length, 0x20),
+      ]);
       expect(
         await sendRefused(() =>
           upload(server, {
             patientId: maria,
             cookie: clinic,
             category: 'MRI',
-            file: { fileName: 'big.pdf', data: Buffer.concat([exact, Buffer.from(' ')]) },
+            file: { fileName: 'big.pdf', data: Buffer.concat([under, Buffer.from(' ')]) },
           }),
         ),
       ).toEqual(refused(413, 'File size must be less than 10MB'));
@@ -149,10 +152,10 @@ describe('document upload', () => {
         patientId: maria,
         cookie: clinic,
         category: 'MRI',
-        file: { fileName: 'exact.pdf', data: exact },
+        file: { fileName: 'under.pdf', data: under },
       });
       expect(accepted.statusCode).toBe(201);
-      expect(accepted.json().sizeBytes).toBe(10 * MB);
+      expect(accepted.json().sizeBytes).toBe(10 * MB - 1);
     });
 
     it('follows an administrator’s new limit on the next upload, with its number in the message', async () => {
@@ -168,17 +171,17 @@ describe('document upload', () => {
             patientId: maria,
             cookie: clinic,
             category: 'Intake',
-            file: { fileName: 'notes.txt', data: Buffer.alloc(MB + 1, 0x61) },
+            file: { fileName: 'notes.txt', data: Buffer.alloc(MB, 0x61) },
           }),
         ),
       ).toEqual(refused(413, 'File size must be less than 1MB'));
-      const exact = await upload(server, {
+      const under = await upload(server, {
         patientId: maria,
         cookie: clinic,
         category: 'Intake',
-        file: { fileName: 'notes.txt', data: Buffer.alloc(MB, 0x61) },
+        file: { fileName: 'notes.txt', data: Buffer.alloc(MB - 1, 0x61) },
       });
-      expect(exact.statusCode).toBe(201);
+      expect(under.statusCode).toBe(201);
     });
   });
 

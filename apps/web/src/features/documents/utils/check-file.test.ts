@@ -4,8 +4,10 @@ import { checkFileBeforeUpload } from './check-file.ts';
 const MB = 1024 * 1024;
 
 describe('checkFileBeforeUpload', () => {
-  it('accepts an allowed file within the limit', () => {
-    expect(checkFileBeforeUpload({ name: 'scan.PDF', size: 10 * MB }, 10)).toEqual({ isOk: true });
+  it('accepts an allowed file under the limit', () => {
+    expect(checkFileBeforeUpload({ name: 'scan.PDF', size: 10 * MB - 1 }, 10)).toEqual({
+      isOk: true,
+    });
   });
 
   it('refuses a type outside the accept list with the spec message', () => {
@@ -16,8 +18,8 @@ describe('checkFileBeforeUpload', () => {
     });
   });
 
-  it('refuses one byte over the configured limit, naming the limit', () => {
-    expect(checkFileBeforeUpload({ name: 'a.png', size: 2 * MB + 1 }, 2)).toEqual({
+  it('refuses a file of exactly the configured limit, naming the limit', () => {
+    expect(checkFileBeforeUpload({ name: 'a.png', size: 2 * MB }, 2)).toEqual({
       isOk: false,
       reason: 'size',
       message: 'File size must be less than 2MB',
