@@ -75,17 +75,7 @@ function AddPatientFormReady() {
       className="grid gap-4 rounded-lg border border-border bg-surface p-4 sm:grid-cols-2 sm:p-6"
     >
       <DemographicsFields idPrefix="add-patient" form={form} />
-      <OrganizationFields
-        idPrefix="add-patient"
-        clinics={form.register('clinicIds')}
-        firm={form.register('firmId')}
-        lienholders={form.register('lienholderIds')}
-        isRequired
-        errors={{
-          clinics: form.formState.errors.clinicIds?.message,
-          firm: form.formState.errors.firmId?.message,
-        }}
-      />
+      <OrganizationFields idPrefix="add-patient" form={form} isRequired />
       <ContactFields idPrefix="add-patient" form={form} />
       <div className="flex flex-wrap gap-2 sm:col-span-2">
         <Button type="submit" disabled={createPatient.isPending}>

@@ -103,16 +103,7 @@ function DemographicsForm({ patient, canAssign }: { patient: TPatientDetail; can
       >
         <DemographicsFields idPrefix="demographics" form={form} />
         {canAssign ? (
-          <OrganizationFields
-            idPrefix="demographics"
-            clinics={form.register('clinicIds')}
-            firm={form.register('firmId')}
-            lienholders={form.register('lienholderIds')}
-            errors={{
-              clinics: form.formState.errors.clinicIds?.message,
-              firm: form.formState.errors.firmId?.message,
-            }}
-          />
+          <OrganizationFields idPrefix="demographics" form={form} />
         ) : (
           <AssignedOrganizations patient={patient} />
         )}

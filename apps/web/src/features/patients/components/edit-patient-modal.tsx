@@ -72,16 +72,7 @@ function EditPatientForm({ patient, onClose }: { patient: TPatientDetail; onClos
       className="grid gap-4 sm:grid-cols-2"
     >
       <DemographicsFields idPrefix="edit-patient" form={form} />
-      <OrganizationFields
-        idPrefix="edit-patient"
-        clinics={form.register('clinicIds')}
-        firm={form.register('firmId')}
-        lienholders={form.register('lienholderIds')}
-        errors={{
-          clinics: form.formState.errors.clinicIds?.message,
-          firm: form.formState.errors.firmId?.message,
-        }}
-      />
+      <OrganizationFields idPrefix="edit-patient" form={form} />
       <ContactFields idPrefix="edit-patient" form={form} />
       <label className="flex items-center gap-2 text-sm text-ink sm:col-span-2">
         <input type="checkbox" className="h-4 w-4" {...form.register('notify')} />

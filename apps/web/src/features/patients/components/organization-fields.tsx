@@ -1,31 +1,28 @@
 import { ASSIGNED_CLINICS_VISIBLE_ROWS } from '@casebridge/domain/constants';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { FormField } from '#src/components/ui/form-field.tsx';
 import { Select } from '#src/components/ui/input.tsx';
 import { useOrganizationOptions } from '#src/lib/organization-options.ts';
 
-type Registered = UseFormRegisterReturn;
+/** The organisation fields of a patient form (their types are the schema's business). */
+type OrganizationValues = { clinicIds?: unknown; firmId?: unknown; lienholderIds?: unknown };
 
 /**
  * Assigned clinics (multi-select of 4 rows), attorney firm and lienholders pickers, for those
  * who may assign organisations (Add Patient, an admin's Demographics and Edit Patient).
  */
-export function OrganizationFields({
+export function OrganizationFields<T extends FieldValues & OrganizationValues>({
   idPrefix,
-  clinics,
-  firm,
-  lienholders,
+  form,
   isRequired = false,
-  errors = {},
 }: {
   idPrefix: string;
-  clinics: Registered;
-  firm: Registered;
-  lienholders?: Registered;
+  form: UseFormReturn<T, unknown, unknown>;
   /** Add Patient requires a clinic and a firm (spec section 5). */
   isRequired?: boolean;
-  errors?: { clinics?: string; firm?: string };
 }) {
+  const { errors } = form.formState;
+  const register = (name: keyof OrganizationValues) => form.register(name as Path<T>);
   const clinicOptions = useOrganizationOptions('clinic');
   const firmOptions = useOrganizationOptions('firm');
   const lienholderOptions = useOrganizationOptions('lienholder');
@@ -36,9 +33,9 @@ export function OrganizationFields({
         label="Assigned Clinics"
         isRequired={isRequired}
         hint="Hold Ctrl/Cmd to select multiple clinics"
-        error={errors.clinics}
+        error={errors.clinicIds?.message}
       >
-        <Select multiple size={ASSIGNED_CLINICS_VISIBLE_ROWS} {...clinics}>
+        <Select multiple size={ASSIGNED_CLINICS_VISIBLE_ROWS} {...register('clinicIds')}>
           {(clinicOptions.data ?? []).map((clinic) => (
             <option key={clinic.id} value={clinic.id}>
               {clinic.name}
@@ -50,9 +47,9 @@ export function OrganizationFields({
         id={`${idPrefix}-firm`}
         label="Attorney Firm"
         isRequired={isRequired}
-        error={errors.firm}
+        error={errors.firmId?.message}
       >
-        <Select {...firm}>
+        <Select {...register('firmId')}>
           <option value="">Select an attorney firm...</option>
           {(firmOptions.data ?? []).map((item) => (
             <option key={item.id} value={item.id}>
@@ -61,17 +58,15 @@ export function OrganizationFields({
           ))}
         </Select>
       </FormField>
-      {lienholders ? (
-        <FormField id={`${idPrefix}-lienholders`} label="Lienholders">
-          <Select multiple size={3} {...lienholders}>
-            {(lienholderOptions.data ?? []).map((item) => (
-              <option key={item.id} value={item.id}>
-                {item.name}
-              </option>
-            ))}
-          </Select>
-        </FormField>
-      ) : null}
+      <FormField id={`${idPrefix}-lienholders`} label="Lienholders">
+        <Select multiple size={3} {...register('lienholderIds')}>
+          {(lienholderOptions.data ?? []).map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.name}
+            </option>
+          ))}
+        </Select>
+      </FormField>
     </>
   );
 }
