@@ -9,12 +9,14 @@ const created = () =>
 
 function stubFetch(...answers: Array<() => Response>) {
   const calls: RequestInit[] = [];
-  const fetchStub = vi.fn(async (_url: string, init: RequestInit) => {
-    calls.push(init);
-    const answer = answers.shift();
-    if (!answer) throw new TypeError('Failed to fetch');
-    return answer();
-  });
+  const fetchStub = vi.fn<(url: string, init: RequestInit) => Promise<Response>>(
+    async (_url, init) => {
+      calls.push(init);
+      const answer = answers.shift();
+      if (!answer) throw new TypeError('Failed to fetch');
+      return answer();
+    },
+  );
   vi.stubGlobal('fetch', fetchStub);
   return calls;
 }
