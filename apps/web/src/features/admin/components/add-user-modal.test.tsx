@@ -96,6 +96,10 @@ describe('AddUserModal', { timeout: 15_000 }, () => {
     );
     await user.click(within(dialog).getByLabelText('Attorney'));
     expect(within(dialog).getByLabelText('Associated organization *')).toHaveValue('');
+    // 'an attorney firm', not 'a attorney firm'.
+    expect(
+      await within(dialog).findByRole('option', { name: 'Select an attorney firm...' }),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
     await expect.poll(() => latestToast('error')).toBe(USER_MESSAGES.organizationRequired);
     expect(creates(api)).toEqual([]);

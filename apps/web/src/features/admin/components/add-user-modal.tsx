@@ -12,7 +12,7 @@ import { Input } from '#src/components/ui/input.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { useDomainForm } from '#src/lib/domain-form.ts';
 import { useCreateUser } from '#src/features/admin/api/users-api.ts';
-import { RoleOrganizationFields, toOrganizationId } from './role-organization-fields.tsx';
+import { RoleOrganizationFields } from './role-organization-fields.tsx';
 
 /**
  * Add New User, checked by the request schema the server parses with, in the spec's order (name
@@ -58,15 +58,7 @@ export function AddUserModal({ isOpen, onClose }: { isOpen: boolean; onClose: ()
         <FormField id="new-user-email" label="Email" error={errors.email?.message} isRequired>
           <Input type="email" autoComplete="off" {...form.register('email')} />
         </FormField>
-        <RoleOrganizationFields
-          role={form.watch('role')}
-          onRoleChange={(next) => {
-            form.setValue('role', next);
-            form.setValue('organizationId', null);
-          }}
-          organization={form.register('organizationId', { setValueAs: toOrganizationId })}
-          organizationError={form.formState.errors.organizationId?.message}
-        />
+        <RoleOrganizationFields form={form} />
         <div className="flex flex-wrap justify-end gap-2 pt-2">
           <Button variant="secondary" onClick={onClose}>
             Cancel

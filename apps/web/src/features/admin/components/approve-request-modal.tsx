@@ -11,7 +11,7 @@ import { Dialog } from '#src/components/ui/dialog.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { useDomainForm } from '#src/lib/domain-form.ts';
 import { useApproveAccessRequest } from '#src/features/admin/api/access-requests-api.ts';
-import { RoleOrganizationFields, toOrganizationId } from './role-organization-fields.tsx';
+import { RoleOrganizationFields } from './role-organization-fields.tsx';
 
 const isAssignable = (role: string): role is AssignableRole =>
   (ASSIGNABLE_ROLES as readonly string[]).includes(role);
@@ -59,15 +59,7 @@ export function ApproveRequestModal({
       className="w-[min(40rem,calc(100%-2rem))]"
     >
       <form onSubmit={form.submitWith(handleValid)} noValidate className="space-y-4">
-        <RoleOrganizationFields
-          role={form.watch('role')}
-          onRoleChange={(next) => {
-            form.setValue('role', next);
-            form.setValue('organizationId', null);
-          }}
-          organization={form.register('organizationId', { setValueAs: toOrganizationId })}
-          organizationError={form.formState.errors.organizationId?.message}
-        />
+        <RoleOrganizationFields form={form} />
         <div className="flex flex-wrap justify-end gap-2 pt-2">
           <Button variant="secondary" onClick={onClose}>
             Cancel

@@ -6,38 +6,43 @@ import {
   type AssignableRole,
 } from '@casebridge/domain/roles';
 import { useId } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
 import { FormField } from '#src/components/ui/form-field.tsx';
 import { Select } from '#src/components/ui/input.tsx';
 import { cn } from '#src/lib/cn.ts';
 import { useOrganizationOptions } from '#src/lib/organization-options.ts';
 
-const ORGANIZATION_LABELS = {
-  clinic: 'clinic',
-  firm: 'attorney firm',
-  lienholder: 'lienholder',
+/** The empty choice of the organisation select, with its article ('an attorney firm'). */
+const ORGANIZATION_PROMPTS = {
+  clinic: 'Select a clinic...',
+  firm: 'Select an attorney firm...',
+  lienholder: 'Select a lienholder...',
 } as const;
 
 /** No organisation chosen is '' in the select and `null` in the request. */
-export const toOrganizationId = (value: string) => value || null;
+const toOrganizationId = (value: string) => value || null;
+
+type RoleOrganizationValues = { role: AssignableRole; organizationId?: string | null };
 
 /**
  * Role choice with the descriptions of spec section 6, then the associated organisation of the
  * role's kind (admins belong to none), with its error from the form. Used by Add New User and by
- * access-request approval; `onRoleChange` also clears the organisation, of another kind.
- * `organization` is the form's registration of `organizationId` with `toOrganizationId`.
+ * access-request approval, on the form's `role` and `organizationId`; choosing another role
+ * clears the organisation, which is of another kind.
  */
-export function RoleOrganizationFields({
-  role,
-  onRoleChange,
-  organization,
-  organizationError,
+export function RoleOrganizationFields<T extends FieldValues & RoleOrganizationValues>({
+  form,
 }: {
-  role: AssignableRole;
-  onRoleChange: (role: AssignableRole) => void;
-  organization: UseFormRegisterReturn;
-  organizationError?: string;
+  form: UseFormReturn<T, unknown, unknown>;
 }) {
+  const roleField = 'role' as Path<T>;
+  const organizationField = 'organizationId' as Path<T>;
+  const role = form.watch(roleField) as AssignableRole;
+  const onRoleChange = (next: AssignableRole) => {
+    form.setValue(roleField, next as PathValue<T, Path<T>>);
+    form.setValue(organizationField, null as PathValue<T, Path<T>>);
+  };
+  const organizationError = form.formState.errors.organizationId?.message;
   const id = useId();
   const kind = ROLE_ORGANIZATION_KIND[role];
   const options = useOrganizationOptions(kind ?? 'clinic');
@@ -86,9 +91,9 @@ export function RoleOrganizationFields({
           error={organizationError}
           isRequired
         >
-          <Select {...organization}>
+          <Select {...form.register(organizationField, { setValueAs: toOrganizationId })}>
             <option value="">
-              {options.isPending ? 'Loading...' : `Select a ${ORGANIZATION_LABELS[kind]}...`}
+              {options.isPending ? 'Loading...' : ORGANIZATION_PROMPTS[kind]}
             </option>
             {(options.data ?? []).map((option) => (
               <option key={option.id} value={option.id}>
