@@ -11,9 +11,21 @@ import {
   patients,
   users,
 } from '#src/db/schema/index.ts';
+import type { Db } from '#src/db/client.ts';
 import { createTestServer, type DemoEmail, type TestServer } from '#src/test/test-server.ts';
 
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
+
+/** Whether a `message.created` event about the patient names the message. */
+async function isMessagePublished(db: Db, patientId: string, messageId: string) {
+  const published = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.topic, 'message.created'), eq(events.patientId, patientId)));
+  return published.some(
+    (event) => (event.payload as { messageId?: string }).messageId === messageId,
+  );
+}
 
 describe('team messages', () => {
   let server: TestServer;
@@ -178,15 +190,7 @@ describe('team messages', () => {
       ]);
       expect(body.notifiedUsers).toBe(3);
       expect(sent.every((row) => row.link === `/patients/${maria}?tab=messages`)).toBe(true);
-      const published = await server.context.db
-        .select()
-        .from(events)
-        .where(and(eq(events.topic, 'message.created'), eq(events.patientId, maria)));
-      expect(
-        published.some(
-          (event) => (event.payload as { messageId?: string }).messageId === body.message.id,
-        ),
-      ).toBe(true);
+      expect(await isMessagePublished(server.context.db, maria, body.message.id)).toBe(true);
     });
 
     it('names the organisation of each kind of sender, and Administrator for admins', async () => {
@@ -305,15 +309,7 @@ describe('team messages', () => {
           .where(eq(messages.body, 'Survives a failure'));
         expect(stored).toHaveLength(1);
         expect(await countRows(notifications)).toBe(0);
-        const published = await db
-          .select()
-          .from(events)
-          .where(and(eq(events.topic, 'message.created'), eq(events.patientId, maria)));
-        expect(
-          published.some(
-            (event) => (event.payload as { messageId?: string }).messageId === stored[0]!.id,
-          ),
-        ).toBe(true);
+        expect(await isMessagePublished(db, maria, stored[0]!.id)).toBe(true);
       } finally {
         await db.execute(sql`drop trigger if exists fail_notifications on notifications`);
       }
