@@ -1,12 +1,13 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import type { TreatmentStatus } from '@casebridge/domain/patients/treatment-status';
-import { organizations, patients, sessions, users } from '#src/db/schema/index.ts';
+import { patients, sessions, users } from '#src/db/schema/index.ts';
 import { publishEvent } from '#src/events/outbox.ts';
 import type { EventRow } from '#src/events/event-hub.ts';
-import type { Actor } from '#src/lib/actor.ts';
-import type { TestServer } from '#src/test/test-server.ts';
+import { actorOf } from '#src/test/test-actor.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { multipartBody } from './document-test-files.ts';
 
 /** Test-only helpers shared by the document and billing integration suites. */
@@ -57,24 +58,8 @@ async function signInSessionId(server: TestServer, email: string): Promise<strin
 
 /** An event-stream subscriber acting as a demo user, recording what it is sent. */
 export async function subscribeAs(server: TestServer, email: string) {
-  const [row] = await server.context.db
-    .select({ user: users, organization: organizations })
-    .from(users)
-    .leftJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(eq(users.email, email));
-  if (!row) throw new Error(`no demo user ${email}`);
-  const actor: Actor = {
-    userId: row.user.id,
-    email: row.user.email,
-    name: row.user.name,
-    role: row.user.role,
-    organizationId: row.user.organizationId,
-    organizationName: row.organization?.name ?? null,
-    organizationKind: row.organization?.kind ?? null,
-    // A real session: the hub ends streams whose session is gone.
-    sessionId: await signInSessionId(server, email),
-    createdAt: row.user.createdAt,
-  };
+  // A real session: the hub ends streams whose session is gone.
+  const actor = await actorOf(server, email, await signInSessionId(server, email));
   const received: EventRow[] = [];
   const remove = server.context.hub.add({ actor, send: (event) => received.push(event) });
   return { actor, received, remove };
@@ -110,4 +95,41 @@ export function upload(
     body: body.payload,
     headers: body.headers,
   });
+}
+
+/** Downloads each uploaded document as `cookie`: its status and bytes, in the same order. */
+export async function downloadAll(
+  server: TestServer,
+  cookie: string,
+  uploads: Array<{ json(): { id: string } }>,
+): Promise<Array<{ statusCode: number; bytes: Buffer }>> {
+  const downloads = [];
+  for (const uploaded of uploads) {
+    const download = await server.request({
+      url: `/api/documents/${uploaded.json().id}/download`,
+      cookie,
+    });
+    downloads.push({ statusCode: download.statusCode, bytes: download.rawPayload });
+  }
+  return downloads;
+}
+
+export type ClinicUploadSetup = {
+  readonly server: TestServer;
+  /** The clinic user's session cookie. */
+  readonly clinic: string;
+  /** Maria Delgado's patient id, a patient of the clinic. */
+  readonly maria: string;
+};
+
+/** One server for the enclosing describe, with the clinic user signed in and Maria's id. */
+export function useClinicUploads(): ClinicUploadSetup {
+  const setup = { server: undefined as unknown as TestServer, clinic: '', maria: '' };
+  beforeAll(async () => {
+    setup.server = await createTestServer();
+    setup.clinic = await setup.server.login('clinic@demo.test');
+    setup.maria = await getPatientId(setup.server, 'Maria Delgado');
+  });
+  afterAll(async () => setup.server?.close());
+  return setup;
 }

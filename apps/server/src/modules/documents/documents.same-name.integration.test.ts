@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { documents } from '#src/db/schema/index.ts';
-import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { samplePdf } from './document-test-files.ts';
-import { getPatientId, upload } from './document-test-support.ts';
+import { downloadAll, upload, useClinicUploads } from './document-test-support.ts';
 
 const PARALLEL_UPLOADS = 30;
 
 describe('same-name uploads', () => {
-  let server: TestServer;
-  let clinic: string;
-  let maria: string;
-
-  beforeAll(async () => {
-    server = await createTestServer();
-    clinic = await server.login('clinic@demo.test');
-    maria = await getPatientId(server, 'Maria Delgado');
-  });
-  afterAll(async () => server.close());
+  const setup = useClinicUploads();
 
   it('stores 30 parallel uploads of one name to one patient, each with its own bytes', async () => {
+    const { server, clinic, maria } = setup;
     const contents = Array.from({ length: PARALLEL_UPLOADS }, (_, index) =>
       Buffer.concat([samplePdf(), Buffer.from(`%copy ${index}\n`)]),
     );
@@ -44,13 +35,10 @@ describe('same-name uploads', () => {
       .where(eq(documents.fileName, 'scan results.pdf'));
     expect(new Set(rows.map((row) => row.storageKey)).size).toBe(PARALLEL_UPLOADS);
 
-    for (const [index, response] of responses.entries()) {
-      const download = await server.request({
-        url: `/api/documents/${response.json().id}/download`,
-        cookie: clinic,
-      });
-      expect(download.statusCode).toBe(200);
-      expect(download.rawPayload.equals(contents[index]!)).toBe(true);
-    }
+    const downloads = await downloadAll(server, clinic, responses);
+    expect(downloads.map((download) => download.statusCode)).toEqual(contents.map(() => 200));
+    expect(downloads.every((download, index) => download.bytes.equals(contents[index]!))).toBe(
+      true,
+    );
   });
 });

@@ -13,7 +13,7 @@ import {
   samplePng,
   sampleTxt,
 } from './document-test-files.ts';
-import { getPatientId, listStoredKeys, upload } from './document-test-support.ts';
+import { downloadAll, getPatientId, listStoredKeys, upload } from './document-test-support.ts';
 
 const MB = 1024 * 1024;
 
@@ -356,13 +356,8 @@ describe('document upload', () => {
       .where(eq(documents.fileName, 'same.pdf'));
     expect(rows.map((row) => row.storedName)).toEqual([`${now}_same.pdf`, `${now}_same.pdf`]);
     expect(rows[0]!.storageKey).not.toBe(rows[1]!.storageKey);
-    for (const [index, response] of responses.entries()) {
-      const download = await server.request({
-        url: `/api/documents/${response.json().id}/download`,
-        cookie: clinic,
-      });
-      expect(download.statusCode).toBe(200);
-      expect(download.rawPayload.equals(data[index]!)).toBe(true);
-    }
+    const downloads = await downloadAll(server, clinic, responses);
+    expect(downloads.map((download) => download.statusCode)).toEqual([200, 200]);
+    expect(downloads.every((download, index) => download.bytes.equals(data[index]!))).toBe(true);
   });
 });

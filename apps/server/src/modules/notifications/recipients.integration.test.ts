@@ -1,18 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import {
-  mailOutbox,
-  notificationPreferences,
-  organizations,
-  patients,
-  users,
-} from '#src/db/schema/index.ts';
+import { mailOutbox, notificationPreferences, patients, users } from '#src/db/schema/index.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import {
   requirePatientInScope,
   type InScopePatient,
 } from '#src/modules/patients/patient-access.ts';
+import { actorOf } from '#src/test/test-actor.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { applyNotificationPreferences, listNotificationAudience } from './recipients.ts';
 
@@ -32,31 +27,11 @@ describe('notification recipients', () => {
   const emailsOf = (ids: readonly string[]) =>
     ids.map((id) => [...byEmail].find(([, userId]) => userId === id)?.[0] ?? id).toSorted();
 
-  async function actorOf(email: string): Promise<Actor> {
-    const [row] = await server.context.db
-      .select({ user: users, organization: organizations })
-      .from(users)
-      .leftJoin(organizations, eq(organizations.id, users.organizationId))
-      .where(eq(users.email, email));
-    if (!row) throw new Error(`no user ${email}`);
-    return {
-      userId: row.user.id,
-      email: row.user.email,
-      name: row.user.name,
-      role: row.user.role,
-      organizationId: row.user.organizationId,
-      organizationName: row.organization?.name ?? null,
-      organizationKind: row.organization?.kind ?? null,
-      sessionId: 'test',
-      createdAt: row.user.createdAt,
-    };
-  }
-
   beforeAll(async () => {
     server = await createTestServer();
     const db = server.context.db;
-    clinic = await actorOf('clinic@demo.test');
-    const attorney = await actorOf('attorney@demo.test');
+    clinic = await actorOf(server, 'clinic@demo.test');
+    const attorney = await actorOf(server, 'attorney@demo.test');
     await db.insert(users).values([
       {
         id: randomUUID(),
@@ -83,7 +58,7 @@ describe('notification recipients', () => {
     ]);
     for (const row of await db.select({ id: users.id, email: users.email }).from(users))
       byEmail.set(row.email, row.id);
-    admin = await actorOf('admin@demo.test');
+    admin = await actorOf(server, 'admin@demo.test');
     const [row] = await db
       .select({ id: patients.id })
       .from(patients)
