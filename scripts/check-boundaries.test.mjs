@@ -1,10 +1,10 @@
 // Proves the import boundaries of docs/architecture.md §1 fail `npm run lint`: one wrong import of
 // each kind is planted in a temporary copy of the sources (never in the working tree), and
 // oxlint (.oxlintrc.json) or scripts/check-boundaries.mjs must refuse it with the message that
-// says what to do instead. Run by `npm test` (scripts/test.mjs): node --test <this file>.
+// says what to do instead. Likewise a copied file must fail the copy-paste check (.jscpd.json). Run by `npm test` (scripts/test.mjs): node --test <this file>.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -14,6 +14,7 @@ import { findViolations, listSpecifiers } from './check-boundaries.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const oxlint = path.join(root, 'node_modules', '.bin', 'oxlint');
 const checker = path.join(root, 'scripts', 'check-boundaries.mjs');
+const jscpd = path.join(root, 'node_modules', '.bin', 'jscpd');
 const SOURCES = ['apps/web/src', 'apps/server/src', 'packages/domain/src'];
 /** The rules that hold the boundaries; other lint findings are not this test's business. */
 const BOUNDARY_RULES = new Set([
@@ -148,6 +149,41 @@ describe('import boundaries', () => {
     const cli = spawnSync(process.execPath, [checker, copy], { encoding: 'utf8' });
     assert.equal(cli.status, 1);
     assert.match(cli.stderr, /features do not import each other/);
+  });
+});
+
+describe('copy-paste check', () => {
+  /** jscpd with the repository's configuration over a copy of the sources: exit code and output. */
+  function runJscpd(dir) {
+    cpSync(path.join(root, '.jscpd.json'), path.join(dir, '.jscpd.json'));
+    const result = spawnSync(jscpd, ['--config', '.jscpd.json', '--noTips'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    return { status: result.status, output: `${result.stdout}${result.stderr}` };
+  }
+
+  it('passes the sources as they are and fails a copied function', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'casebridge-copies-'));
+    try {
+      for (const source of SOURCES)
+        cpSync(path.join(root, source), path.join(dir, source), {
+          recursive: true,
+          filter: (name) => !/[\\/](node_modules|dist)$/.test(name),
+        });
+      // The configuration also covers e2e/, which this copy leaves out.
+      mkdirSync(path.join(dir, 'e2e'));
+      assert.equal(runJscpd(dir).status, 0);
+
+      const original = 'apps/server/src/lib/idempotency.ts';
+      const copied = 'apps/server/src/lib/planted-copy.ts';
+      writeFileSync(path.join(dir, copied), readFileSync(path.join(root, original), 'utf8'));
+      const { status, output } = runJscpd(dir);
+      assert.equal(status, 1);
+      assert.match(output, /planted-copy\.ts/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

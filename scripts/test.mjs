@@ -97,7 +97,7 @@ function playwright() {
 step('typecheck', 'npm', ['run', '-s', 'typecheck']);
 step('lint', 'npm', ['run', '-s', 'lint']);
 // A planted wrong import of each kind must fail the lint above (docs/architecture.md §1).
-step('import boundaries', 'node', ['--test', 'scripts/check-boundaries.test.mjs']);
+step('import boundaries and copies', 'node', ['--test', 'scripts/check-boundaries.test.mjs']);
 step('format', 'npm', ['run', '-s', 'format:check']);
 vitest('unit', ['domain', 'server-unit', 'web']);
 vitest('integration (PGlite)', ['server-integration']);
