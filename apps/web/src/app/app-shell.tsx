@@ -1,6 +1,6 @@
 import { MESSAGES } from '@casebridge/domain/errors';
 import { getDashboardPath } from '@casebridge/domain/roles';
-import { LogOut } from 'lucide-react';
+import { LogOut, WifiOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -10,7 +10,7 @@ import { SessionTimeoutWatcher } from '#src/features/auth/components/session-tim
 import { NotificationBell } from '#src/features/notifications/components/notification-bell.tsx';
 import { ThemeToggle } from '#src/components/theme-toggle.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
-import { useEventStream } from '#src/lib/event-stream.ts';
+import { useEventStream, type LiveStatus } from '#src/lib/event-stream.ts';
 import { cn } from '#src/lib/cn.ts';
 import { ErrorBoundary } from '#src/components/error-fallback.tsx';
 import { AccountMenu, type OrganizationBadge } from '#src/components/layouts/account-menu.tsx';
@@ -28,7 +28,7 @@ export function AppShell({ headerExtras }: { headerExtras?: ReactNode }) {
   const logout = useLogout();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  useEventStream(true);
+  const liveStatus = useEventStream(true);
 
   async function handleSignOut() {
     try {
@@ -79,6 +79,7 @@ export function AppShell({ headerExtras }: { headerExtras?: ReactNode }) {
             {badge.label}
           </span>
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
+            <LiveStatusNotice status={liveStatus} />
             {headerExtras}
             <NotificationBell />
             <ThemeToggle />
@@ -115,5 +116,25 @@ export function AppShell({ headerExtras }: { headerExtras?: ReactNode }) {
       </main>
       <SessionTimeoutWatcher />
     </div>
+  );
+}
+
+/**
+ * Says so while live updates are paused (the stream is reconnecting); the page refetches what it
+ * shows once they resume. The status region is always there, so its change is announced.
+ */
+function LiveStatusNotice({ status }: { status: LiveStatus }) {
+  return (
+    <span role="status" className="contents">
+      {status === 'reconnecting' ? (
+        <span
+          title="Live updates are paused while the connection is restored"
+          className="inline-flex items-center gap-1 rounded-full border border-border bg-surface-muted px-2 py-0.5 text-xs font-medium text-ink"
+        >
+          <WifiOff className="h-3.5 w-3.5" aria-hidden />
+          Reconnecting…
+        </span>
+      ) : null}
+    </span>
   );
 }

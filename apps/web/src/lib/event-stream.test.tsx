@@ -1,7 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestQueryClient, renderWithProviders } from '#src/test/render.tsx';
-import { RECONNECT_DELAYS_MS, useEventStream } from './event-stream.ts';
+import { act, screen } from '@testing-library/react';
+import {
+  RECONNECT_DELAYS_MS,
+  RECONNECTING_NOTICE_AFTER_MS,
+  useEventStream,
+} from './event-stream.ts';
 
 /** Stands in for the browser's EventSource: tests dispatch the server's messages by name. */
 class FakeEventSource extends EventTarget {
@@ -134,6 +139,28 @@ describe('useEventStream', () => {
     expect(invalidate).toHaveBeenCalledTimes(1);
     expectEverythingButSessionInvalidated(client);
     expect(FakeEventSource.all.filter((item) => item.readyState !== 2)).toHaveLength(1);
+  });
+
+  it('reports reconnecting only once the stream has been down for a moment, and live again after', () => {
+    vi.useFakeTimers();
+    function StatusTab() {
+      return <p>{useEventStream(true)}</p>;
+    }
+    renderWithProviders(<StatusTab />, { queryClient: createTestQueryClient() });
+    const source = latestSource();
+    act(() => source.open());
+    expect(screen.getByText('live')).toBeInTheDocument();
+    // A drop the browser mends at once is not worth a notice.
+    act(() => source.drop());
+    act(() => vi.advanceTimersByTime(RECONNECTING_NOTICE_AFTER_MS - 100));
+    act(() => source.open());
+    act(() => vi.advanceTimersByTime(RECONNECTING_NOTICE_AFTER_MS));
+    expect(screen.getByText('live')).toBeInTheDocument();
+    act(() => source.drop());
+    act(() => vi.advanceTimersByTime(RECONNECTING_NOTICE_AFTER_MS));
+    expect(screen.getByText('reconnecting')).toBeInTheDocument();
+    act(() => source.open());
+    expect(screen.getByText('live')).toBeInTheDocument();
   });
 
   it('stops reconnecting when the tab unmounts', () => {

@@ -1,26 +1,47 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { applyLiveEvent } from './live-events.ts';
 
 /** Waits before reopening a stream the browser gave up on (plus jitter); the last repeats. */
 export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
 
+/** Whether live updates flow: `reconnecting` once the stream has been down for a moment. */
+export type LiveStatus = 'live' | 'reconnecting';
+
+/** A drop the browser mends within this long is not worth telling the user about. */
+export const RECONNECTING_NOTICE_AFTER_MS = 3_000;
+
 /**
  * One EventSource per signed-in tab on /api/events. The browser reconnects by itself and sends
  * Last-Event-ID, so the server replays what was missed; each event only invalidates queries.
  * A stream the browser gave up on is reopened here, and every reopen after an error refetches
- * what the page shows, so a page never stays stale after an outage.
+ * what the page shows, so a page never stays stale after an outage. Answers `reconnecting` while
+ * the stream has been down for longer than RECONNECTING_NOTICE_AFTER_MS, for the header to say.
  */
-export function useEventStream(isEnabled: boolean): void {
+export function useEventStream(isEnabled: boolean): LiveStatus {
   const queryClient = useQueryClient();
+  const [status, setStatus] = useState<LiveStatus>('live');
   useEffect(() => {
     if (!isEnabled) return;
-    return openEventStream(queryClient);
+    let noticeTimer: ReturnType<typeof setTimeout> | undefined;
+    const stop = openEventStream(queryClient, (isUp) => {
+      clearTimeout(noticeTimer);
+      if (isUp) setStatus('live');
+      else noticeTimer = setTimeout(() => setStatus('reconnecting'), RECONNECTING_NOTICE_AFTER_MS);
+    });
+    return () => {
+      clearTimeout(noticeTimer);
+      stop();
+    };
   }, [isEnabled, queryClient]);
+  return status;
 }
 
 /** Opens the tab's stream and keeps it open until the returned function is called. */
-function openEventStream(queryClient: QueryClient): () => void {
+function openEventStream(
+  queryClient: QueryClient,
+  onConnection: (isUp: boolean) => void,
+): () => void {
   let source: EventSource | null = null;
   let isStopped = false;
   let hasFailed = false;
@@ -58,8 +79,10 @@ function openEventStream(queryClient: QueryClient): () => void {
       // The first open has nothing to catch up on; any open after an error does.
       if (hasFailed) refetchAll();
       hasFailed = false;
+      onConnection(true);
     });
     current.addEventListener('error', () => {
+      if (!hasFailed) onConnection(false);
       hasFailed = true;
       // A dropped connection is retried by the browser (readyState CONNECTING). An error answer
       // — 503 while the database is down, 502 while the server restarts — makes it give up for
