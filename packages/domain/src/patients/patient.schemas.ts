@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZErrorBody } from '../errors.ts';
 import { optionalText, pageQuery, requiredText } from '../common.schemas.ts';
 import { CLINIC_DASHBOARD_PAGE_SIZE } from '../constants.ts';
 import { TREATMENT_STATUSES } from './treatment-status.ts';
@@ -11,6 +12,7 @@ export const PATIENT_MESSAGES = {
   firmRequired: 'Please select an attorney firm',
   created: 'Patient created successfully',
   createFailed: 'Failed to create patient',
+  duplicate: 'A patient with this name and date of birth already exists',
   updated: 'Patient updated successfully',
   demographicsUpdated: 'Patient demographics updated successfully',
   notificationsSent: 'Notifications sent to relevant parties',
@@ -72,9 +74,19 @@ export const ZCreatePatientRequest = z.object({
   lastTreatmentDate: optionalDate,
   pointOfContactName: optionalText(200),
   pointOfContactPhone: optionalText(40),
+  /** Create even when a patient the user can see has the same name and date of birth. */
+  allowDuplicate: z.boolean().default(false),
 });
 export type TCreatePatientRequest = z.input<typeof ZCreatePatientRequest>;
 export type TCreatePatientParsed = z.output<typeof ZCreatePatientRequest>;
+
+/** A patient the user can see that a new one would duplicate (same name and date of birth). */
+export const ZPatientMatch = z.object({ id: z.uuid(), fullName: z.string(), dob: z.string() });
+export type TPatientMatch = z.infer<typeof ZPatientMatch>;
+
+/** Add Patient's 409: the error, and the matching patients the user can see. */
+export const ZDuplicatePatientBody = ZErrorBody.extend({ duplicates: z.array(ZPatientMatch) });
+export type TDuplicatePatientBody = z.infer<typeof ZDuplicatePatientBody>;
 
 /** Demographics edit: full name and date of birth required, the rest optional. */
 export const ZUpdateDemographicsRequest = z.object({

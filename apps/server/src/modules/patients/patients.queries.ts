@@ -3,6 +3,7 @@ import type { PatientScope } from '@casebridge/domain/patients/patient.policy';
 import type {
   TListPatientsParsed,
   TPatientDetail,
+  TPatientMatch,
   TPatientStats,
   TPatientSummary,
 } from '@casebridge/domain/patients/patient.schemas';
@@ -105,6 +106,33 @@ export async function getPatientStats(db: Db, scope: PatientScope): Promise<TPat
   >;
   for (const row of rows) byStatus[row.status] = Number(row.n);
   return { total: Object.values(byStatus).reduce((sum, n) => sum + n, 0), byStatus };
+}
+
+/** How many matches Add Patient's duplicate warning lists at most. */
+const DUPLICATE_MATCH_LIMIT = 5;
+
+/**
+ * Patients inside the scope with this date of birth whose name has the same key as
+ * `normalizedName` (`domain/patients/patient-name.ts` `normalizePatientName`, computed here in
+ * SQL the same way: lower case, letters and digits only). Outside the scope nothing is found.
+ */
+export async function findPatientsByNameKey(
+  db: Db,
+  scope: PatientScope,
+  match: { normalizedName: string; dob: string },
+): Promise<TPatientMatch[]> {
+  return db
+    .select({ id: patients.id, fullName: patients.fullName, dob: patients.dob })
+    .from(patients)
+    .where(
+      and(
+        patientScopeCondition(scope),
+        eq(patients.dob, match.dob),
+        sql`regexp_replace(lower(${patients.fullName}), '[^a-z0-9]', '', 'g') = ${match.normalizedName}`,
+      ),
+    )
+    .orderBy(asc(patients.createdAt), asc(patients.id))
+    .limit(DUPLICATE_MATCH_LIMIT);
 }
 
 export type PatientRow = typeof patients.$inferSelect;

@@ -4,8 +4,10 @@ import { z } from 'zod';
 import { ZErrorBody } from '@casebridge/domain/errors';
 import { ZPatientIdParams } from '@casebridge/domain/patients/patient-id';
 import {
+  PATIENT_MESSAGES,
   ZCreatePatientRequest,
   ZDemographicsUpdated,
+  ZDuplicatePatientBody,
   ZListPatientsQuery,
   ZPatientDetail,
   ZPatientPage,
@@ -86,13 +88,19 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
         tags: ['patients'],
         summary: 'Add a patient (status Referred)',
         body: ZCreatePatientRequest,
-        response: { 201: z.object({ id: z.uuid() }), ...errors },
+        response: { 201: z.object({ id: z.uuid() }), 409: ZDuplicatePatientBody, ...errors },
       },
     },
     async (request, reply) => {
       const created = await createPatient(db, requireActor(request), request.body, {
         ip: getRequestIp(request),
       });
+      if ('duplicates' in created) {
+        return reply.status(409).send({
+          error: { code: 'CONFLICT', message: PATIENT_MESSAGES.duplicate },
+          duplicates: created.duplicates,
+        });
+      }
       return reply.status(201).send(created);
     },
   );

@@ -7,8 +7,10 @@ import {
   PATIENT_MESSAGES,
   type TCreatePatientParsed,
   type TPatientDetail,
+  type TPatientMatch,
   ZUpdateDemographicsRequest,
 } from '@casebridge/domain/patients/patient.schemas';
+import { normalizePatientName } from '@casebridge/domain/patients/patient-name';
 import type { TreatmentStatus } from '@casebridge/domain/patients/treatment-status';
 import type { z } from 'zod';
 import type { Db } from '#src/db/client.ts';
@@ -25,6 +27,7 @@ import { requirePatientInScope } from './patient-access.ts';
 import { getActorPatientScope } from './patient-scope.ts';
 import {
   countOrganizationsOfKind,
+  findPatientsByNameKey,
   getPatientAssignments,
   getPatientStats,
   listPatients,
@@ -84,12 +87,18 @@ async function assertOrganizations(
   }
 }
 
+/**
+ * Adds a patient. Unless `allowDuplicate`, a patient the actor can see with the same date of
+ * birth and the same name (ignoring case, spaces and punctuation) stops it: nothing is created
+ * and the matches are returned for the user to open or to confirm 'Create anyway'. Only the
+ * actor's scope is searched, so the answer never reveals a patient the actor may not see.
+ */
 export async function createPatient(
   db: Db,
   actor: Actor,
   input: TCreatePatientParsed,
   context: RequestContext,
-): Promise<{ id: string }> {
+): Promise<{ id: string } | { duplicates: TPatientMatch[] }> {
   if (actor.role !== 'admin') {
     const settings = await getSettings(db);
     if (!canCreatePatients(actor.role, settings))
@@ -101,6 +110,14 @@ export async function createPatient(
   await assertOrganizations(db, input);
   const clinicIds = [...new Set(input.clinicIds)];
   const lienholderIds = [...new Set(input.lienholderIds)];
+  const normalizedName = normalizePatientName(input.fullName);
+  if (!input.allowDuplicate && normalizedName !== '') {
+    const duplicates = await findPatientsByNameKey(db, getActorPatientScope(actor), {
+      normalizedName,
+      dob: input.dob,
+    });
+    if (duplicates.length > 0) return { duplicates };
+  }
   return db.transaction(async (tx) => {
     const created = await tx
       .insert(patients)
