@@ -1,11 +1,15 @@
 import { MESSAGES, ZErrorBody } from '@casebridge/domain/errors';
 
-/** An error answered by the API, carrying its code and a message fit for a toast. */
+/**
+ * An error answered by the API, carrying its code and a message fit for a toast, and the whole
+ * answer for the errors that say more (Add Patient's duplicates).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly body: unknown = null,
   ) {
     super(message);
   }
@@ -85,7 +89,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     const code = parsed.success ? parsed.data.error.code : 'HTTP_ERROR';
     const message = parsed.success ? parsed.data.error.message : MESSAGES.internal;
     if (code === 'SESSION_EXPIRED') sessionEndedListeners.forEach((listener) => listener(message));
-    throw new ApiError(response.status, code, message);
+    throw new ApiError(response.status, code, message, payload);
   }
   return payload as T;
 }

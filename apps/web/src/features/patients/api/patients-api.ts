@@ -1,10 +1,12 @@
-import type {
-  TCreatePatientRequest,
-  TListPatientsQuery,
-  TPatientDetail,
-  TPatientPage,
-  TPatientStats,
-  TUpdateDemographicsRequest,
+import {
+  ZDuplicatePatientBody,
+  type TCreatePatientRequest,
+  type TListPatientsQuery,
+  type TPatientDetail,
+  type TPatientMatch,
+  type TPatientPage,
+  type TPatientStats,
+  type TUpdateDemographicsRequest,
 } from '@casebridge/domain/patients/patient.schemas';
 import type { TreatmentStatus } from '@casebridge/domain/patients/treatment-status';
 import {
@@ -14,7 +16,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { apiFetch } from '#src/lib/api-client.ts';
+import { ApiError, apiFetch } from '#src/lib/api-client.ts';
 
 export const patientKeys = {
   all: ['patients'] as const,
@@ -66,6 +68,16 @@ export function useCreatePatient() {
       apiFetch<{ id: string }>('/patients', { method: 'POST', body: input, idempotent: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: patientKeys.all }),
   });
+}
+
+/**
+ * The patients a refused create would duplicate (409 with `duplicates`), or null for any other
+ * failure. The user may then confirm with `allowDuplicate: true`.
+ */
+export function getDuplicatePatients(error: unknown): TPatientMatch[] | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const parsed = ZDuplicatePatientBody.safeParse(error.body);
+  return parsed.success ? parsed.data.duplicates : null;
 }
 
 export function useUpdatePatientStatus(id: string) {

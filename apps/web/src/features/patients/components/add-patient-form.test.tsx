@@ -1,5 +1,5 @@
 import { PATIENT_MESSAGES } from '@casebridge/domain/patients/patient.schemas';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, json, type FakeRoutes } from '#src/test/fake-api.ts';
@@ -16,6 +16,10 @@ const ORGANIZATIONS: Record<string, unknown[]> = {
 };
 
 function renderForm({ from, api = {} }: { from?: string; api?: FakeRoutes } = {}) {
+  return renderFormWithApi({ from, api }).router;
+}
+
+function renderFormWithApi({ from, api = {} }: { from?: string; api?: FakeRoutes }) {
   return renderWithProviders(<AddPatientForm />, {
     route: '/add-patient',
     history: from ? [from] : [],
@@ -30,7 +34,17 @@ function renderForm({ from, api = {} }: { from?: string; api?: FakeRoutes } = {}
       { path: '/dashboard/clinic', element: <h1>Clinic Dashboard</h1> },
       { path: '/patients/:id', element: <h1>Patient page</h1> },
     ],
-  }).router;
+  });
+}
+
+/** Fills the required fields the form leaves empty: name, date of birth and the firm. */
+async function fillRequired(user: ReturnType<typeof userEvent.setup>, fullName = 'Ann Lee') {
+  await user.type(await screen.findByLabelText('Full Name *'), fullName);
+  await user.type(screen.getByLabelText('Date of Birth *'), '1990-02-03');
+  await user.selectOptions(
+    screen.getByLabelText('Attorney Firm *'),
+    DEMO_ORGANIZATIONS.attorney.id,
+  );
 }
 
 describe('AddPatientForm', { timeout: 15_000 }, () => {
@@ -44,8 +58,7 @@ describe('AddPatientForm', { timeout: 15_000 }, () => {
     renderForm();
     const user = userEvent.setup();
     const create = await screen.findByRole('button', { name: 'Create Patient' });
-    // Firm cleared too: the name is still the first failure and gets the focus.
-    await user.selectOptions(screen.getByLabelText('Attorney Firm *'), '');
+    // The firm starts empty too: the name is still the first failure and gets the focus.
     await user.click(create);
     await expect.poll(() => latestToast('error')).toBe(PATIENT_MESSAGES.nameRequired);
     expect(screen.getByLabelText('Full Name *')).toHaveFocus();
@@ -71,8 +84,7 @@ describe('AddPatientForm', { timeout: 15_000 }, () => {
     const message = 'Patient creation by clinics is turned off. Please ask an administrator.';
     renderForm({ api: { 'POST /patients': () => apiError(403, 'FORBIDDEN', message) } });
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('Full Name *'), 'Ann Lee');
-    await user.type(screen.getByLabelText('Date of Birth *'), '1990-02-03');
+    await fillRequired(user);
     await user.click(screen.getByRole('button', { name: 'Create Patient' }));
     await expect.poll(() => latestToast('error')).toBe(message);
   });
@@ -82,10 +94,63 @@ describe('AddPatientForm', { timeout: 15_000 }, () => {
       api: { 'POST /patients': () => apiError(500, 'INTERNAL', 'Something went wrong') },
     });
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('Full Name *'), 'Ann Lee');
-    await user.type(screen.getByLabelText('Date of Birth *'), '1990-02-03');
+    await fillRequired(user);
     await user.click(screen.getByRole('button', { name: 'Create Patient' }));
     await expect.poll(() => latestToast('error')).toBe(PATIENT_MESSAGES.createFailed);
+  });
+
+  it("starts a clinic user's firm empty and the clinic on their own", async () => {
+    renderForm();
+    expect(await screen.findByLabelText('Attorney Firm *')).toHaveValue('');
+    expect(screen.getByRole('option', { name: 'Select an attorney firm...' })).toHaveProperty(
+      'selected',
+      true,
+    );
+    expect(screen.getByRole('option', { name: DEMO_ORGANIZATIONS.clinic.name })).toHaveProperty(
+      'selected',
+      true,
+    );
+  });
+
+  it("warns in place about a duplicate, links to it, and creates only on 'Create anyway'", async () => {
+    const existing = { id: '44444444-0000-4000-8000-000000000001', fullName: "O'Brien, Mary" };
+    const { api, router } = renderFormWithApi({
+      api: {
+        'POST /patients': ({ body }) =>
+          (body as { allowDuplicate?: boolean }).allowDuplicate
+            ? json({ id: '33333333-3333-4333-8333-333333333333' }, 201)
+            : json(
+                {
+                  error: { code: 'CONFLICT', message: PATIENT_MESSAGES.duplicate },
+                  duplicates: [{ ...existing, dob: '1990-02-03' }],
+                },
+                409,
+              ),
+      },
+    });
+    const user = userEvent.setup();
+    await fillRequired(user, 'obrien mary');
+    await user.click(screen.getByRole('button', { name: 'Create Patient' }));
+
+    const warning = await screen.findByRole('alert');
+    expect(warning).toHaveTextContent(PATIENT_MESSAGES.duplicate);
+    expect(within(warning).getByRole('link', { name: existing.fullName })).toHaveAttribute(
+      'href',
+      `/patients/${existing.id}`,
+    );
+    // Nothing was created, and the typed values stay.
+    expect(router.state.location.pathname).toBe('/add-patient');
+    expect(screen.getByLabelText('Full Name *')).toHaveValue('obrien mary');
+
+    await user.click(within(warning).getByRole('button', { name: 'Create anyway' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/patients/33333333-3333-4333-8333-333333333333'),
+    );
+    const creates = api.calls.filter((call) => call.method === 'POST');
+    expect(
+      creates.map((call) => (call.body as { allowDuplicate: boolean }).allowDuplicate),
+    ).toEqual([false, true]);
+    expect(creates[1]?.body).toMatchObject({ fullName: 'obrien mary', dob: '1990-02-03' });
   });
 
   it('Cancel on a directly opened page goes to /dashboard', async () => {

@@ -1,7 +1,9 @@
 import {
   PATIENT_MESSAGES,
   ZCreatePatientRequest,
+  type TPatientMatch,
 } from '@casebridge/domain/patients/patient.schemas';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -9,12 +11,12 @@ import { Button } from '#src/components/ui/button.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { ApiError } from '#src/lib/api-client.ts';
 import { getTodayIsoDate } from '#src/lib/format.ts';
-import { useOrganizationOptions } from '#src/lib/organization-options.ts';
 import { useCurrentUser } from '#src/lib/auth-context.tsx';
 import { useDomainForm } from '#src/lib/domain-form.ts';
-import { useCreatePatient } from '#src/features/patients/api/patients-api.ts';
+import { getDuplicatePatients, useCreatePatient } from '#src/features/patients/api/patients-api.ts';
 import { useOrganizationOptionsReady } from '#src/features/patients/hooks/use-organization-options-ready.ts';
 import { ContactFields, DemographicsFields } from './demographics-fields.tsx';
+import { DuplicatePatientWarning } from './duplicate-patient-warning.tsx';
 import { OrganizationFields } from './organization-fields.tsx';
 
 /** Messages the server words for the user: a rule of the form, or creation being turned off. */
@@ -34,7 +36,6 @@ function AddPatientFormReady() {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const location = useLocation();
-  const firms = useOrganizationOptions('firm').data ?? [];
   const createPatient = useCreatePatient();
   const userOrganization = user.organization;
   const form = useDomainForm(ZCreatePatientRequest, {
@@ -47,18 +48,27 @@ function AddPatientFormReady() {
       pointOfContactName: '',
       pointOfContactPhone: '',
       clinicIds: userOrganization?.kind === 'clinic' ? [userOrganization.id] : [],
-      firmId: userOrganization?.kind === 'firm' ? userOrganization.id : (firms[0]?.id ?? ''),
+      // A firm user's own firm; anyone else chooses one (nothing pre-filled, issue 10).
+      firmId: userOrganization?.kind === 'firm' ? userOrganization.id : '',
       lienholderIds: [],
     },
   });
 
-  function handleValid(values: z.output<typeof ZCreatePatientRequest>) {
+  // Patients the user can see that this one would duplicate; shown until the next submit.
+  const [duplicates, setDuplicates] = useState<TPatientMatch[] | null>(null);
+
+  function create(values: z.output<typeof ZCreatePatientRequest>) {
+    setDuplicates(null);
     createPatient.mutate(values, {
       onSuccess: ({ id }) => {
         toast.success(PATIENT_MESSAGES.created);
         navigate(`/patients/${id}`);
       },
-      onError: (error) => toast.error(getCreateErrorMessage(error)),
+      onError: (error) => {
+        const matches = getDuplicatePatients(error);
+        if (matches) setDuplicates(matches);
+        else toast.error(getCreateErrorMessage(error));
+      },
     });
   }
 
@@ -71,12 +81,19 @@ function AddPatientFormReady() {
   return (
     <form
       noValidate
-      onSubmit={form.submitWith(handleValid)}
+      onSubmit={form.submitWith((values) => create({ ...values, allowDuplicate: false }))}
       className="grid gap-4 rounded-lg border border-border bg-surface p-4 sm:grid-cols-2 sm:p-6"
     >
       <DemographicsFields idPrefix="add-patient" form={form} />
       <OrganizationFields idPrefix="add-patient" form={form} isRequired />
       <ContactFields idPrefix="add-patient" form={form} />
+      {duplicates && (
+        <DuplicatePatientWarning
+          duplicates={duplicates}
+          isPending={createPatient.isPending}
+          onCreateAnyway={form.submitWith((values) => create({ ...values, allowDuplicate: true }))}
+        />
+      )}
       <div className="flex flex-wrap gap-2 sm:col-span-2">
         <Button type="submit" disabled={createPatient.isPending}>
           {createPatient.isPending ? 'Creating...' : 'Create Patient'}
