@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from './ui/button.tsx';
+import { PageTitle } from './ui/page-title.tsx';
 
 type Props = {
   children: ReactNode;
@@ -44,7 +45,7 @@ export function ErrorFallback({ onTryAgain }: { onTryAgain: () => void }) {
         role="alert"
         className="mx-auto max-w-lg rounded-xl border border-border bg-surface p-6 text-center shadow-sm sm:p-8"
       >
-        <h1 className="text-2xl font-semibold text-ink">Something went wrong</h1>
+        <PageTitle>Something went wrong</PageTitle>
         <p className="mt-2 text-ink-muted">
           We&apos;re sorry, but something unexpected happened. Please try refreshing the page or go
           back to the homepage.

@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
+import { PageTitle } from '#src/components/ui/page-title.tsx';
 
 export function NotFoundPage() {
   return (
     <main className="mx-auto mt-24 max-w-lg px-4 text-center">
-      <h1 className="text-2xl font-semibold text-ink">Page not found</h1>
+      <PageTitle>Page not found</PageTitle>
       <p className="mt-2 text-ink-muted">The page you asked for does not exist.</p>
       <Link
         to="/dashboard"

@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
+import { PageTitle } from '#src/components/ui/page-title.tsx';
 
 export function UnauthorizedPage() {
   return (
     <main className="mx-auto mt-24 max-w-lg px-4 text-center">
-      <h1 className="text-2xl font-semibold text-ink">Unauthorized Access</h1>
+      <PageTitle>Unauthorized Access</PageTitle>
       <p className="mt-2 text-ink-muted">You don&apos;t have permission to access this page.</p>
       <Link
         to="/dashboard"

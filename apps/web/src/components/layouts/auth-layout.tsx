@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ThemeToggle } from '#src/components/theme-toggle.tsx';
 import { Logo } from './logo.tsx';
+import { PageTitle } from '#src/components/ui/page-title.tsx';
 
 /** Centred card for the public pages (sign-in, access request). */
 export function AuthLayout({
@@ -20,7 +21,7 @@ export function AuthLayout({
       </header>
       <main className="flex flex-1 items-start justify-center px-4 pb-16 pt-6 sm:pt-16">
         <div className="w-full max-w-md rounded-xl border border-border bg-surface p-6 shadow-sm sm:p-8">
-          <h1 className="text-2xl font-semibold text-ink">{title}</h1>
+          <PageTitle>{title}</PageTitle>
           <p className="mb-6 mt-1 text-sm text-ink-muted">{description}</p>
           {children}
         </div>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { PageTitle } from './page-title.tsx';
 
 export function PageHeading({
   title,
@@ -12,7 +13,7 @@ export function PageHeading({
   return (
     <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
       <div>
-        <h1 className="text-2xl font-semibold text-ink">{title}</h1>
+        <PageTitle>{title}</PageTitle>
         {description ? <p className="mt-1 text-sm text-ink-muted">{description}</p> : null}
       </div>
       {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}

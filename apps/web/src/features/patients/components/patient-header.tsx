@@ -1,12 +1,14 @@
 import type { TPatientDetail } from '@casebridge/domain/patients/patient.schemas';
 import { formatDate } from '#src/lib/format.ts';
 import { StatusControl } from './status-control.tsx';
+import { PageTitle } from '#src/components/ui/page-title.tsx';
 
 export function PatientHeader({ patient }: { patient: TPatientDetail }) {
   return (
     <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
       <div>
-        <h1 className="text-2xl font-semibold text-ink">{patient.fullName}</h1>
+        {/* The name stays out of the tab title, and so out of the browser's history. */}
+        <PageTitle documentTitle="Patient">{patient.fullName}</PageTitle>
         <p className="mt-1 text-sm text-ink-muted">Date of birth: {formatDate(patient.dob)}</p>
       </div>
       <StatusControl patient={patient} />

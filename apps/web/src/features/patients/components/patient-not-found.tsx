@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
+import { PageTitle } from '#src/components/ui/page-title.tsx';
 
 /** A patient outside the user's scope looks exactly like one that does not exist. */
 export function PatientNotFound() {
   return (
     <div role="alert" className="mx-auto mt-16 max-w-md text-center">
-      <h1 className="text-2xl font-semibold text-ink">Patient not found</h1>
+      <PageTitle>Patient not found</PageTitle>
       <p className="mt-2 text-ink-muted">
         This patient does not exist or is not shared with your organization.
       </p>

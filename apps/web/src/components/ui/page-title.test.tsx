@@ -1,0 +1,35 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { PageTitle } from './page-title.tsx';
+
+describe('PageTitle', () => {
+  it('names the tab, leaves the first page alone, and takes focus on each later page', () => {
+    const first = render(
+      <main>
+        <PageTitle>Clinic Dashboard</PageTitle>
+      </main>,
+    );
+    expect(document.title).toBe('Clinic Dashboard · CaseBridge');
+    expect(screen.getByRole('heading', { level: 1 })).not.toHaveFocus();
+    first.unmount();
+
+    render(
+      <main>
+        <PageTitle documentTitle="Patient">Maria Delgado</PageTitle>
+      </main>,
+    );
+    // The patient's name is the heading, not the tab title (nor the browser's history).
+    expect(document.title).toBe('Patient · CaseBridge');
+    expect(screen.getByRole('heading', { level: 1, name: 'Maria Delgado' })).toHaveFocus();
+  });
+
+  it('does not take focus from a control of the page the user is already in', () => {
+    render(
+      <main>
+        <input aria-label="Search" autoFocus />
+        <PageTitle>Directory</PageTitle>
+      </main>,
+    );
+    expect(screen.getByLabelText('Search')).toHaveFocus();
+  });
+});
