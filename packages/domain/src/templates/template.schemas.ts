@@ -30,6 +30,8 @@ export const TEMPLATE_MESSAGES = {
   created: 'Template created successfully',
   updateFailed: 'Failed to update template',
   activated: 'Template activated',
+  updated: 'Template updated',
+  typeUnchangeable: "A template's type cannot be changed",
   deactivated: 'Template deactivated',
 } as const;
 
@@ -60,36 +62,87 @@ export const ZListTemplatesQuery = z.object({
 });
 export type TListTemplatesQuery = z.infer<typeof ZListTemplatesQuery>;
 
+/** A template's fields, as Add Template takes them and Edit Template (below) re-checks them. */
+const TEMPLATE_FIELDS = {
+  title: requiredText(TEMPLATE_MESSAGES.requiredFields, 200),
+  body: requiredText(TEMPLATE_MESSAGES.requiredFields, 10_000),
+  templateType: ZTemplateType,
+  subject: z.string().trim().max(300).nullish(),
+  purpose: z.enum(EMAIL_TEMPLATE_PURPOSES).nullish(),
+};
+
+/** An e-mail template needs a subject (spec section 5), checked after title and body. */
+function checkTemplateSubject(
+  value: { templateType: TemplateType; subject?: string | null | undefined },
+  context: z.core.$RefinementCtx,
+): void {
+  if (value.templateType === 'email' && !value.subject) {
+    context.addIssue({
+      code: 'custom',
+      path: ['subject'],
+      message: TEMPLATE_MESSAGES.subjectRequired,
+    });
+  }
+}
+
+/** The subject is stored for e-mail templates only. */
+const getTemplateSubject = (value: {
+  templateType: TemplateType;
+  subject?: string | null | undefined;
+}): string | null => (value.templateType === 'email' ? (value.subject ?? null) : null);
+
 /** Add Template: title and body required, then a subject for e-mail templates; values trimmed. */
 export const ZCreateTemplateRequest = z
-  .object({
-    title: requiredText(TEMPLATE_MESSAGES.requiredFields, 200),
-    body: requiredText(TEMPLATE_MESSAGES.requiredFields, 10_000),
-    templateType: ZTemplateType,
-    subject: z.string().trim().max(300).nullish(),
-    purpose: z.enum(EMAIL_TEMPLATE_PURPOSES).nullish(),
-  })
-  .superRefine((value, context) => {
-    if (value.templateType === 'email' && !value.subject) {
-      context.addIssue({
-        code: 'custom',
-        path: ['subject'],
-        message: TEMPLATE_MESSAGES.subjectRequired,
-      });
-    }
-  })
+  .object(TEMPLATE_FIELDS)
+  .superRefine(checkTemplateSubject)
   .transform((value) => ({
     title: value.title,
     body: value.body,
     templateType: value.templateType,
-    subject: value.templateType === 'email' ? (value.subject ?? null) : null,
+    subject: getTemplateSubject(value),
     purpose: value.templateType === 'email' ? (value.purpose ?? null) : null,
   }));
 export type TCreateTemplateRequest = z.input<typeof ZCreateTemplateRequest>;
 export type TCreateTemplateParsed = z.output<typeof ZCreateTemplateRequest>;
 
-export const ZUpdateTemplateRequest = z.object({ active: z.boolean() });
-export type TUpdateTemplateRequest = z.infer<typeof ZUpdateTemplateRequest>;
+/**
+ * Edit Template's fields: title, subject and body, checked as Add Template checks them. The type
+ * is sent too, for the subject rule, and must be the template's own (a type never changes).
+ */
+const ZTemplateTexts = z
+  .object({
+    title: TEMPLATE_FIELDS.title,
+    body: TEMPLATE_FIELDS.body,
+    templateType: TEMPLATE_FIELDS.templateType,
+    subject: TEMPLATE_FIELDS.subject,
+  })
+  .superRefine(checkTemplateSubject);
+
+const toTemplateTexts = (value: z.output<typeof ZTemplateTexts>) => ({
+  title: value.title,
+  body: value.body,
+  templateType: value.templateType,
+  subject: getTemplateSubject(value),
+});
+
+/** Edit Template: trimmed values; the subject kept for e-mail templates only. */
+export const ZEditTemplateRequest = ZTemplateTexts.transform(toTemplateTexts);
+export type TEditTemplateRequest = z.input<typeof ZEditTemplateRequest>;
+export type TEditTemplateParsed = z.output<typeof ZEditTemplateRequest>;
+
+/** Activate or deactivate; nothing else in the same body. */
+export const ZSetTemplateActiveRequest = z.object({ active: z.boolean() }).strict();
+
+/**
+ * PATCH a template: activate or deactivate it, or edit its texts. The union holds the schemas
+ * before their transform, so an invalid edit answers with its own message (zod reports the one
+ * alternative that got past its types), and the edit is transformed after.
+ */
+export const ZUpdateTemplateRequest = z
+  .union([ZSetTemplateActiveRequest, ZTemplateTexts])
+  .transform((value) => ('active' in value ? value : toTemplateTexts(value)));
+export type TUpdateTemplateRequest = z.input<typeof ZUpdateTemplateRequest>;
+export type TUpdateTemplateParsed = z.output<typeof ZUpdateTemplateRequest>;
 
 /** Replaces `{{name}}` placeholders; unknown placeholders are left as they are. */
 export function renderTemplateText(text: string, values: Record<string, string>): string {

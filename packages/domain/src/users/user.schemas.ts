@@ -22,6 +22,8 @@ export const USER_MESSAGES = {
   createFailed: 'Failed to create user',
   emailTaken: 'A user with this email already exists',
   cannotChangeSelf: 'You cannot deactivate or unapprove your own account',
+  cannotChangeOwnRole: 'You cannot change your own role or organization',
+  updated: 'User updated',
   invitationInvalid: 'This invitation link is invalid or has already been used.',
   invitationExpired:
     'This invitation link has expired. Please ask your administrator for a new one.',
@@ -65,19 +67,22 @@ export function getRoleOrganizationId(value: RoleOrganization): string | null {
   return roleNeedsOrganization(value.role) ? (value.organizationId ?? null) : null;
 }
 
+/** A user's fields as Add New User takes them (Edit User re-checks name, role, organisation). */
+const USER_FIELDS = {
+  name: requiredText(USER_MESSAGES.requiredFields, 200),
+  email: z
+    .string({ message: USER_MESSAGES.requiredFields })
+    .trim()
+    .toLowerCase()
+    .min(1, USER_MESSAGES.requiredFields)
+    .max(320)
+    .check(z.email(USER_MESSAGES.invalidEmail)),
+  ...ROLE_ORGANIZATION_FIELDS,
+};
+
 /** Add New User, checked in the spec's order: name and e-mail, e-mail format, organisation. */
 export const ZCreateUserRequest = z
-  .object({
-    name: requiredText(USER_MESSAGES.requiredFields, 200),
-    email: z
-      .string({ message: USER_MESSAGES.requiredFields })
-      .trim()
-      .toLowerCase()
-      .min(1, USER_MESSAGES.requiredFields)
-      .max(320)
-      .check(z.email(USER_MESSAGES.invalidEmail)),
-    ...ROLE_ORGANIZATION_FIELDS,
-  })
+  .object(USER_FIELDS)
   .superRefine(checkRoleOrganization)
   .transform((value) => ({ ...value, organizationId: getRoleOrganizationId(value) }));
 export type TCreateUserRequest = z.input<typeof ZCreateUserRequest>;
@@ -114,12 +119,42 @@ export const ZUserPage = z.object({
 });
 export type TUserPage = z.infer<typeof ZUserPage>;
 
-export const ZUpdateUserRequest = z
+/** Activate, deactivate or approve: the account's flags, nothing else in the same body. */
+export const ZUserFlagsRequest = z
   .object({ active: z.boolean().optional(), approved: z.boolean().optional() })
+  .strict()
   .refine((value) => value.active !== undefined || value.approved !== undefined, {
     message: 'Nothing to update',
+    // An edit's body is not a flags body: let the edit's own message answer (below).
+    abort: true,
   });
-export type TUpdateUserRequest = z.infer<typeof ZUpdateUserRequest>;
+export type TUserFlagsRequest = z.infer<typeof ZUserFlagsRequest>;
+
+/** Edit User's fields: name, role and organisation, checked as Add New User checks them. */
+const ZUserProfile = z
+  .object({ name: USER_FIELDS.name, ...ROLE_ORGANIZATION_FIELDS })
+  .superRefine(checkRoleOrganization);
+
+const toUserProfile = (value: z.output<typeof ZUserProfile>) => ({
+  ...value,
+  organizationId: getRoleOrganizationId(value),
+});
+
+/** Edit User: the organisation stored only for a role that has one. */
+export const ZEditUserRequest = ZUserProfile.transform(toUserProfile);
+export type TEditUserRequest = z.input<typeof ZEditUserRequest>;
+export type TEditUserParsed = z.output<typeof ZEditUserRequest>;
+
+/**
+ * PATCH a user: its flags, or its name, role and organisation. The union holds the schemas
+ * before their transform, so an invalid edit answers with its own message (zod reports the one
+ * alternative that got past its types), and the edit is transformed after.
+ */
+export const ZUpdateUserRequest = z
+  .union([ZUserFlagsRequest, ZUserProfile])
+  .transform((value) => ('role' in value ? toUserProfile(value) : value));
+export type TUpdateUserRequest = z.input<typeof ZUpdateUserRequest>;
+export type TUpdateUserParsed = z.output<typeof ZUpdateUserRequest>;
 
 const ZInvitationToken = z.string().trim().min(20).max(200);
 

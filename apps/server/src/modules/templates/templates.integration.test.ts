@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { TEMPLATE_MESSAGES } from '@casebridge/domain/templates/template.schemas';
-import { auditLogs, messageTemplates } from '#src/db/schema/index.ts';
+import { auditLogs, events, messageTemplates } from '#src/db/schema/index.ts';
 import { useTestServer } from '#src/test/test-server.ts';
 import { getActiveEmailTemplate } from './templates.queries.ts';
 
@@ -129,8 +129,81 @@ describe('message templates', () => {
         body: { active: false },
       });
       expect(patch.statusCode).toBe(403);
+      const edit = await setup.server.request({
+        method: 'PATCH',
+        url: `/api/templates/${existing!.id}`,
+        cookie,
+        body: { title: 'Mine now', body: 'b', templateType: existing!.templateType, subject: 's' },
+      });
+      expect(edit.statusCode).toBe(403);
     }
     expect(await setup.server.context.db.select().from(messageTemplates)).toEqual(before);
+  });
+
+  it('edits title, subject and body, audited old → new, and tells every client', async () => {
+    const db = setup.server.context.db;
+    const created = await create({
+      title: 'Reminder',
+      body: 'See you soon',
+      templateType: 'email',
+      subject: 'Your visit',
+      purpose: 'message_notification',
+    });
+    const id: string = created.json().id;
+    const edit = (body: unknown, cookie = setup.cookie) =>
+      setup.server.request({ method: 'PATCH', url: `/api/templates/${id}`, cookie, body });
+
+    const noSubject = await edit({ title: 'Reminder', body: 'Hi', templateType: 'email' });
+    expect(noSubject.statusCode).toBe(400);
+    expect(noSubject.json().error.message).toBe(TEMPLATE_MESSAGES.subjectRequired);
+    const blankTitle = await edit({
+      title: ' ',
+      body: 'Hi',
+      templateType: 'email',
+      subject: 'S',
+    });
+    expect(blankTitle.statusCode).toBe(400);
+    expect(blankTitle.json().error.message).toBe(TEMPLATE_MESSAGES.requiredFields);
+    const otherType = await edit({ title: 'Reminder', body: 'Hi', templateType: 'message' });
+    expect(otherType.statusCode).toBe(400);
+    expect(otherType.json().error.message).toBe(TEMPLATE_MESSAGES.typeUnchangeable);
+    expect(
+      (await db.select().from(messageTemplates).where(eq(messageTemplates.id, id)))[0],
+    ).toMatchObject({
+      title: 'Reminder',
+      subject: 'Your visit',
+      body: 'See you soon',
+    });
+
+    const edited = await edit({
+      title: ' Visit reminder ',
+      body: ' See you on {{link}} ',
+      templateType: 'email',
+      subject: 'Your visit',
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({
+      id,
+      title: 'Visit reminder',
+      body: 'See you on {{link}}',
+      subject: 'Your visit',
+      templateType: 'email',
+      purpose: 'message_notification',
+      active: true,
+    });
+    const [audit] = await db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.action, 'template_edited'))
+      .orderBy(desc(auditLogs.timestamp))
+      .limit(1);
+    expect(audit).toMatchObject({
+      userName: 'Avery Admin',
+      details:
+        '"Reminder": title "Reminder" → "Visit reminder"; body "See you soon" → "See you on {{link}}"',
+    });
+    const [event] = await db.select().from(events).orderBy(desc(events.id)).limit(1);
+    expect(event).toMatchObject({ topic: 'template.changed', payload: { id } });
   });
 
   it('answers 404 for a missing template', async () => {

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import type {
   EmailTemplatePurpose,
   TCreateTemplateParsed,
+  TEditTemplateParsed,
   TemplateType,
   TMessageTemplate,
 } from '@casebridge/domain/templates/template.schemas';
@@ -61,6 +62,25 @@ export async function setTemplateActive(
   const [row] = await db
     .update(messageTemplates)
     .set({ active, updatedAt: new Date() })
+    .where(eq(messageTemplates.id, id))
+    .returning();
+  return row ? toTemplateDto(row) : null;
+}
+
+export async function getTemplate(db: Db, id: string): Promise<TMessageTemplate | null> {
+  const [row] = await db.select().from(messageTemplates).where(eq(messageTemplates.id, id));
+  return row ? toTemplateDto(row) : null;
+}
+
+/** Replaces a template's title, subject and body (its type and purpose stay). */
+export async function setTemplateTexts(
+  db: Db,
+  id: string,
+  texts: Pick<TEditTemplateParsed, 'title' | 'subject' | 'body'>,
+): Promise<TMessageTemplate | null> {
+  const [row] = await db
+    .update(messageTemplates)
+    .set({ title: texts.title, subject: texts.subject, body: texts.body, updatedAt: new Date() })
     .where(eq(messageTemplates.id, id))
     .returning();
   return row ? toTemplateDto(row) : null;

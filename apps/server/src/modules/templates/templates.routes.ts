@@ -14,6 +14,7 @@ import { requireActor } from '#src/lib/require-actor.ts';
 import {
   changeTemplateActive,
   createTemplate,
+  editTemplate,
   listTemplatesForActor,
 } from './templates.service.ts';
 
@@ -66,21 +67,20 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'admin:templates' },
       schema: {
         tags: ['templates'],
-        summary: 'Activate or deactivate a template',
+        summary: 'Activate or deactivate a template, or edit its title, subject and body',
         params: ZTemplateParams,
         body: ZUpdateTemplateRequest,
         response: { 200: ZMessageTemplate, ...errors },
       },
     },
-    async (request) =>
-      changeTemplateActive(
-        db,
-        requireActor(request),
-        request.params.templateId,
-        request.body.active,
-        {
-          ip: getRequestIp(request),
-        },
-      ),
+    async (request) => {
+      const actor = requireActor(request);
+      const context = { ip: getRequestIp(request) };
+      const { templateId } = request.params;
+      const body = request.body;
+      return 'active' in body
+        ? changeTemplateActive(db, actor, templateId, body.active, context)
+        : editTemplate(db, actor, templateId, body, context);
+    },
   );
 }

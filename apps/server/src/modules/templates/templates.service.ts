@@ -1,14 +1,22 @@
-import type {
-  TCreateTemplateParsed,
-  TListTemplatesQuery,
-  TMessageTemplate,
+import {
+  TEMPLATE_MESSAGES,
+  type TCreateTemplateParsed,
+  type TEditTemplateParsed,
+  type TListTemplatesQuery,
+  type TMessageTemplate,
 } from '@casebridge/domain/templates/template.schemas';
 import type { Db } from '#src/db/client.ts';
 import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
-import { notFound } from '#src/lib/app-error.ts';
+import { AppError, notFound } from '#src/lib/app-error.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
-import { insertTemplate, listTemplates, setTemplateActive } from './templates.queries.ts';
+import {
+  getTemplate,
+  insertTemplate,
+  listTemplates,
+  setTemplateActive,
+  setTemplateTexts,
+} from './templates.queries.ts';
 
 // Other modules find the active e-mail template here, not in this module's queries.
 export { getActiveEmailTemplate } from './templates.queries.ts';
@@ -63,5 +71,48 @@ export async function changeTemplateActive(
     });
     await publishEvent(tx, { topic: 'template.changed', payload: { id: template.id } });
     return template;
+  });
+}
+
+const TEMPLATE_TEXT_LABELS = { title: 'title', subject: 'subject', body: 'body' } as const;
+
+/** 'title "Old" → "New"; body "…" → "…"' for each text the edit changed. */
+function describeTextChanges(before: TMessageTemplate, after: TMessageTemplate): string {
+  return (Object.keys(TEMPLATE_TEXT_LABELS) as (keyof typeof TEMPLATE_TEXT_LABELS)[])
+    .filter((field) => before[field] !== after[field])
+    .map(
+      (field) =>
+        `${TEMPLATE_TEXT_LABELS[field]} ${JSON.stringify(before[field])} → ${JSON.stringify(after[field])}`,
+    )
+    .join('; ');
+}
+
+/**
+ * Edit Template: a new title, subject and body, audited with the old and new values. The type
+ * stays the template's own (the subject rule was checked against the type sent).
+ */
+export async function editTemplate(
+  db: Db,
+  actor: Actor,
+  id: string,
+  input: TEditTemplateParsed,
+  context: { ip: string },
+): Promise<TMessageTemplate> {
+  return db.transaction(async (tx) => {
+    const before = await getTemplate(tx, id);
+    if (!before) throw notFound();
+    if (before.templateType !== input.templateType)
+      throw new AppError('VALIDATION_FAILED', TEMPLATE_MESSAGES.typeUnchangeable);
+    const after = await setTemplateTexts(tx, id, input);
+    if (!after) throw notFound();
+    const changes = describeTextChanges(before, after);
+    await writeAudit(tx, {
+      action: 'template_edited',
+      actor,
+      details: `"${before.title}": ${changes || 'no change'}`,
+      ip: context.ip,
+    });
+    await publishEvent(tx, { topic: 'template.changed', payload: { id: after.id } });
+    return after;
   });
 }

@@ -84,6 +84,12 @@ describe('every admin route refuses every non-admin role', () => {
       { method: 'GET', url: '/api/users' },
       { method: 'POST', url: '/api/users', body: newUser },
       { method: 'PATCH', url: `/api/users/${user!.id}`, body: { active: false } },
+      // Edit User: the same route with a name, role and organisation.
+      {
+        method: 'PATCH',
+        url: `/api/users/${user!.id}`,
+        body: { name: 'Renamed', role: 'clinic', organizationId: harborId },
+      },
       { method: 'POST', url: `/api/users/${user!.id}/invitation` },
       { method: 'GET', url: '/api/access-requests' },
       {
@@ -110,6 +116,17 @@ describe('every admin route refuses every non-admin role', () => {
         body: { title: 't', body: 'b', templateType: 'message' },
       },
       { method: 'PATCH', url: `/api/templates/${template!.id}`, body: { active: false } },
+      // Edit Template: the same route with a title, subject and body.
+      {
+        method: 'PATCH',
+        url: `/api/templates/${template!.id}`,
+        body: {
+          title: 'Renamed',
+          body: 'b',
+          templateType: template!.templateType,
+          subject: 'Renamed',
+        },
+      },
       {
         method: 'POST',
         url: '/api/organizations',
@@ -138,7 +155,8 @@ describe('every admin route refuses every non-admin role', () => {
     const tested = routes.map(
       (route) => `${route.method} ${route.url.replace(/[0-9a-f-]{36}|(?<=users\/)[^/]+/g, ':id')}`,
     );
-    expect(documented.length).toBeGreaterThanOrEqual(routes.length);
+    // A route may be tested with several bodies (PATCH a user: flags, or an edit).
+    expect(documented.length).toBeGreaterThanOrEqual(new Set(tested).size);
     expect(new Set(tested)).toEqual(new Set(documented));
   });
 

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { MESSAGES } from '@casebridge/domain/errors';
 import { USER_MESSAGES } from '@casebridge/domain/users/user.schemas';
 import {
   accounts,
   auditLogs,
+  events,
   mailOutbox,
   sessions,
   settings,
@@ -263,6 +264,112 @@ describe('admin user management and invitations', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe(USER_MESSAGES.cannotChangeSelf);
+  });
+
+  const userIdOf = async (email: string) => {
+    const [row] = await server.context.db.select().from(users).where(eq(users.email, email));
+    if (!row) throw new Error(`no user ${email}`);
+    return row.id;
+  };
+  const editUser = (userId: string, body: Record<string, unknown>) =>
+    server.request({ method: 'PATCH', url: `/api/users/${userId}`, cookie: admin, body });
+  const latestAudit = async (action: string) =>
+    (
+      await server.context.db
+        .select()
+        .from(auditLogs)
+        .where(eq(auditLogs.action, action))
+        .orderBy(desc(auditLogs.timestamp))
+        .limit(1)
+    )[0];
+
+  it('checks an edit of name, role and organization as Add New User does, changing nothing', async () => {
+    const userId = await userIdOf('clinic2@demo.test');
+    const before = await server.context.db.select().from(users).where(eq(users.id, userId));
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ name: ' ', role: 'clinic', organizationId: harborId }, USER_MESSAGES.requiredFields],
+      [{ name: 'Sam', role: 'attorney' }, USER_MESSAGES.organizationRequired],
+      [
+        { name: 'Sam', role: 'lienholder', organizationId: null },
+        USER_MESSAGES.organizationRequired,
+      ],
+      [
+        { name: 'Sam', role: 'clinic', organizationId: morganId },
+        USER_MESSAGES.organizationMismatch,
+      ],
+    ];
+    for (const [body, message] of cases) {
+      const response = await editUser(userId, body);
+      expect({ body, status: response.statusCode, message: response.json().error.message }).toEqual(
+        { body, status: 400, message },
+      );
+    }
+    expect(await server.context.db.select().from(users).where(eq(users.id, userId))).toEqual(
+      before,
+    );
+    const self = await editUser(await userIdOf('admin@demo.test'), {
+      name: 'Avery Admin',
+      role: 'clinic',
+      organizationId: harborId,
+    });
+    expect(self.statusCode).toBe(400);
+    expect(self.json().error.message).toBe(USER_MESSAGES.cannotChangeOwnRole);
+  });
+
+  it('a new name keeps the sessions; a new role ends them at once, audited old → new', async () => {
+    const userId = await userIdOf('clinic2@demo.test');
+    const cookie = await server.login('clinic2@demo.test');
+    const summitId = await getOrganizationId(server, 'Summit Spine & Pain Center');
+
+    const renamed = await editUser(userId, {
+      name: '  Samantha Summit ',
+      role: 'clinic',
+      organizationId: summitId,
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: 'Samantha Summit', role: 'clinic' });
+    expect((await server.request({ url: '/api/auth/session', cookie })).statusCode).toBe(200);
+    expect((await latestAudit('user_edited'))?.details).toBe(
+      'clinic2@demo.test: name "Sam Summit" → "Samantha Summit"',
+    );
+
+    const moved = await editUser(userId, {
+      name: 'Samantha Summit',
+      role: 'attorney',
+      organizationId: morganId,
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({
+      role: 'attorney',
+      organization: { id: morganId, kind: 'firm' },
+    });
+    expect(
+      await server.context.db.select().from(sessions).where(eq(sessions.userId, userId)),
+    ).toEqual([]);
+    expect((await server.request({ url: '/api/auth/session', cookie })).statusCode).toBe(401);
+    expect(await latestAudit('user_edited')).toMatchObject({
+      userName: 'Avery Admin',
+      details:
+        'clinic2@demo.test: role Clinic → Attorney; organization Summit Spine & Pain Center → Morgan & Hale Injury Law (sessions ended)',
+    });
+    const [event] = await server.context.db.select().from(events).orderBy(desc(events.id)).limit(1);
+    expect(event?.topic).toBe('user.changed');
+    // Signed in again, they are what the admin made them.
+    const again = await server.login('clinic2@demo.test');
+    expect(
+      (await server.request({ url: '/api/auth/session', cookie: again })).json().user,
+    ).toMatchObject({ role: 'attorney' });
+
+    // An admin belongs to no organisation, whatever was sent.
+    const promoted = await editUser(userId, {
+      name: 'Samantha Summit',
+      role: 'admin',
+      organizationId: morganId,
+    });
+    expect(promoted.json()).toMatchObject({ role: 'admin', organization: null });
+    expect((await server.request({ url: '/api/auth/session', cookie: again })).statusCode).toBe(
+      401,
+    );
   });
 
   it('with approval required, a new user cannot sign in until an admin approves them', async () => {

@@ -155,3 +155,22 @@ export async function setUserFlags(
     .returning({ id: users.id });
   return row ?? null;
 }
+
+/** Replaces a user's name, role and organisation. */
+export async function setUserProfile(
+  db: Db,
+  userId: string,
+  profile: { name: string; role: Role; organizationId: string | null },
+) {
+  const [row] = await db
+    .update(users)
+    .set({
+      name: profile.name,
+      role: profile.role,
+      organizationId: profile.organizationId,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  return row ?? null;
+}

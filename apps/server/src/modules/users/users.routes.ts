@@ -16,7 +16,13 @@ import {
 import { getRequestIp } from '#src/lib/request-ip.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { acceptInvitation, lookupInvitation } from './invitations.service.ts';
-import { createUser, listUsersPage, resendInvitation, updateUser } from './users.service.ts';
+import {
+  createUser,
+  editUser,
+  listUsersPage,
+  resendInvitation,
+  updateUser,
+} from './users.service.ts';
 
 const ZUserParams = z.object({ userId: z.string().min(1).max(64) });
 const errors = {
@@ -74,16 +80,22 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'admin:users' },
       schema: {
         tags: ['users'],
-        summary: 'Activate, deactivate or approve a user (deactivation ends their sessions)',
+        summary:
+          'Activate, deactivate or approve a user, or edit their name, role and organization (deactivation and a role or organization change end their sessions)',
         params: ZUserParams,
         body: ZUpdateUserRequest,
         response: { 200: ZAdminUser, ...errors },
       },
     },
-    async (request) =>
-      updateUser(db, requireActor(request), request.params.userId, request.body, {
-        ip: getRequestIp(request),
-      }),
+    async (request) => {
+      const actor = requireActor(request);
+      const context = { ip: getRequestIp(request) };
+      const { userId } = request.params;
+      const body = request.body;
+      return 'role' in body
+        ? editUser(db, actor, userId, body, context)
+        : updateUser(db, actor, userId, body, context);
+    },
   );
 
   api.post(

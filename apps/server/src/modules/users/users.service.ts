@@ -3,8 +3,9 @@ import {
   USER_MESSAGES,
   type TAdminUser,
   type TCreateUserParsed,
+  type TEditUserParsed,
   type TListUsersParsed,
-  type TUpdateUserRequest,
+  type TUserFlagsRequest,
 } from '@casebridge/domain/users/user.schemas';
 import type { Db } from '#src/db/client.ts';
 import { deleteUserSessions } from '#src/auth/session.ts';
@@ -21,6 +22,7 @@ import {
   isEmailTaken,
   listUsers,
   setUserFlags,
+  setUserProfile,
 } from './users.queries.ts';
 
 export type UserRequestContext = { ip: string; appUrl: string };
@@ -98,7 +100,7 @@ export async function updateUser(
   db: Db,
   actor: Actor,
   userId: string,
-  input: TUpdateUserRequest,
+  input: TUserFlagsRequest,
   context: { ip: string },
 ): Promise<TAdminUser> {
   if (userId === actor.userId && (input.active === false || input.approved === false))
@@ -127,6 +129,56 @@ export async function updateUser(
     await publishEvent(tx, { topic: 'user.changed' });
     const after = await getAdminUser(tx, userId);
     if (!after) throw notFound();
+    return after;
+  });
+}
+
+const organizationLabel = (user: TAdminUser) => user.organization?.name ?? 'none';
+
+/** 'name "A" → "B"; role Clinic → Attorney; organization X → Y' for what the edit changed. */
+function describeProfileChanges(before: TAdminUser, after: TAdminUser): string {
+  const changes: string[] = [];
+  if (before.name !== after.name)
+    changes.push(`name ${JSON.stringify(before.name)} → ${JSON.stringify(after.name)}`);
+  if (before.role !== after.role)
+    changes.push(`role ${ROLE_LABELS[before.role]} → ${ROLE_LABELS[after.role]}`);
+  if (before.organization?.id !== after.organization?.id)
+    changes.push(`organization ${organizationLabel(before)} → ${organizationLabel(after)}`);
+  return changes.join('; ') || 'no change';
+}
+
+/**
+ * Edit User: name, role and organisation (of the role's kind). A change of role or organisation
+ * ends every session of the user in the same transaction: what they may see changed, so they
+ * sign in again, and the live-event hub closes their streams at the `user.changed` sweep. An
+ * admin cannot change their own role or organisation (they would sign themselves out).
+ */
+export async function editUser(
+  db: Db,
+  actor: Actor,
+  userId: string,
+  input: TEditUserParsed,
+  context: { ip: string },
+): Promise<TAdminUser> {
+  return db.transaction(async (tx) => {
+    const before = await getAdminUser(tx, userId);
+    if (!before) throw notFound();
+    const isAccessChange =
+      before.role !== input.role || (before.organization?.id ?? null) !== input.organizationId;
+    if (isAccessChange && userId === actor.userId)
+      throw new AppError('VALIDATION_FAILED', USER_MESSAGES.cannotChangeOwnRole);
+    await assertOrganizationFitsRole(tx, input);
+    await setUserProfile(tx, userId, input);
+    if (isAccessChange) await deleteUserSessions(tx, userId);
+    const after = await getAdminUser(tx, userId);
+    if (!after) throw notFound();
+    await writeAudit(tx, {
+      action: 'user_edited',
+      actor,
+      details: `${before.email}: ${describeProfileChanges(before, after)}${isAccessChange ? ' (sessions ended)' : ''}`,
+      ip: context.ip,
+    });
+    await publishEvent(tx, { topic: 'user.changed' });
     return after;
   });
 }
