@@ -31,12 +31,13 @@ describe('dashboard counters', () => {
     });
   });
 
-  it('lienholder: in treatment is every linked patient not Discharged', () => {
+  it('lienholder: in treatment means what it means to the firm', () => {
     expect(getLienholderCounters(stats)).toEqual({
       linkedPatients: 10,
-      inTreatment: 7,
+      inTreatment: 4,
       discharged: 3,
     });
+    expect(getLienholderCounters(stats).inTreatment).toBe(getFirmCounters(stats).inTreatment);
   });
 
   it('handles statuses that are absent', () => {

@@ -64,7 +64,7 @@ describe('dashboard counts per role', () => {
     const discharged = expected.byStatus.Discharged;
     expect(getLienholderCounters(medlien)).toEqual({
       linkedPatients: expected.total,
-      inTreatment: expected.total - discharged,
+      inTreatment: expected.total - expected.byStatus.Referred - discharged,
       discharged,
     });
     // Neither all patients nor another lienholder's.

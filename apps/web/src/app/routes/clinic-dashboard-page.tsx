@@ -1,5 +1,5 @@
 import { CLINIC_DASHBOARD_PAGE_SIZE } from '@casebridge/domain/constants';
-import { getClinicCounters } from '@casebridge/domain/patients/dashboard-counters';
+import { COUNTER_HINTS, getClinicCounters } from '@casebridge/domain/patients/dashboard-counters';
 import { Activity, CheckCircle2, ClipboardList, Plus, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
@@ -40,7 +40,12 @@ export function ClinicDashboardPage() {
       error={error}
     >
       <StatCardGrid label="Patient counts">
-        <StatCard label="Active Patients" value={counters?.active} icon={Activity} />
+        <StatCard
+          label="Active Patients"
+          value={counters?.active}
+          icon={Activity}
+          hint={COUNTER_HINTS.active}
+        />
         <StatCard label="Pending Evals" value={counters?.pendingEvals} icon={ClipboardList} />
         <StatCard label="Discharged" value={counters?.discharged} icon={CheckCircle2} />
         <StatCard label="Total Patients" value={counters?.total} icon={Users} />

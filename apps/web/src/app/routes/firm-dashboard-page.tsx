@@ -1,5 +1,5 @@
 import { FIRM_DASHBOARD_PAGE_SIZE } from '@casebridge/domain/constants';
-import { getFirmCounters } from '@casebridge/domain/patients/dashboard-counters';
+import { COUNTER_HINTS, getFirmCounters } from '@casebridge/domain/patients/dashboard-counters';
 import { CheckCircle2, FileClock, HeartPulse, Users } from 'lucide-react';
 import { StatCard, StatCardGrid } from '#src/components/ui/stat-card.tsx';
 import { DashboardPage } from '#src/features/patients/components/dashboard-page.tsx';
@@ -22,7 +22,12 @@ export function FirmDashboardPage() {
       error={error}
     >
       <StatCardGrid label="Case counts">
-        <StatCard label="In Treatment" value={counters?.inTreatment} icon={HeartPulse} />
+        <StatCard
+          label="In Treatment"
+          value={counters?.inTreatment}
+          icon={HeartPulse}
+          hint={COUNTER_HINTS.inTreatment}
+        />
         <StatCard label="Awaiting Docs" value={counters?.awaitingDocs} icon={FileClock} />
         <StatCard label="Completed" value={counters?.completed} icon={CheckCircle2} />
         <StatCard label="Total Cases" value={counters?.total} icon={Users} />

@@ -1,5 +1,8 @@
 import { LIENHOLDER_DASHBOARD_PAGE_SIZE } from '@casebridge/domain/constants';
-import { getLienholderCounters } from '@casebridge/domain/patients/dashboard-counters';
+import {
+  COUNTER_HINTS,
+  getLienholderCounters,
+} from '@casebridge/domain/patients/dashboard-counters';
 import { CheckCircle2, HeartPulse, Users } from 'lucide-react';
 import { StatCard, StatCardGrid } from '#src/components/ui/stat-card.tsx';
 import { RecentBillingActivity } from '#src/features/billing/components/recent-billing-activity.tsx';
@@ -33,7 +36,12 @@ export function LienholderDashboardPage() {
           icon={Users}
           className="col-span-2 lg:col-span-1"
         />
-        <StatCard label="In Treatment" value={counters?.inTreatment} icon={HeartPulse} />
+        <StatCard
+          label="In Treatment"
+          value={counters?.inTreatment}
+          icon={HeartPulse}
+          hint={COUNTER_HINTS.inTreatment}
+        />
         <StatCard label="Discharged" value={counters?.discharged} icon={CheckCircle2} />
         <TotalBilledCard />
       </StatCardGrid>

@@ -7,11 +7,14 @@ export function StatCard({
   label,
   value,
   icon: Icon,
+  hint,
   className,
 }: {
   label: string;
   value: number | string | undefined;
   icon: LucideIcon;
+  /** What the counter counts, in a few words under its value. */
+  hint?: string;
   /** Grid placement, e.g. a full row on a phone when the count of cards is odd. */
   className?: string;
 }) {
@@ -34,6 +37,7 @@ export function StatCard({
             {value}
           </p>
         )}
+        {hint ? <p className="text-xs text-ink-muted">{hint}</p> : null}
       </div>
     </div>
   );
