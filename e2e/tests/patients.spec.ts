@@ -71,6 +71,9 @@ test('a status and demographics change by the clinic appears live in the firm’
 
   await clinic.getByRole('button', { name: 'Edit status' }).click();
   await clinic.getByLabel('Treatment status').selectOption('Referred for PT');
+  // Choosing is not saving: the firm still sees the old status until Save.
+  await expect(firm.locator('[aria-current="step"]')).not.toContainText('Referred for PT');
+  await clinic.getByRole('button', { name: 'Save status' }).click();
   await expect(clinic.getByText('Patient updated successfully')).toBeVisible();
   await expect(clinic.getByLabel('Treatment status')).toHaveCount(0);
   // The firm's page updates without a reload.

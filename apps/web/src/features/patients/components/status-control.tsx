@@ -7,16 +7,22 @@ import {
 import { Pencil, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { Button } from '#src/components/ui/button.tsx';
 import { Select } from '#src/components/ui/input.tsx';
 import { StatusBadge } from '#src/components/ui/status-badge.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { useCurrentUser } from '#src/lib/auth-context.tsx';
 import { useUpdatePatientStatus } from '#src/features/patients/api/patients-api.ts';
 
-/** The status badge; clinic and admin can turn it into a dropdown that saves at once. */
+/**
+ * The status badge; clinic and admin can turn it into a dropdown. Choosing a status does not save
+ * it: a status change notifies the firm and the lienholders, so it takes a deliberate Save (an
+ * arrow key in the dropdown only moves the choice).
+ */
 export function StatusControl({ patient }: { patient: TPatientDetail }) {
   const user = useCurrentUser();
   const [isEditing, setIsEditing] = useState(false);
+  const [choice, setChoice] = useState<TreatmentStatus>(patient.treatmentStatus);
   const updateStatus = useUpdatePatientStatus(patient.id);
   const canEdit = canChangeStatus(user);
   const selectRef = useRef<HTMLSelectElement>(null);
@@ -25,7 +31,12 @@ export function StatusControl({ patient }: { patient: TPatientDetail }) {
     if (isEditing) selectRef.current?.focus();
   }, [isEditing]);
 
-  function handleChange(status: TreatmentStatus) {
+  function startEditing() {
+    setChoice(patient.treatmentStatus);
+    setIsEditing(true);
+  }
+
+  function handleSave(status: TreatmentStatus) {
     updateStatus.mutate(status, {
       onSuccess: () => {
         setIsEditing(false);
@@ -37,16 +48,22 @@ export function StatusControl({ patient }: { patient: TPatientDetail }) {
 
   if (isEditing) {
     return (
-      <div className="flex items-center gap-2">
+      <form
+        className="flex flex-wrap items-center gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          handleSave(choice);
+        }}
+      >
         <label htmlFor="status-select" className="sr-only">
           Treatment status
         </label>
         <Select
           id="status-select"
           ref={selectRef}
-          value={patient.treatmentStatus}
+          value={choice}
           disabled={updateStatus.isPending}
-          onChange={(event) => handleChange(event.target.value as TreatmentStatus)}
+          onChange={(event) => setChoice(event.target.value as TreatmentStatus)}
           className="w-64"
         >
           {TREATMENT_STATUSES.map((status) => (
@@ -55,6 +72,12 @@ export function StatusControl({ patient }: { patient: TPatientDetail }) {
             </option>
           ))}
         </Select>
+        <Button
+          type="submit"
+          disabled={choice === patient.treatmentStatus || updateStatus.isPending}
+        >
+          {updateStatus.isPending ? 'Saving...' : 'Save status'}
+        </Button>
         <button
           type="button"
           onClick={() => setIsEditing(false)}
@@ -63,7 +86,7 @@ export function StatusControl({ patient }: { patient: TPatientDetail }) {
         >
           <X className="h-4 w-4" aria-hidden />
         </button>
-      </div>
+      </form>
     );
   }
 
@@ -74,7 +97,7 @@ export function StatusControl({ patient }: { patient: TPatientDetail }) {
       {canEdit ? (
         <button
           type="button"
-          onClick={() => setIsEditing(true)}
+          onClick={startEditing}
           aria-label="Edit status"
           className="rounded-md p-2 text-ink-muted hover:bg-surface-muted hover:text-ink"
         >
