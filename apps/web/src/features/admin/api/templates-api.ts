@@ -1,5 +1,6 @@
 import type {
   TCreateTemplateRequest,
+  TEditTemplateRequest,
   TMessageTemplate,
   TTemplateList,
 } from '@casebridge/domain/templates/template.schemas';
@@ -36,5 +37,12 @@ export function useCreateTemplate() {
 export function useSetTemplateActive() {
   return useTemplateMutation(({ id, active }: { id: string; active: boolean }) =>
     apiFetch<TMessageTemplate>(`/templates/${id}`, { method: 'PATCH', body: { active } }),
+  );
+}
+
+/** Edit Template: a new title, subject and body (the server checks the type is unchanged). */
+export function useEditTemplate() {
+  return useTemplateMutation(({ id, ...texts }: TEditTemplateRequest & { id: string }) =>
+    apiFetch<TMessageTemplate>(`/templates/${id}`, { method: 'PATCH', body: texts }),
   );
 }

@@ -1,5 +1,4 @@
 import {
-  EMAIL_TEMPLATE_PLACEHOLDERS,
   EMAIL_TEMPLATE_PURPOSES,
   EMAIL_TEMPLATE_PURPOSE_LABELS,
   TEMPLATE_MESSAGES,
@@ -10,10 +9,11 @@ import { toast } from 'sonner';
 import { Button } from '#src/components/ui/button.tsx';
 import { Dialog } from '#src/components/ui/dialog.tsx';
 import { FormField } from '#src/components/ui/form-field.tsx';
-import { Input, Select, Textarea } from '#src/components/ui/input.tsx';
+import { Select } from '#src/components/ui/input.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { useDomainForm } from '#src/lib/domain-form.ts';
 import { useCreateTemplate } from '#src/features/admin/api/templates-api.ts';
+import { TemplateFields } from './template-fields.tsx';
 
 /**
  * Add Template, checked by the request schema the server parses with (spec section 5: title and
@@ -25,10 +25,6 @@ export function AddTemplateModal({ isOpen, onClose }: { isOpen: boolean; onClose
     defaultValues: { title: '', body: '', templateType: 'message', subject: '', purpose: null },
   });
   const { errors } = form.formState;
-  const isEmail = form.watch('templateType') === 'email';
-  const purpose = form.watch('purpose');
-  const placeholders =
-    isEmail && purpose ? EMAIL_TEMPLATE_PLACEHOLDERS[purpose] : ['{{patient.name}}'];
 
   function handleValid(template: TCreateTemplateParsed) {
     create.mutate(template, {
@@ -52,25 +48,19 @@ export function AddTemplateModal({ isOpen, onClose }: { isOpen: boolean; onClose
       className="w-[min(40rem,calc(100%-2rem))]"
     >
       <form onSubmit={form.submitWith(handleValid)} noValidate className="space-y-4">
-        <FormField id="template-title" label="Title" error={errors.title?.message} isRequired>
-          <Input {...form.register('title')} />
-        </FormField>
-        <FormField id="template-type" label="Type">
-          <Select {...form.register('templateType')}>
-            <option value="message">Message (composer template)</option>
-            <option value="email">Email</option>
-          </Select>
-        </FormField>
-        {isEmail ? (
-          <>
-            <FormField
-              id="template-subject"
-              label="Email subject"
-              error={errors.subject?.message}
-              isRequired
-            >
-              <Input {...form.register('subject')} />
+        <TemplateFields
+          idPrefix="template"
+          form={form}
+          purpose={form.watch('purpose')}
+          typeField={
+            <FormField id="template-type" label="Type">
+              <Select {...form.register('templateType')}>
+                <option value="message">Message (composer template)</option>
+                <option value="email">Email</option>
+              </Select>
             </FormField>
+          }
+          purposeField={
             <FormField
               id="template-purpose"
               label="Used for"
@@ -86,17 +76,8 @@ export function AddTemplateModal({ isOpen, onClose }: { isOpen: boolean; onClose
                 ))}
               </Select>
             </FormField>
-          </>
-        ) : null}
-        <FormField
-          id="template-body"
-          label="Body"
-          error={errors.body?.message}
-          isRequired
-          hint={`Placeholders: ${placeholders.join(', ')}`}
-        >
-          <Textarea rows={6} {...form.register('body')} />
-        </FormField>
+          }
+        />
         <div className="flex flex-wrap justify-end gap-2 pt-2">
           <Button variant="secondary" onClick={onClose}>
             Cancel

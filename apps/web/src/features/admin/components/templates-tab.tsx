@@ -15,9 +15,16 @@ import { getErrorMessage } from '#src/lib/api-client.ts';
 import { formatDate } from '#src/lib/format.ts';
 import { useAdminTemplates, useSetTemplateActive } from '#src/features/admin/api/templates-api.ts';
 import { AddTemplateModal } from './add-template-modal.tsx';
+import { EditTemplateModal } from './edit-template-modal.tsx';
 import { Badge } from '#src/components/ui/badge.tsx';
 
-function TemplateCard({ template }: { template: TMessageTemplate }) {
+function TemplateCard({
+  template,
+  onEdit,
+}: {
+  template: TMessageTemplate;
+  onEdit: (template: TMessageTemplate) => void;
+}) {
   const setActive = useSetTemplateActive();
   function handleToggle() {
     const active = !template.active;
@@ -63,15 +70,25 @@ function TemplateCard({ template }: { template: TMessageTemplate }) {
           {template.createdByName ? `${template.createdByName}, ` : ''}
           {formatDate(template.createdAt)}
         </span>
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={setActive.isPending}
-          onClick={handleToggle}
-          aria-label={`${template.active ? 'Deactivate' : 'Activate'} ${template.title}`}
-        >
-          {template.active ? 'Deactivate' : 'Activate'}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => onEdit(template)}
+            aria-label={`Edit ${template.title}`}
+          >
+            Edit
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={setActive.isPending}
+            onClick={handleToggle}
+            aria-label={`${template.active ? 'Deactivate' : 'Activate'} ${template.title}`}
+          >
+            {template.active ? 'Deactivate' : 'Activate'}
+          </Button>
+        </div>
       </div>
     </Card>
   );
@@ -81,6 +98,7 @@ function TemplateCard({ template }: { template: TMessageTemplate }) {
 export function TemplatesTab() {
   const templates = useAdminTemplates();
   const [isAdding, setIsAdding] = useState(false);
+  const [editing, setEditing] = useState<TMessageTemplate | null>(null);
   const sections = [
     { type: 'message', title: 'Message templates' },
     { type: 'email', title: 'Email templates' },
@@ -120,7 +138,7 @@ export function TemplatesTab() {
               <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
                 {items.map((template) => (
                   <li key={template.id}>
-                    <TemplateCard template={template} />
+                    <TemplateCard template={template} onEdit={setEditing} />
                   </li>
                 ))}
               </ul>
@@ -129,6 +147,10 @@ export function TemplatesTab() {
         );
       })}
       <AddTemplateModal isOpen={isAdding} onClose={() => setIsAdding(false)} />
+      {editing ? (
+        // Keyed by the template, so the form starts from the one just opened.
+        <EditTemplateModal key={editing.id} template={editing} onClose={() => setEditing(null)} />
+      ) : null}
     </div>
   );
 }
