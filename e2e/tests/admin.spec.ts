@@ -122,6 +122,14 @@ test('deactivating a user signs them out at once', async ({ pageAs, browser }) =
   const page = await pageAs('admin');
   await page.goto('/dashboard/admin?tab=users');
   await page.getByRole('button', { name: 'Deactivate Cora Clinician' }).click();
+  // Deactivation asks first, naming the user; cancelling changes nothing.
+  const confirm = page.getByRole('alertdialog', { name: 'Deactivate user?' });
+  await expect(confirm).toContainText('Cora Clinician (cora@example.test)');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Deactivate Cora Clinician' })).toBeVisible();
+  await page.getByRole('button', { name: 'Deactivate Cora Clinician' }).click();
+  await confirm.getByRole('button', { name: 'Deactivate', exact: true }).click();
   await expect(page.getByText('Cora Clinician deactivated')).toBeVisible();
 
   await otherPage.reload();

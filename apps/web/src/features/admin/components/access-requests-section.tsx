@@ -6,6 +6,7 @@ import { ROLE_LABELS } from '@casebridge/domain/roles';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#src/components/ui/button.tsx';
+import { ConfirmDialog } from '#src/components/ui/confirm-dialog.tsx';
 import { Card } from '#src/components/ui/card.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { Section } from '#src/components/ui/section.tsx';
@@ -22,6 +23,7 @@ export function AccessRequestsSection() {
   const requests = useAccessRequests('pending');
   const reject = useRejectAccessRequest();
   const [approving, setApproving] = useState<TAccessRequest | null>(null);
+  const [rejecting, setRejecting] = useState<TAccessRequest | null>(null);
 
   function handleReject(request: TAccessRequest) {
     reject.mutate(request.id, {
@@ -74,7 +76,7 @@ export function AccessRequestsSection() {
                     size="sm"
                     variant="secondary"
                     disabled={reject.isPending}
-                    onClick={() => handleReject(request)}
+                    onClick={() => setRejecting(request)}
                     aria-label={`Reject request from ${request.name}`}
                   >
                     Reject
@@ -85,6 +87,23 @@ export function AccessRequestsSection() {
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        isOpen={rejecting !== null}
+        title="Reject access request?"
+        message={
+          rejecting
+            ? `${rejecting.name} (${rejecting.email}) asked for ${ROLE_LABELS[rejecting.role]} access for "${rejecting.organization}". No account will be created.`
+            : ''
+        }
+        confirmLabel="Reject"
+        cancelLabel="Cancel"
+        onConfirm={() => {
+          if (rejecting) handleReject(rejecting);
+          setRejecting(null);
+        }}
+        onCancel={() => setRejecting(null)}
+        onDismiss={() => setRejecting(null)}
+      />
       {approving ? (
         <ApproveRequestModal request={approving} onClose={() => setApproving(null)} />
       ) : null}

@@ -1,13 +1,16 @@
 import { USER_MESSAGES, type TAdminUser } from '@casebridge/domain/users/user.schemas';
 import { ROLE_LABELS } from '@casebridge/domain/roles';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#src/components/ui/button.tsx';
+import { ConfirmDialog } from '#src/components/ui/confirm-dialog.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { formatDate } from '#src/lib/format.ts';
 import { useResendInvitation, useUpdateUser } from '#src/features/admin/api/users-api.ts';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { TableEmptyRow, TableHead, TableSkeletonRows } from '#src/components/ui/table-rows.tsx';
 import { TableScroll } from '#src/components/ui/table-scroll.tsx';
+import { EditUserModal } from './edit-user-modal.tsx';
 
 const COLUMNS = ['Name', 'Email', 'Role', 'Organization', 'Status', 'Created', 'Actions'];
 
@@ -25,6 +28,8 @@ function UserActions({ user, currentUserId }: { user: TAdminUser; currentUserId:
   const update = useUpdateUser();
   const resend = useResendInvitation();
   const isSelf = user.id === currentUserId;
+  const [isEditing, setIsEditing] = useState(false);
+  const [isConfirmingDeactivation, setIsConfirmingDeactivation] = useState(false);
 
   function handleUpdate(input: { active?: boolean; approved?: boolean }, success: string) {
     update.mutate(
@@ -38,6 +43,14 @@ function UserActions({ user, currentUserId }: { user: TAdminUser; currentUserId:
 
   return (
     <div className="flex flex-wrap gap-2">
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => setIsEditing(true)}
+        aria-label={`Edit ${user.name}`}
+      >
+        Edit
+      </Button>
       {user.approved ? null : (
         <Button
           size="sm"
@@ -53,7 +66,7 @@ function UserActions({ user, currentUserId }: { user: TAdminUser; currentUserId:
           size="sm"
           variant="secondary"
           disabled={update.isPending}
-          onClick={() => handleUpdate({ active: false }, `${user.name} deactivated`)}
+          onClick={() => setIsConfirmingDeactivation(true)}
           aria-label={`Deactivate ${user.name}`}
         >
           Deactivate
@@ -85,6 +98,20 @@ function UserActions({ user, currentUserId }: { user: TAdminUser; currentUserId:
           Resend invitation
         </Button>
       ) : null}
+      {isEditing ? <EditUserModal user={user} onClose={() => setIsEditing(false)} /> : null}
+      <ConfirmDialog
+        isOpen={isConfirmingDeactivation}
+        title="Deactivate user?"
+        message={`${user.name} (${user.email}) will be signed out at once and cannot sign in until reactivated.`}
+        confirmLabel="Deactivate"
+        cancelLabel="Cancel"
+        onConfirm={() => {
+          setIsConfirmingDeactivation(false);
+          handleUpdate({ active: false }, `${user.name} deactivated`);
+        }}
+        onCancel={() => setIsConfirmingDeactivation(false)}
+        onDismiss={() => setIsConfirmingDeactivation(false)}
+      />
     </div>
   );
 }

@@ -1,0 +1,66 @@
+import type { TAdminUser } from '@casebridge/domain/users/user.schemas';
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '#src/test/render.tsx';
+import { DEMO_ORGANIZATIONS, signedInAs } from '#src/test/sessions.ts';
+import { json } from '#src/test/fake-api.ts';
+import { latestToast } from '#src/test/toasts.ts';
+import { UserTable } from './user-table.tsx';
+
+const CORA: TAdminUser = {
+  id: 'user-cora',
+  name: 'Cora Clinician',
+  email: 'cora@example.test',
+  role: 'clinic',
+  organization: DEMO_ORGANIZATIONS.clinic,
+  active: true,
+  approved: true,
+  hasPassword: true,
+  createdByName: 'Avery Admin',
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+function renderTable() {
+  return renderWithProviders(
+    <UserTable users={[CORA]} isLoading={false} currentUserId="user-admin" />,
+    {
+      session: signedInAs('admin'),
+      api: {
+        'GET /organizations': { items: [DEMO_ORGANIZATIONS.clinic] },
+        'PATCH /users/:id': ({ body }) => json({ ...CORA, ...(body as object) }),
+      },
+    },
+  ).api;
+}
+
+const patches = (api: ReturnType<typeof renderTable>) =>
+  api.calls.filter((call) => call.method === 'PATCH').map((call) => call.body);
+
+describe('UserTable', { timeout: 15_000 }, () => {
+  it('asks before deactivating, naming the user; only the confirmation deactivates', async () => {
+    const api = renderTable();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Deactivate Cora Clinician' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Deactivate user?' });
+    expect(confirm).toHaveTextContent('Cora Clinician (cora@example.test)');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(patches(api)).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Deactivate Cora Clinician' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Deactivate' }),
+    );
+    await expect.poll(() => latestToast('success')).toBe('Cora Clinician deactivated');
+    expect(patches(api)).toEqual([{ active: false }]);
+  });
+
+  it('opens Edit User for the row', async () => {
+    renderTable();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Edit Cora Clinician' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+    expect(within(dialog).getByLabelText('Full name *')).toHaveValue('Cora Clinician');
+  });
+});
