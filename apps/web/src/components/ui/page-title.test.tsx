@@ -1,6 +1,14 @@
 import { render, screen } from '@testing-library/react';
+import { useEffect, useRef } from 'react';
 import { describe, expect, it } from 'vitest';
 import { PageTitle } from './page-title.tsx';
+
+/** A control the page focused before its heading mounted (effects run in order). */
+function FocusedSearch() {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return <input ref={ref} aria-label="Search" />;
+}
 
 describe('PageTitle', () => {
   it('names the tab, leaves the first page alone, and takes focus on each later page', () => {
@@ -26,7 +34,7 @@ describe('PageTitle', () => {
   it('does not take focus from a control of the page the user is already in', () => {
     render(
       <main>
-        <input aria-label="Search" autoFocus />
+        <FocusedSearch />
         <PageTitle>Directory</PageTitle>
       </main>,
     );
