@@ -87,22 +87,27 @@ export function parseLiveEvent(data: unknown): TLiveEvent | null {
 /** A TanStack Query key prefix: every cached query whose key starts with it is made stale. */
 export type TQueryKeyPrefix = readonly string[];
 
+/** A patient's change can hide or show Intake document notifications. */
+const patientKeys = () => [['patients'], ['notifications']];
+const threadKeys = (event: { patientId: string | null }) =>
+  event.patientId ? [['messages', event.patientId]] : [['messages']];
+const notificationKeys = () => [['notifications']];
+const adminKeys = () => [['admin']];
+
 const INVALIDATES = {
-  // A status change can hide or show Intake document notifications.
-  'patient.created': () => [['patients'], ['notifications']],
-  'patient.updated': () => [['patients'], ['notifications']],
-  'message.created': (event) =>
-    event.patientId ? [['messages', event.patientId]] : [['messages']],
-  'message.read': (event) => (event.patientId ? [['messages', event.patientId]] : [['messages']]),
+  'patient.created': patientKeys,
+  'patient.updated': patientKeys,
+  'message.created': threadKeys,
+  'message.read': threadKeys,
   'document.created': (event) =>
     event.patientId ? [['documents', event.patientId], ['patients']] : [['documents']],
   'billing.created': () => [['billing']],
-  'notification.created': () => [['notifications']],
-  'notification.read': () => [['notifications']],
+  'notification.created': notificationKeys,
+  'notification.read': notificationKeys,
   'organization.changed': () => [['organizations'], ['patients']],
-  'user.changed': () => [['admin']],
-  'access-request.created': () => [['admin']],
-  'access-request.reviewed': () => [['admin']],
+  'user.changed': adminKeys,
+  'access-request.created': adminKeys,
+  'access-request.reviewed': adminKeys,
   'template.changed': () => [['templates'], ['admin']],
   // Settings change the session timeout, who may add patients and the upload limit shown.
   'settings.changed': () => [['session'], ['admin'], ['documents']],
