@@ -53,34 +53,47 @@ const RETRY_WAIT_MS = 500;
 /** A fresh `Idempotency-Key` for one user action. */
 export const newIdempotencyKey = () => crypto.randomUUID();
 
+/**
+ * Runs `send` up to IDEMPOTENT_TRIES times while it fails with a NetworkError (no answer arrived),
+ * waiting longer each time. Only for requests that carry an `Idempotency-Key`, so a resend of
+ * one whose answer was lost creates nothing.
+ */
+export async function withNetworkRetries<T>(send: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await send();
+    } catch (error) {
+      if (!(error instanceof NetworkError) || attempt >= IDEMPOTENT_TRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_WAIT_MS * attempt));
+    }
+  }
+}
+
 async function send(path: string, options: RequestOptions, idempotencyKey: string | null) {
   const { method = 'GET', body, signal } = options;
   const isForm = body instanceof FormData;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
   if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
-  return fetch(`/api${path}`, {
-    method,
-    credentials: 'same-origin',
-    headers,
-    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-    signal,
-  });
+  try {
+    return await fetch(`/api${path}`, {
+      method,
+      credentials: 'same-origin',
+      headers,
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new NetworkError();
+  }
 }
 
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const idempotencyKey = options.idempotent ? newIdempotencyKey() : null;
-  const tries = idempotencyKey ? IDEMPOTENT_TRIES : 1;
-  let response: Response | undefined;
-  for (let attempt = 1; !response; attempt += 1) {
-    try {
-      response = await send(path, options, idempotencyKey);
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') throw error;
-      if (attempt >= tries) throw new NetworkError();
-      await new Promise((resolve) => setTimeout(resolve, RETRY_WAIT_MS * attempt));
-    }
-  }
+  const response = idempotencyKey
+    ? await withNetworkRetries(() => send(path, options, idempotencyKey))
+    : await send(path, options, null);
   lastActivityAt = Date.now();
   if (response.status === 204) return undefined as T;
   const payload: unknown = await response.json().catch(() => null);

@@ -1,7 +1,12 @@
 import type { DocumentCategory } from '@casebridge/domain/constants';
 import type { TDocument } from '@casebridge/domain/documents/document.schemas';
 import { ZErrorBody, MESSAGES } from '@casebridge/domain/errors';
-import { ApiError, NetworkError, newIdempotencyKey } from '#src/lib/api-client.ts';
+import {
+  ApiError,
+  NetworkError,
+  newIdempotencyKey,
+  withNetworkRetries,
+} from '#src/lib/api-client.ts';
 
 export type UploadRequest = {
   patientId: string;
@@ -11,25 +16,15 @@ export type UploadRequest = {
   onProgress: (percent: number) => void;
 };
 
-/** Tries of one upload when the network fails before an answer arrives. */
-const UPLOAD_TRIES = 3;
-
 /**
  * Uploads one file. XMLHttpRequest rather than fetch because only it reports upload progress.
  * The category goes first so the server knows it before the file's bytes arrive. One
  * `Idempotency-Key` covers the upload and its resends after a network failure, so an answer
  * lost on the way back never stores the file twice.
  */
-export async function uploadDocument(request: UploadRequest): Promise<TDocument> {
+export function uploadDocument(request: UploadRequest): Promise<TDocument> {
   const idempotencyKey = newIdempotencyKey();
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await sendUpload(request, idempotencyKey);
-    } catch (error) {
-      if (!(error instanceof NetworkError) || attempt >= UPLOAD_TRIES) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
-    }
-  }
+  return withNetworkRetries(() => sendUpload(request, idempotencyKey));
 }
 
 function sendUpload(
