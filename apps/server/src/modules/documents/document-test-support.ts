@@ -1,13 +1,13 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { beforeAll } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import type { TreatmentStatus } from '@casebridge/domain/patients/treatment-status';
 import { patients, sessions, users } from '#src/db/schema/index.ts';
 import { publishEvent } from '#src/events/outbox.ts';
 import type { EventRow } from '#src/events/event-hub.ts';
 import { actorOf } from '#src/test/test-actor.ts';
-import { createTestServer, type TestServer } from '#src/test/test-server.ts';
+import { useTestServer, type TestServer } from '#src/test/test-server.ts';
 import { multipartBody } from './document-test-files.ts';
 
 /** Test-only helpers shared by the document and billing integration suites. */
@@ -124,12 +124,21 @@ export type ClinicUploadSetup = {
 
 /** One server for the enclosing describe, with the clinic user signed in and Maria's id. */
 export function useClinicUploads(): ClinicUploadSetup {
-  const setup = { server: undefined as unknown as TestServer, clinic: '', maria: '' };
+  const setup = useTestServer('clinic@demo.test');
+  const patient = { maria: '' };
+  // Runs after useTestServer's own beforeAll, once the server exists.
   beforeAll(async () => {
-    setup.server = await createTestServer();
-    setup.clinic = await setup.server.login('clinic@demo.test');
-    setup.maria = await getPatientId(setup.server, 'Maria Delgado');
+    patient.maria = await getPatientId(setup.server, 'Maria Delgado');
   });
-  afterAll(async () => setup.server?.close());
-  return setup;
+  return {
+    get server() {
+      return setup.server;
+    },
+    get clinic() {
+      return setup.cookie;
+    },
+    get maria() {
+      return patient.maria;
+    },
+  };
 }
