@@ -6,7 +6,7 @@ import {
   startTestSmtpServer,
   type TestSmtpServer,
 } from '#src/modules/notifications/test-smtp-server.ts';
-import { createTestServer, type TestServer } from '#src/test/test-server.ts';
+import { useTestServer, type TestServer } from '#src/test/test-server.ts';
 import { enqueueMail } from './mail-outbox.ts';
 import { startMailWorker, type MailWorker } from './mail-worker.ts';
 
@@ -17,10 +17,10 @@ const quietLog = { info: () => undefined, warn: () => undefined };
  * starts itself; each test starts with an empty outbox and sink. Call inside a `describe`.
  */
 export type MailHarness = {
-  server: TestServer;
-  smtp: TestSmtpServer;
+  readonly server: TestServer;
+  readonly smtp: TestSmtpServer;
   /** The admin's session cookie. */
-  admin: string;
+  readonly admin: string;
   /** A worker sending to the sink, or to `smtpUrl`; stopped after the test. */
   startWorker(smtpUrl?: string): MailWorker;
   /** A worker whose SMTP server does not answer. */
@@ -31,10 +31,18 @@ export type MailHarness = {
 };
 
 export function useMailHarness(): MailHarness {
+  const setup = useTestServer('admin@demo.test');
+  const sink = { smtp: undefined as unknown as TestSmtpServer };
   const harness: MailHarness = {
-    server: undefined as unknown as TestServer,
-    smtp: undefined as unknown as TestSmtpServer,
-    admin: '',
+    get server() {
+      return setup.server;
+    },
+    get smtp() {
+      return sink.smtp;
+    },
+    get admin() {
+      return setup.cookie;
+    },
     startWorker(smtpUrl = harness.smtp.url) {
       const worker = startMailWorker({
         db: harness.server.context.db,
@@ -70,18 +78,13 @@ export function useMailHarness(): MailHarness {
   const workers: MailWorker[] = [];
 
   beforeAll(async () => {
-    harness.server = await createTestServer();
-    harness.smtp = await startTestSmtpServer();
-    harness.admin = await harness.server.login('admin@demo.test');
+    sink.smtp = await startTestSmtpServer();
   });
   afterEach(async () => {
     await Promise.all(workers.splice(0).map((worker) => worker.stop()));
     await harness.server.context.db.delete(mailOutbox).where(sql`true`);
     harness.smtp.received.length = 0;
   });
-  afterAll(async () => {
-    await harness.server.close();
-    await harness.smtp.close();
-  });
+  afterAll(async () => sink.smtp.close());
   return harness;
 }
