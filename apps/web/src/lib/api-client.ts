@@ -54,14 +54,14 @@ const RETRY_WAIT_MS = 500;
 export const newIdempotencyKey = () => crypto.randomUUID();
 
 /**
- * Runs `send` up to IDEMPOTENT_TRIES times while it fails with a NetworkError (no answer arrived),
+ * Runs `attemptOnce` up to IDEMPOTENT_TRIES times while it fails with a NetworkError (no answer arrived),
  * waiting longer each time. Only for requests that carry an `Idempotency-Key`, so a resend of
  * one whose answer was lost creates nothing.
  */
-export async function withNetworkRetries<T>(send: () => Promise<T>): Promise<T> {
+export async function withNetworkRetries<T>(attemptOnce: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await send();
+      return await attemptOnce();
     } catch (error) {
       if (!(error instanceof NetworkError) || attempt >= IDEMPOTENT_TRIES) throw error;
       await new Promise((resolve) => setTimeout(resolve, RETRY_WAIT_MS * attempt));
