@@ -20,6 +20,7 @@ import { MESSAGES } from '@casebridge/domain/errors';
 import type { AppContext } from './app-context.ts';
 import { resolveActor } from './auth/session.ts';
 import { AppError } from './lib/app-error.ts';
+import { StaleWriteError } from './lib/versioning.ts';
 import { isVendorPublicRoute, UndeclaredRouteAccessError } from './lib/route-access.ts';
 import { toWebHeaders } from './lib/web-headers.ts';
 import { registerApiRoutes } from './routes.ts';
@@ -211,6 +212,11 @@ export async function buildApp({
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof StaleWriteError) {
+      return reply
+        .status(error.status)
+        .send({ error: { code: error.code, message: error.message }, current: error.current });
+    }
     if (error instanceof AppError) {
       return reply
         .status(error.status)

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { Role } from '@casebridge/domain/roles';
 import { organizations } from './organizations.ts';
-import { timestamps } from './columns.ts';
+import { timestamps, versioned } from './columns.ts';
 
 /**
  * Users and the tables better-auth needs (user, session, account, verification). Property
@@ -27,6 +27,7 @@ export const users = pgTable(
     createdBy: text('created_by'),
     createdByName: text('created_by_name'),
     ...timestamps(),
+    ...versioned(),
   },
   (t) => [
     check(

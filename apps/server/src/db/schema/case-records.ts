@@ -21,7 +21,7 @@ import type {
 import { users } from './auth.ts';
 import { organizations } from './organizations.ts';
 import { patients } from './patients.ts';
-import { timestamps } from './columns.ts';
+import { timestamps, versioned } from './columns.ts';
 
 export const messageTemplates = pgTable(
   'message_templates',
@@ -37,6 +37,7 @@ export const messageTemplates = pgTable(
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdByName: text('created_by_name'),
     ...timestamps(),
+    ...versioned(),
   },
   (t) => [
     check('message_templates_type_check', sql`${t.templateType} in ('message', 'email')`),
@@ -69,7 +70,12 @@ export const messages = pgTable(
     notifyByEmail: boolean('notify_by_email').notNull().default(false),
     attachmentUrl: text('attachment_url'),
     attachmentName: text('attachment_name'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the sender edits the text (within MESSAGE_EDIT_WINDOW_MINUTES); the old text is in record_history. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** Set when the sender retracts it: the text is hidden from everyone but admins. */
+    retractedAt: timestamp('retracted_at', { withTimezone: true }),
+    ...timestamps(),
+    ...versioned(),
   },
   (t) => [
     check('messages_body_check', sql`length(trim(${t.body})) > 0`),
@@ -112,7 +118,11 @@ export const documents = pgTable(
     uploadedByUserId: text('uploaded_by_user_id').references(() => users.id, {
       onDelete: 'set null',
     }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Removed documents are kept for the audit and hidden from every list and download. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    removalReason: text('removal_reason'),
+    ...timestamps(),
+    ...versioned(),
   },
   (t) => [
     check(
@@ -138,7 +148,11 @@ export const billingEntries = pgTable(
     date: date('date').notNull(),
     clinicId: uuid('clinic_id').references(() => organizations.id, { onDelete: 'set null' }),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A voided line stays for its history; totals, figures and exports count live lines only. */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidReason: text('void_reason'),
+    ...timestamps(),
+    ...versioned(),
   },
   (t) => [
     check('billing_entries_sessions_check', sql`${t.sessionCount} >= 1`),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { OrganizationKind } from '@casebridge/domain/roles';
-import { timestamps } from './columns.ts';
+import { timestamps, versioned } from './columns.ts';
 
 /** Clinics, attorney firms and lienholders in one table (docs/architecture.md D4). */
 export const organizations = pgTable(
@@ -20,6 +20,7 @@ export const organizations = pgTable(
     practiceAreas: text('practice_areas').array(),
     lienholderType: text('lienholder_type'),
     ...timestamps(),
+    ...versioned(),
   },
   (t) => [
     check('organizations_kind_check', sql`${t.kind} in ('clinic', 'firm', 'lienholder')`),

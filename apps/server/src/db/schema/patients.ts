@@ -3,7 +3,7 @@ import { check, date, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm
 import type { TreatmentStatus } from '@casebridge/domain/patients/treatment-status';
 import { users } from './auth.ts';
 import { organizations } from './organizations.ts';
-import { timestamps } from './columns.ts';
+import { timestamps, versioned } from './columns.ts';
 
 export const patients = pgTable(
   'patients',
@@ -26,6 +26,7 @@ export const patients = pgTable(
     pointOfContactPhone: text('point_of_contact_phone'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps(),
+    ...versioned(),
   },
   (t) => [
     check(

@@ -14,10 +14,17 @@ import {
 import type { AccessRequestStatus } from '@casebridge/domain/access-requests/access-request-review.schemas';
 import type { MailStatus } from '@casebridge/domain/admin/system-tools.schemas';
 import type { DigestFrequency, NotificationType } from '@casebridge/domain/constants';
+import type {
+  HistoryAction,
+  HistoryChanges,
+  HistoryRecordType,
+} from '@casebridge/domain/history/record-history.schemas';
+import type { TreatmentStatus } from '@casebridge/domain/patients/treatment-status';
 import type { Role, SignupRole } from '@casebridge/domain/roles';
 import { users } from './auth.ts';
 import { documents } from './case-records.ts';
 import { patients } from './patients.ts';
+import { versioned } from './columns.ts';
 
 /** One per-user shape for every notification (docs/architecture.md D5). */
 export const notifications = pgTable(
@@ -110,7 +117,7 @@ export const settings = pgTable(
     smsNotificationsEnabled: boolean('sms_notifications_enabled').notNull().default(false),
     detailedEmailContent: boolean('detailed_email_content').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedBy: text('updated_by'),
+    ...versioned(),
   },
   (t) => [
     check('settings_singleton_check', sql`${t.id}`),
@@ -198,3 +205,56 @@ export const healthChecks = pgTable('health_checks', {
   note: text('note').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The history of corrections (docs/architecture.md, 'Corrections'): one row per change of a
+ * correctable record — a billing line edited or voided, a document re-categorised or removed, a
+ * message edited or retracted — with the values before and after, who made it and the reason.
+ * Append-only; the audit log says that it happened, this table what it changed.
+ */
+export const recordHistory = pgTable(
+  'record_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    recordType: text('record_type').$type<HistoryRecordType>().notNull(),
+    recordId: uuid('record_id').notNull(),
+    patientId: uuid('patient_id').references(() => patients.id, { onDelete: 'cascade' }),
+    /** The version the change produced. */
+    version: integer('version').notNull(),
+    action: text('action').$type<HistoryAction>().notNull(),
+    /** Field name → { from, to } for the fields the change touched. */
+    changes: jsonb('changes').$type<HistoryChanges>().notNull(),
+    reason: text('reason'),
+    actorId: text('actor_id'),
+    actorName: text('actor_name').notNull(),
+    actorRole: text('actor_role').$type<Role>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('record_history_record_idx').on(t.recordType, t.recordId, t.id)],
+);
+
+/**
+ * A status change whose notifications wait for its undo window (docs/architecture.md,
+ * 'Deliberate status changes'). The release job sends them once `releaseAt` has passed; an undo
+ * deletes the row first, so an undone change notifies nobody.
+ */
+export const heldStatusChanges = pgTable(
+  'held_status_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status').$type<TreatmentStatus>().notNull(),
+    toStatus: text('to_status').$type<TreatmentStatus>().notNull(),
+    /** The patient version the change produced: an undo applies only while it is current. */
+    patientVersion: integer('patient_version').notNull(),
+    actorId: text('actor_id').notNull(),
+    releaseAt: timestamp('release_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('held_status_changes_release_idx').on(t.releaseAt),
+    index('held_status_changes_patient_idx').on(t.patientId),
+  ],
+);
