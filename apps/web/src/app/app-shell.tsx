@@ -15,6 +15,7 @@ import { cn } from '#src/lib/cn.ts';
 import { ErrorBoundary } from '#src/components/error-fallback.tsx';
 import { AccountMenu, type OrganizationBadge } from '#src/components/layouts/account-menu.tsx';
 import { Logo } from '#src/components/layouts/logo.tsx';
+import { UnsavedChangesProvider } from '#src/lib/unsaved-changes.tsx';
 
 const ORGANIZATION_BADGE_LABEL = {
   clinic: 'Clinic',
@@ -111,7 +112,9 @@ export function AppShell({ headerExtras }: { headerExtras?: ReactNode }) {
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-3 py-6 sm:px-6">
         {/* A failing page shows the error screen here, under a header that still works. */}
         <ErrorBoundary resetKey={pathname}>
-          <Outlet />
+          <UnsavedChangesProvider>
+            <Outlet />
+          </UnsavedChangesProvider>
         </ErrorBoundary>
       </main>
       <SessionTimeoutWatcher />

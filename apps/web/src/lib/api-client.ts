@@ -1,4 +1,5 @@
 import { MESSAGES, ZErrorBody } from '@casebridge/domain/errors';
+import { formatEtag } from '@casebridge/domain/versioning/versioning';
 
 /**
  * An error answered by the API, carrying its code and a message fit for a toast, and the whole
@@ -44,6 +45,8 @@ type RequestOptions = {
    * second record (the server answers a repeat with the first answer).
    */
   idempotent?: boolean;
+  /** A write of a versioned record: the version it was made from, sent as `If-Match`. */
+  ifMatch?: number;
 };
 
 /** Tries of an idempotent request when the network fails; the waits between them grow. */
@@ -75,6 +78,7 @@ async function send(path: string, options: RequestOptions, idempotencyKey: strin
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
   if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
+  if (options.ifMatch !== undefined) headers['if-match'] = formatEtag(options.ifMatch);
   try {
     return await fetch(`/api${path}`, {
       method,
@@ -105,6 +109,16 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     throw new ApiError(response.status, code, message, payload);
   }
   return payload as T;
+}
+
+/**
+ * The record as it now is, from a write refused because it was made from an older version
+ * (409 with `current`); null for any other error.
+ */
+export function getStaleWriteCurrent(error: unknown): unknown {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const body = error.body as { current?: unknown } | null;
+  return body?.current ?? null;
 }
 
 export function getErrorMessage(error: unknown, fallback: string): string {

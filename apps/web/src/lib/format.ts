@@ -14,3 +14,8 @@ export function formatCents(cents: number): string {
 export function getTodayIsoDate(): string {
   return new Date().toLocaleDateString('en-CA');
 }
+
+/** A time of day as the user's clock shows it, e.g. `14:02`. */
+export function formatClockTime(value: string): string {
+  return new Date(value).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+}

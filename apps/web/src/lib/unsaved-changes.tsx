@@ -1,0 +1,82 @@
+import { createContext, useCallback, useContext, useEffect, useId, useState } from 'react';
+import { useBlocker } from 'react-router';
+import { ConfirmDialog } from '#src/components/ui/confirm-dialog.tsx';
+
+type Registry = { setDirty: (id: string, isDirty: boolean) => void };
+
+const UnsavedChangesContext = createContext<Registry | null>(null);
+
+export const LEAVE_PROMPT = {
+  title: 'Leave without saving?',
+  message: 'You have changes that are not saved. If you leave now, they will be lost.',
+  leave: 'Leave',
+  stay: 'Stay',
+} as const;
+
+/**
+ * One guard for the signed-in app: while any form on the page holds unsaved changes, a
+ * navigation inside the app (a link, a tab, back) asks first, and closing or reloading the tab
+ * gets the browser's own question. Forms report through `useUnsavedChangesGuard`.
+ */
+export function UnsavedChangesProvider({ children }: { children: React.ReactNode }) {
+  const [dirtyForms, setDirtyForms] = useState<ReadonlySet<string>>(new Set());
+  const hasUnsavedChanges = dirtyForms.size > 0;
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      hasUnsavedChanges &&
+      (currentLocation.pathname !== nextLocation.pathname ||
+        currentLocation.search !== nextLocation.search),
+  );
+
+  useEffect(() => {
+    if (!hasUnsavedChanges) return undefined;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers show the dialog only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [hasUnsavedChanges]);
+
+  const setDirty = useCallback((id: string, isDirty: boolean) => {
+    setDirtyForms((current) => {
+      if (current.has(id) === isDirty) return current;
+      const next = new Set(current);
+      if (isDirty) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
+
+  const leave = () => {
+    setDirtyForms(new Set());
+    blocker.proceed?.();
+  };
+
+  return (
+    <UnsavedChangesContext.Provider value={{ setDirty }}>
+      {children}
+      <ConfirmDialog
+        isOpen={blocker.state === 'blocked'}
+        title={LEAVE_PROMPT.title}
+        message={LEAVE_PROMPT.message}
+        confirmLabel={LEAVE_PROMPT.stay}
+        cancelLabel={LEAVE_PROMPT.leave}
+        onConfirm={() => blocker.reset?.()}
+        onCancel={leave}
+        onDismiss={() => blocker.reset?.()}
+      />
+    </UnsavedChangesContext.Provider>
+  );
+}
+
+/** Reports a form's unsaved changes to the page's guard; they stop counting when it unmounts. */
+export function useUnsavedChangesGuard(isDirty: boolean): void {
+  const registry = useContext(UnsavedChangesContext);
+  const id = useId();
+  useEffect(() => {
+    registry?.setDirty(id, isDirty);
+  }, [registry, id, isDirty]);
+  useEffect(() => () => registry?.setDirty(id, false), [registry, id]);
+}
