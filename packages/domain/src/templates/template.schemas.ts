@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from '../common.schemas.ts';
+import { versionFields, versionInput } from '../versioning/versioning.ts';
 
 export const TEMPLATE_TYPES = ['message', 'email'] as const;
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
@@ -49,7 +50,7 @@ export const ZMessageTemplate = z.object({
   active: z.boolean(),
   createdByName: z.string().nullable(),
   createdAt: z.string(),
-  updatedAt: z.string(),
+  ...versionFields,
 });
 export type TMessageTemplate = z.infer<typeof ZMessageTemplate>;
 
@@ -109,14 +110,13 @@ export type TCreateTemplateParsed = z.output<typeof ZCreateTemplateRequest>;
  * Edit Template's fields: title, subject and body, checked as Add Template checks them. The type
  * is sent too, for the subject rule, and must be the template's own (a type never changes).
  */
-const ZTemplateTexts = z
-  .object({
-    title: TEMPLATE_FIELDS.title,
-    body: TEMPLATE_FIELDS.body,
-    templateType: TEMPLATE_FIELDS.templateType,
-    subject: TEMPLATE_FIELDS.subject,
-  })
-  .superRefine(checkTemplateSubject);
+const TEMPLATE_TEXT_FIELDS = {
+  title: TEMPLATE_FIELDS.title,
+  body: TEMPLATE_FIELDS.body,
+  templateType: TEMPLATE_FIELDS.templateType,
+  subject: TEMPLATE_FIELDS.subject,
+};
+const ZTemplateTexts = z.object(TEMPLATE_TEXT_FIELDS).superRefine(checkTemplateSubject);
 
 const toTemplateTexts = (value: z.output<typeof ZTemplateTexts>) => ({
   title: value.title,
@@ -130,17 +130,25 @@ export const ZEditTemplateRequest = ZTemplateTexts.transform(toTemplateTexts);
 export type TEditTemplateRequest = z.input<typeof ZEditTemplateRequest>;
 export type TEditTemplateParsed = z.output<typeof ZEditTemplateRequest>;
 
-/** Activate or deactivate; nothing else in the same body. */
-export const ZSetTemplateActiveRequest = z.object({ active: z.boolean() }).strict();
+/** Activate or deactivate; nothing else in the same body but the version it was made from. */
+export const ZSetTemplateActiveRequest = z
+  .object({ active: z.boolean(), ...versionInput })
+  .strict();
 
 /**
- * PATCH a template: activate or deactivate it, or edit its texts. The union holds the schemas
- * before their transform, so an invalid edit answers with its own message (zod reports the one
- * alternative that got past its types), and the edit is transformed after.
+ * PATCH a template: activate or deactivate it, or edit its texts, from the version named by
+ * `If-Match` or `version`. The union holds the schemas before their transform, so an invalid
+ * edit answers with its own message (zod reports the one alternative that got past its types),
+ * and the edit is transformed after.
  */
 export const ZUpdateTemplateRequest = z
-  .union([ZSetTemplateActiveRequest, ZTemplateTexts])
-  .transform((value) => ('active' in value ? value : toTemplateTexts(value)));
+  .union([
+    ZSetTemplateActiveRequest,
+    z.object({ ...TEMPLATE_TEXT_FIELDS, ...versionInput }).superRefine(checkTemplateSubject),
+  ])
+  .transform((value) =>
+    'active' in value ? value : { ...toTemplateTexts(value), version: value.version },
+  );
 export type TUpdateTemplateRequest = z.input<typeof ZUpdateTemplateRequest>;
 export type TUpdateTemplateParsed = z.output<typeof ZUpdateTemplateRequest>;
 

@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { TEMPLATE_MESSAGES } from '@casebridge/domain/templates/template.schemas';
 import { auditLogs, events, messageTemplates } from '#src/db/schema/index.ts';
 import { useTestServer } from '#src/test/test-server.ts';
+import { expectVersionRequired, writeTwiceFromOneVersion } from '#src/test/versioned-writes.ts';
 import { getActiveEmailTemplate } from './templates.queries.ts';
 
 describe('message templates', () => {
@@ -68,7 +69,7 @@ describe('message templates', () => {
       method: 'PATCH',
       url: `/api/templates/${inactive.json().id}`,
       cookie: setup.cookie,
-      body: { active: false },
+      body: { active: false, version: 1 },
     });
     expect(off.json().active).toBe(false);
 
@@ -109,7 +110,7 @@ describe('message templates', () => {
       method: 'PATCH',
       url: `/api/templates/${found!.id}`,
       cookie: setup.cookie,
-      body: { active: false },
+      body: { active: false, version: found!.version },
     });
     expect(await getActiveEmailTemplate(setup.server.context.db, 'invitation')).toBeNull();
   });
@@ -126,14 +127,20 @@ describe('message templates', () => {
         method: 'PATCH',
         url: `/api/templates/${existing!.id}`,
         cookie,
-        body: { active: false },
+        body: { active: false, version: existing!.version },
       });
       expect(patch.statusCode).toBe(403);
       const edit = await setup.server.request({
         method: 'PATCH',
         url: `/api/templates/${existing!.id}`,
         cookie,
-        body: { title: 'Mine now', body: 'b', templateType: existing!.templateType, subject: 's' },
+        body: {
+          title: 'Mine now',
+          body: 'b',
+          templateType: existing!.templateType,
+          subject: 's',
+          version: existing!.version,
+        },
       });
       expect(edit.statusCode).toBe(403);
     }
@@ -150,8 +157,13 @@ describe('message templates', () => {
       purpose: 'message_notification',
     });
     const id: string = created.json().id;
-    const edit = (body: unknown, cookie = setup.cookie) =>
-      setup.server.request({ method: 'PATCH', url: `/api/templates/${id}`, cookie, body });
+    const edit = (body: object, cookie = setup.cookie) =>
+      setup.server.request({
+        method: 'PATCH',
+        url: `/api/templates/${id}`,
+        cookie,
+        body: { ...body, version: 1 },
+      });
 
     const noSubject = await edit({ title: 'Reminder', body: 'Hi', templateType: 'email' });
     expect(noSubject.statusCode).toBe(400);
@@ -190,6 +202,8 @@ describe('message templates', () => {
       templateType: 'email',
       purpose: 'message_notification',
       active: true,
+      version: 2,
+      updatedByName: 'Avery Admin',
     });
     const [audit] = await db
       .select()
@@ -211,8 +225,87 @@ describe('message templates', () => {
       method: 'PATCH',
       url: '/api/templates/00000000-0000-4000-8000-000000000000',
       cookie: setup.cookie,
-      body: { active: true },
+      body: { active: true, version: 1 },
     });
     expect(response.statusCode).toBe(404);
+  });
+
+  describe('versions', () => {
+    const db = () => setup.server.context.db;
+    const readTemplate = async (cookie: string, id: string) => {
+      const list = await setup.server.request({ url: '/api/templates', cookie });
+      return list.json().items.find((item: { id: string }) => item.id === id);
+    };
+    const texts = (title: string) => ({
+      title,
+      body: 'Your appointment is confirmed.',
+      templateType: 'message',
+    });
+
+    it('refuses the second of two edits made from one version; the first stays', async () => {
+      const id: string = (await create(texts('Confirmation'))).json().id;
+      const other = await setup.server.login('admin@demo.test');
+      const mine = await readTemplate(setup.cookie, id);
+      const theirs = await readTemplate(other, id);
+      expect(mine).toMatchObject({ version: 1, updatedByName: null });
+      expect(theirs.version).toBe(1);
+
+      const { saved } = await writeTwiceFromOneVersion(setup.server, {
+        method: 'PATCH',
+        url: `/api/templates/${id}`,
+        version: 1,
+        first: { cookie: other, body: texts('Confirmed by them') },
+        second: { cookie: setup.cookie, body: texts('Confirmed by me') },
+      });
+      expect(saved).toMatchObject({ title: 'Confirmed by them', updatedByName: 'Avery Admin' });
+      const [row] = await db().select().from(messageTemplates).where(eq(messageTemplates.id, id));
+      expect(row).toMatchObject({ title: 'Confirmed by them', version: 2 });
+      const edits = await db()
+        .select()
+        .from(auditLogs)
+        .where(eq(auditLogs.action, 'template_edited'));
+      expect(edits.filter((entry) => entry.details?.includes('Confirmed by me'))).toEqual([]);
+
+      // A stale activate/deactivate is refused too, and a current one is the next version.
+      const toggle = (version: number) =>
+        setup.server.request({
+          method: 'PATCH',
+          url: `/api/templates/${id}`,
+          cookie: setup.cookie,
+          body: { active: false, version },
+        });
+      expect((await toggle(1)).statusCode).toBe(409);
+      const off = await toggle(2);
+      expect(off.statusCode).toBe(200);
+      expect(off.json()).toMatchObject({ active: false, version: 3 });
+      expect(off.headers.etag).toBe('"3"');
+    });
+
+    it('requires the version, by If-Match or the body, and they must agree', async () => {
+      const id: string = (await create(texts('Needs a version'))).json().id;
+      const url = `/api/templates/${id}`;
+      await expectVersionRequired(setup.server, {
+        method: 'PATCH',
+        url,
+        cookie: setup.cookie,
+        body: texts('No version'),
+      });
+      await expectVersionRequired(setup.server, {
+        method: 'PATCH',
+        url,
+        cookie: setup.cookie,
+        body: { active: false },
+      });
+      const disagreeing = await setup.server.request({
+        method: 'PATCH',
+        url,
+        cookie: setup.cookie,
+        body: { active: false, version: 1 },
+        headers: { 'if-match': '"2"' },
+      });
+      expect(disagreeing.statusCode).toBe(400);
+      const [row] = await db().select().from(messageTemplates).where(eq(messageTemplates.id, id));
+      expect(row).toMatchObject({ title: 'Needs a version', active: true, version: 1 });
+    });
   });
 });

@@ -8,6 +8,8 @@ import type {
 } from '@casebridge/domain/templates/template.schemas';
 import type { Db } from '#src/db/client.ts';
 import { messageTemplates } from '#src/db/schema/index.ts';
+import type { Actor } from '#src/lib/actor.ts';
+import { nextVersion } from '#src/lib/versioning.ts';
 
 type TemplateRow = typeof messageTemplates.$inferSelect;
 
@@ -22,7 +24,9 @@ export function toTemplateDto(row: TemplateRow): TMessageTemplate {
     active: row.active,
     createdByName: row.createdByName,
     createdAt: row.createdAt.toISOString(),
+    version: row.version,
     updatedAt: row.updatedAt.toISOString(),
+    updatedByName: row.updatedByName,
   };
 }
 
@@ -54,33 +58,26 @@ export async function insertTemplate(
   return toTemplateDto(row);
 }
 
-export async function setTemplateActive(
-  db: Db,
-  id: string,
-  active: boolean,
-): Promise<TMessageTemplate | null> {
+/** A template, its row locked until the write's transaction ends (the version check's read). */
+export async function lockTemplate(db: Db, id: string): Promise<TMessageTemplate | null> {
   const [row] = await db
-    .update(messageTemplates)
-    .set({ active, updatedAt: new Date() })
+    .select()
+    .from(messageTemplates)
     .where(eq(messageTemplates.id, id))
-    .returning();
+    .for('update');
   return row ? toTemplateDto(row) : null;
 }
 
-export async function getTemplate(db: Db, id: string): Promise<TMessageTemplate | null> {
-  const [row] = await db.select().from(messageTemplates).where(eq(messageTemplates.id, id));
-  return row ? toTemplateDto(row) : null;
-}
-
-/** Replaces a template's title, subject and body (its type and purpose stay). */
-export async function setTemplateTexts(
+/** Sets what an admin changes (active, or title, subject and body) as the next version. */
+export async function updateTemplate(
   db: Db,
   id: string,
-  texts: Pick<TEditTemplateParsed, 'title' | 'subject' | 'body'>,
+  values: { active: boolean } | Pick<TEditTemplateParsed, 'title' | 'subject' | 'body'>,
+  actor: Pick<Actor, 'userId' | 'name'>,
 ): Promise<TMessageTemplate | null> {
   const [row] = await db
     .update(messageTemplates)
-    .set({ title: texts.title, subject: texts.subject, body: texts.body, updatedAt: new Date() })
+    .set({ ...values, ...nextVersion(messageTemplates, actor) })
     .where(eq(messageTemplates.id, id))
     .returning();
   return row ? toTemplateDto(row) : null;

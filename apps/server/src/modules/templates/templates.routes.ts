@@ -9,7 +9,9 @@ import {
   ZTemplateList,
   ZUpdateTemplateRequest,
 } from '@casebridge/domain/templates/template.schemas';
+import { staleWriteBody } from '@casebridge/domain/versioning/versioning';
 import { getRequestIp } from '#src/lib/request-ip.ts';
+import { expectedVersion, withEtag } from '#src/lib/versioning.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import {
   changeTemplateActive,
@@ -67,20 +69,35 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'admin:templates' },
       schema: {
         tags: ['templates'],
-        summary: 'Activate or deactivate a template, or edit its title, subject and body',
+        summary:
+          'Activate or deactivate a template, or edit its title, subject and body, from the version named by If-Match or `version` (409 with the template when it changed since)',
         params: ZTemplateParams,
         body: ZUpdateTemplateRequest,
-        response: { 200: ZMessageTemplate, ...errors },
+        response: {
+          200: ZMessageTemplate,
+          ...errors,
+          409: staleWriteBody(ZMessageTemplate),
+          428: ZErrorBody,
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const actor = requireActor(request);
       const context = { ip: getRequestIp(request) };
       const { templateId } = request.params;
       const body = request.body;
-      return 'active' in body
-        ? changeTemplateActive(db, actor, templateId, body.active, context)
-        : editTemplate(db, actor, templateId, body, context);
+      const expected = expectedVersion(request, body.version);
+      const template =
+        'active' in body
+          ? await changeTemplateActive(
+              db,
+              actor,
+              templateId,
+              { active: body.active, expected },
+              context,
+            )
+          : await editTemplate(db, actor, templateId, { ...body, expected }, context);
+      return withEtag(reply, template);
     },
   );
 }

@@ -10,12 +10,12 @@ import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError, notFound } from '#src/lib/app-error.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import { assertVersion } from '#src/lib/versioning.ts';
 import {
-  getTemplate,
   insertTemplate,
   listTemplates,
-  setTemplateActive,
-  setTemplateTexts,
+  lockTemplate,
+  updateTemplate,
 } from './templates.queries.ts';
 
 // Other modules find the active e-mail template here, not in this module's queries.
@@ -53,15 +53,28 @@ export async function createTemplate(
   });
 }
 
+/**
+ * The template as it is, its row locked for the write; a write made from another version than
+ * `expected` is refused (409 with this template) before anything changes.
+ */
+async function lockTemplateAt(tx: Db, id: string, expected: number): Promise<TMessageTemplate> {
+  const template = await lockTemplate(tx, id);
+  if (!template) throw notFound();
+  await assertVersion(template, expected, () => template);
+  return template;
+}
+
 export async function changeTemplateActive(
   db: Db,
   actor: Actor,
   id: string,
-  active: boolean,
+  change: { active: boolean; expected: number },
   context: { ip: string },
 ): Promise<TMessageTemplate> {
+  const { active } = change;
   return db.transaction(async (tx) => {
-    const template = await setTemplateActive(tx, id, active);
+    await lockTemplateAt(tx, id, change.expected);
+    const template = await updateTemplate(tx, id, { active }, actor);
     if (!template) throw notFound();
     await writeAudit(tx, {
       action: 'template_updated',
@@ -89,21 +102,22 @@ function describeTextChanges(before: TMessageTemplate, after: TMessageTemplate):
 
 /**
  * Edit Template: a new title, subject and body, audited with the old and new values. The type
- * stays the template's own (the subject rule was checked against the type sent).
+ * stays the template's own (the subject rule was checked against the type sent). Made from an
+ * older version than the template's, it changes nothing (409).
  */
 export async function editTemplate(
   db: Db,
   actor: Actor,
   id: string,
-  input: TEditTemplateParsed,
+  input: TEditTemplateParsed & { expected: number },
   context: { ip: string },
 ): Promise<TMessageTemplate> {
   return db.transaction(async (tx) => {
-    const before = await getTemplate(tx, id);
-    if (!before) throw notFound();
+    const before = await lockTemplateAt(tx, id, input.expected);
     if (before.templateType !== input.templateType)
       throw new AppError('VALIDATION_FAILED', TEMPLATE_MESSAGES.typeUnchangeable);
-    const after = await setTemplateTexts(tx, id, input);
+    const { title, subject, body } = input;
+    const after = await updateTemplate(tx, id, { title, subject, body }, actor);
     if (!after) throw notFound();
     const changes = describeTextChanges(before, after);
     await writeAudit(tx, {

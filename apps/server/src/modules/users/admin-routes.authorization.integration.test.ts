@@ -80,15 +80,17 @@ describe('every admin route refuses every non-admin role', () => {
       role: 'clinic',
       organizationId: harborId,
     };
+    // Each write names the version it was made from (the seeded records' first), so only the
+    // role stands between it and a change.
     routes = [
       { method: 'GET', url: '/api/users' },
       { method: 'POST', url: '/api/users', body: newUser },
-      { method: 'PATCH', url: `/api/users/${user!.id}`, body: { active: false } },
+      { method: 'PATCH', url: `/api/users/${user!.id}`, body: { active: false, version: 1 } },
       // Edit User: the same route with a name, role and organisation.
       {
         method: 'PATCH',
         url: `/api/users/${user!.id}`,
-        body: { name: 'Renamed', role: 'clinic', organizationId: harborId },
+        body: { name: 'Renamed', role: 'clinic', organizationId: harborId, version: 1 },
       },
       { method: 'POST', url: `/api/users/${user!.id}/invitation` },
       { method: 'GET', url: '/api/access-requests' },
@@ -101,7 +103,11 @@ describe('every admin route refuses every non-admin role', () => {
       { method: 'GET', url: '/api/audit-logs' },
       { method: 'GET', url: '/api/audit-logs/export' },
       { method: 'GET', url: '/api/settings' },
-      { method: 'PUT', url: '/api/settings', body: { ...DEFAULT_SETTINGS, maxUploadMb: 1 } },
+      {
+        method: 'PUT',
+        url: '/api/settings',
+        body: { ...DEFAULT_SETTINGS, maxUploadMb: 1, version: 1 },
+      },
       { method: 'GET', url: '/api/admin/overview' },
       { method: 'GET', url: '/api/admin/tools' },
       { method: 'POST', url: '/api/admin/health-checks' },
@@ -115,7 +121,11 @@ describe('every admin route refuses every non-admin role', () => {
         url: '/api/templates',
         body: { title: 't', body: 'b', templateType: 'message' },
       },
-      { method: 'PATCH', url: `/api/templates/${template!.id}`, body: { active: false } },
+      {
+        method: 'PATCH',
+        url: `/api/templates/${template!.id}`,
+        body: { active: false, version: 1 },
+      },
       // Edit Template: the same route with a title, subject and body.
       {
         method: 'PATCH',
@@ -125,6 +135,7 @@ describe('every admin route refuses every non-admin role', () => {
           body: 'b',
           templateType: template!.templateType,
           subject: 'Renamed',
+          version: 1,
         },
       },
       {
@@ -132,7 +143,11 @@ describe('every admin route refuses every non-admin role', () => {
         url: '/api/organizations',
         body: { kind: 'clinic', name: 'Sneaky Clinic' },
       },
-      { method: 'PATCH', url: `/api/organizations/${harborId}`, body: { name: 'Renamed' } },
+      {
+        method: 'PATCH',
+        url: `/api/organizations/${harborId}`,
+        body: { name: 'Renamed', version: 1 },
+      },
     ];
   });
   afterAll(async () => {
