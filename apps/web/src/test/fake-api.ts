@@ -12,6 +12,8 @@ export type FakeRequest = {
   params: Record<string, string>;
   /** The parsed JSON body, the FormData of an upload, or undefined. */
   body: unknown;
+  /** The request's headers, names in lower case: `if-match`, `idempotency-key`. */
+  headers: Record<string, string>;
 };
 
 /**
@@ -99,6 +101,7 @@ export function installFakeApi(initialRoutes: FakeRoutes = {}): FakeApi {
       query: parsed.searchParams,
       params: {},
       body: readBody(init.body),
+      headers: Object.fromEntries(new Headers(init.headers).entries()),
     };
     calls.push(request);
     for (const route of routes) {
