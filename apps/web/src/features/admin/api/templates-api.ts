@@ -20,7 +20,8 @@ function useTemplateMutation<TInput>(mutationFn: (input: TInput) => Promise<TMes
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: async () => {
+    // Also after a refused write: a stale one means the list is behind the server.
+    onSettled: async () => {
       // The composer's picker (['templates', …]) changes too.
       await queryClient.invalidateQueries({ queryKey: adminKeys.templates() });
       await queryClient.invalidateQueries({ queryKey: ['templates'] });
@@ -28,21 +29,24 @@ function useTemplateMutation<TInput>(mutationFn: (input: TInput) => Promise<TMes
   });
 }
 
+/** A write of a template, made from the version the admin saw (sent as If-Match). */
+type TemplateWrite<T> = T & { id: string; ifMatch: number };
+
 export function useCreateTemplate() {
   return useTemplateMutation((input: TCreateTemplateRequest) =>
     apiFetch<TMessageTemplate>('/templates', { method: 'POST', body: input, idempotent: true }),
   );
 }
 
+function patchTemplate({ id, ifMatch, ...body }: TemplateWrite<object>) {
+  return apiFetch<TMessageTemplate>(`/templates/${id}`, { method: 'PATCH', body, ifMatch });
+}
+
 export function useSetTemplateActive() {
-  return useTemplateMutation(({ id, active }: { id: string; active: boolean }) =>
-    apiFetch<TMessageTemplate>(`/templates/${id}`, { method: 'PATCH', body: { active } }),
-  );
+  return useTemplateMutation((input: TemplateWrite<{ active: boolean }>) => patchTemplate(input));
 }
 
 /** Edit Template: a new title, subject and body (the server checks the type is unchanged). */
 export function useEditTemplate() {
-  return useTemplateMutation(({ id, ...texts }: TEditTemplateRequest & { id: string }) =>
-    apiFetch<TMessageTemplate>(`/templates/${id}`, { method: 'PATCH', body: texts }),
-  );
+  return useTemplateMutation((input: TemplateWrite<TEditTemplateRequest>) => patchTemplate(input));
 }

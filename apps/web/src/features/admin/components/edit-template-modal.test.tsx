@@ -21,7 +21,9 @@ const TEMPLATE: TMessageTemplate = {
   active: true,
   createdByName: 'Avery Admin',
   createdAt: '2026-01-01T00:00:00.000Z',
+  version: 1,
   updatedAt: '2026-01-01T00:00:00.000Z',
+  updatedByName: null,
 };
 
 function renderModal() {
@@ -31,7 +33,8 @@ function renderModal() {
     {
       session: signedInAs('admin'),
       api: {
-        'PATCH /templates/:id': ({ body }) => json({ ...TEMPLATE, ...(body as object) }),
+        'PATCH /templates/:id': ({ body }) =>
+          json({ ...TEMPLATE, ...(body as object), version: 2 }),
       },
     },
   );
@@ -56,7 +59,7 @@ describe('EditTemplateModal', { timeout: 15_000 }, () => {
     expect(api.calls.filter((call) => call.method === 'PATCH')).toEqual([]);
   });
 
-  it('sends the trimmed title, subject and body with the type, then closes', async () => {
+  it('sends the trimmed title, subject and body with the type and version, then closes', async () => {
     const { api, closed } = renderModal();
     const user = userEvent.setup();
     const dialog = await screen.findByRole('dialog', { name: 'Edit Template' });
@@ -81,5 +84,7 @@ describe('EditTemplateModal', { timeout: 15_000 }, () => {
         },
       ],
     ]);
+    // Made from the version the form started from.
+    expect(api.calls.find((call) => call.method === 'PATCH')?.headers['if-match']).toBe('"1"');
   });
 });

@@ -11,9 +11,9 @@ import { Card } from '#src/components/ui/card.tsx';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { Section } from '#src/components/ui/section.tsx';
-import { getErrorMessage } from '#src/lib/api-client.ts';
 import { formatDate } from '#src/lib/format.ts';
 import { useAdminTemplates, useSetTemplateActive } from '#src/features/admin/api/templates-api.ts';
+import { getToggleErrorMessage } from '#src/features/admin/utils/stale-toggle.ts';
 import { AddTemplateModal } from './add-template-modal.tsx';
 import { EditTemplateModal } from './edit-template-modal.tsx';
 import { Badge } from '#src/components/ui/badge.tsx';
@@ -29,11 +29,14 @@ function TemplateCard({
   function handleToggle() {
     const active = !template.active;
     setActive.mutate(
-      { id: template.id, active },
+      { id: template.id, active, ifMatch: template.version },
       {
         onSuccess: () =>
           toast.success(active ? TEMPLATE_MESSAGES.activated : TEMPLATE_MESSAGES.deactivated),
-        onError: (error) => toast.error(getErrorMessage(error, TEMPLATE_MESSAGES.updateFailed)),
+        onError: (error) =>
+          toast.error(
+            getToggleErrorMessage(error, `"${template.title}"`, TEMPLATE_MESSAGES.updateFailed),
+          ),
       },
     );
   }
@@ -98,7 +101,9 @@ function TemplateCard({
 export function TemplatesTab() {
   const templates = useAdminTemplates();
   const [isAdding, setIsAdding] = useState(false);
-  const [editing, setEditing] = useState<TMessageTemplate | null>(null);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  // The template as the list now holds it, so the open form learns of live changes.
+  const editing = templates.data?.find((template) => template.id === editingId);
   const sections = [
     { type: 'message', title: 'Message templates' },
     { type: 'email', title: 'Email templates' },
@@ -138,7 +143,10 @@ export function TemplatesTab() {
               <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
                 {items.map((template) => (
                   <li key={template.id}>
-                    <TemplateCard template={template} onEdit={setEditing} />
+                    <TemplateCard
+                      template={template}
+                      onEdit={(chosen) => setEditingId(chosen.id)}
+                    />
                   </li>
                 ))}
               </ul>
@@ -149,7 +157,7 @@ export function TemplatesTab() {
       <AddTemplateModal isOpen={isAdding} onClose={() => setIsAdding(false)} />
       {editing ? (
         // Keyed by the template, so the form starts from the one just opened.
-        <EditTemplateModal key={editing.id} template={editing} onClose={() => setEditing(null)} />
+        <EditTemplateModal key={editing.id} template={editing} onClose={() => setEditingId(null)} />
       ) : null}
     </div>
   );
