@@ -157,10 +157,12 @@ describe.runIf(template.kind === 'postgres')('two server processes on one databa
       expect(posted.status).toBe(201);
       const { message } = (await posted.json()) as { message: { id: string } };
       const messageId = message.id;
+      const read = await call(a, `/api/patients/${mariaId}`, { cookie: clinic });
+      const { version } = (await read.json()) as { version: number };
       const changed = await call(a, `/api/patients/${mariaId}/status`, {
         method: 'PATCH',
         cookie: clinic,
-        json: { treatmentStatus: 'Evaluated' },
+        json: { treatmentStatus: 'Evaluated', version },
       });
       expect(changed.status).toBe(200);
 

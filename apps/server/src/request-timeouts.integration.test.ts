@@ -5,6 +5,7 @@ import { patients } from './db/schema/index.ts';
 import { EnvError, parseEnv } from './env.ts';
 import { openSse } from './test/sse-client.ts';
 import { createTestServer, type TestServer } from './test/test-server.ts';
+import { changeStatusAsUser } from './test/patient-writes.ts';
 
 const REQUEST_TIMEOUT_MS = 800;
 const HEADERS_TIMEOUT_MS = 500;
@@ -100,11 +101,10 @@ describe('slow clients are timed out, live streams are not', () => {
         .select()
         .from(patients)
         .where(eq(patients.fullName, 'Maria Delgado'));
-      const changed = await server.request({
-        method: 'PATCH',
-        url: `/api/patients/${maria!.id}/status`,
+      const changed = await changeStatusAsUser(server, {
         cookie: clinic,
-        body: { treatmentStatus: 'Evaluated' },
+        patientId: maria!.id,
+        status: 'Evaluated',
       });
       expect(changed.statusCode).toBe(200);
       await server.flushEvents();

@@ -12,6 +12,7 @@ import type { Env } from './env.ts';
 import { EventHub, MAX_STREAMS_PER_USER } from './events/event-hub.ts';
 import { startMailWorker, type MailWorker } from './mail/mail-worker.ts';
 import { startDigestScheduler } from './modules/notifications/digest.ts';
+import { startStatusChangeReleaser } from './modules/patients/patient-status.service.ts';
 import { getSettings } from './modules/settings/settings.queries.ts';
 import { serveBackups } from './ops/backup-socket.ts';
 import { createFileStorage } from './storage/create-file-storage.ts';
@@ -95,6 +96,11 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
     log: { warn: (message) => app.log.warn(message) },
   });
 
+  const statusChanges = startStatusChangeReleaser({
+    db,
+    log: { warn: (message) => app.log.warn(message) },
+  });
+
   return {
     app,
     context,
@@ -106,6 +112,7 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
       await backups?.close();
       await app.close();
       await digests.stop();
+      await statusChanges.stop();
       await mail.stop();
       await hub.stop();
       await streamSlots.close();

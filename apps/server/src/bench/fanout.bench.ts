@@ -112,17 +112,31 @@ function caseBridgeSpec(
         };
       }
       const writer = await signIn(target.baseUrl, people.writerEmail, BENCH_PASSWORD);
+      // A status change names the version it was made from: the writer remembers each patient's.
+      const versions = new Map<string, number>();
+      const readVersion = async (patientId: string) => {
+        const answer = await sendRequest(`${target.baseUrl}/api/patients/${patientId}`, {
+          method: 'GET',
+          cookie: writer,
+        });
+        return (JSON.parse(answer.body) as { version: number }).version;
+      };
       return {
         eventsPath: '/api/events',
         cookies,
         write: async (patientId, sequence) => {
+          const version = versions.get(patientId) ?? (await readVersion(patientId));
           const answer = await sendRequest(`${target.baseUrl}/api/patients/${patientId}/status`, {
             method: 'PATCH',
             cookie: writer,
-            json: { treatmentStatus: STATUSES[sequence % 2] },
+            json: { treatmentStatus: STATUSES[sequence % 2], version },
           });
           if (answer.status !== 200)
             throw new Error(`${answer.status} ${answer.body.slice(0, 120)}`);
+          versions.set(
+            patientId,
+            (JSON.parse(answer.body) as { patient: { version: number } }).patient.version,
+          );
         },
       };
     },

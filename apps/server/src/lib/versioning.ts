@@ -12,12 +12,14 @@ import { AppError } from './app-error.ts';
 /**
  * A write made from an older version than the record's: nothing was changed, and the answer
  * (409) carries the record as it now is so the editor can see what the other person changed.
+ * A write the record's state refuses (a voided billing line) answers the same way, with its own
+ * message.
  */
 export class StaleWriteError extends AppError {
   readonly current: unknown;
 
-  constructor(current: unknown) {
-    super('CONFLICT', VERSION_MESSAGES.stale);
+  constructor(current: unknown, message: string = VERSION_MESSAGES.stale) {
+    super('CONFLICT', message);
     this.current = current;
   }
 }

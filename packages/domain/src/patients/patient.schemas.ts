@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZErrorBody } from '../errors.ts';
 import { optionalText, pageQuery, requiredText } from '../common.schemas.ts';
 import { CLINIC_DASHBOARD_PAGE_SIZE } from '../constants.ts';
+import { versionFields, versionInput } from '../versioning/versioning.ts';
 import { TREATMENT_STATUSES } from './treatment-status.ts';
 
 export const PATIENT_MESSAGES = {
@@ -19,7 +20,16 @@ export const PATIENT_MESSAGES = {
   notifyPrompt: 'Would you like to notify the other assigned clinics or firm of this update?',
   loadFailedTitle: 'Error Loading Patients',
   loadFailedText: 'Please check your account configuration or contact support.',
+  statusUndone: 'Status change undone',
+  undoClosed: 'This change can no longer be undone: its undo window has closed.',
+  undoSuperseded: 'This change can no longer be undone: the status has changed since.',
 } as const;
+
+/**
+ * How long a status change can be undone. Its notifications to the other parties wait until
+ * then, so an undone change notifies nobody (docs/architecture.md, 'Deliberate status changes').
+ */
+export const STATUS_UNDO_SECONDS = 10;
 
 /**
  * Today's date where the calendar is furthest ahead (UTC+14): a baby born today anywhere is not
@@ -108,10 +118,16 @@ export const ZUpdateDemographicsRequest = z.object({
   lienholderIds: z.array(z.uuid()).max(20).optional(),
   /** Send patient_edit notifications to the users of the other assigned organisations. */
   notify: z.boolean().default(false),
+  ...versionInput,
 });
 export type TUpdateDemographicsRequest = z.input<typeof ZUpdateDemographicsRequest>;
 
-export const ZUpdateStatusRequest = z.object({ treatmentStatus: ZTreatmentStatus });
+export const ZUpdateStatusRequest = z.object({
+  treatmentStatus: ZTreatmentStatus,
+  ...versionInput,
+});
+
+export const ZUndoStatusChangeRequest = z.object({ changeId: z.uuid() });
 
 export const ZPatientDetail = z.object({
   id: z.uuid(),
@@ -127,7 +143,7 @@ export const ZPatientDetail = z.object({
   pointOfContactName: z.string().nullable(),
   pointOfContactPhone: z.string().nullable(),
   createdAt: z.string(),
-  updatedAt: z.string(),
+  ...versionFields,
 });
 export type TPatientDetail = z.infer<typeof ZPatientDetail>;
 
@@ -170,6 +186,14 @@ export const ZPatientStats = z.object({
   byStatus: z.record(ZTreatmentStatus, z.number().int()),
 });
 export type TPatientStats = z.infer<typeof ZPatientStats>;
+
+/** A status change's answer: the patient, and how to undo the change while its window is open. */
+export const ZStatusChanged = z.object({
+  patient: ZPatientDetail,
+  /** Null when the patient already had the status: nothing changed, nothing to undo. */
+  undo: z.object({ changeId: z.uuid(), until: z.string() }).nullable(),
+});
+export type TStatusChanged = z.infer<typeof ZStatusChanged>;
 
 export const ZDemographicsUpdated = z.object({
   patient: ZPatientDetail,

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { patients } from '#src/db/schema/index.ts';
 import { openSse } from '#src/test/sse-client.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
+import { changeStatusAsUser, releaseHeldStatusChanges } from '#src/test/patient-writes.ts';
 
 describe('live events (GET /api/events)', () => {
   let server: TestServer;
@@ -13,12 +14,7 @@ describe('live events (GET /api/events)', () => {
   const idOf = async (name: string) =>
     (await server.context.db.select().from(patients).where(eq(patients.fullName, name)))[0]!.id;
   const setStatus = (id: string, treatmentStatus: string, cookie = clinic) =>
-    server.request({
-      method: 'PATCH',
-      url: `/api/patients/${id}/status`,
-      cookie,
-      body: { treatmentStatus },
-    });
+    changeStatusAsUser(server, { cookie, patientId: id, status: treatmentStatus });
 
   beforeAll(async () => {
     server = await createTestServer();
@@ -63,6 +59,8 @@ describe('live events (GET /api/events)', () => {
       const sofia = await idOf('Sofia Rossi'); // Summit + Castillo
       expect((await setStatus(maria, 'Evaluated')).statusCode).toBe(200);
       expect((await setStatus(sofia, 'Evaluated', clinic2)).statusCode).toBe(200);
+      // The notifications wait for the undo window; closing it now sends them.
+      await releaseHeldStatusChanges(server);
       await server.flushEvents();
       await streams.clinic.waitFor(() =>
         streams.clinic.changes().some((event) => event.patientId === maria),

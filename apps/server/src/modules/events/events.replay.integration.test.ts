@@ -8,6 +8,7 @@ import { openSse } from '#src/test/sse-client.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { samplePdf } from '#src/modules/documents/document-test-files.ts';
 import { getPatientId, subscribeAs, upload } from '#src/modules/documents/document-test-support.ts';
+import { changeStatusAsUser } from '#src/test/patient-writes.ts';
 
 const ACCOUNTS = [
   'admin@demo.test',
@@ -61,12 +62,7 @@ describe('event replay after Last-Event-ID, by the live delivery rule', () => {
     // While everyone is away: patient, document, notification, admin-only and broadcast events.
     afterId = await latestEventId();
     const setStatus = (id: string, treatmentStatus: string, cookie: string) =>
-      server.request({
-        method: 'PATCH',
-        url: `/api/patients/${id}/status`,
-        cookie,
-        body: { treatmentStatus },
-      });
+      changeStatusAsUser(server, { cookie, patientId: id, status: treatmentStatus });
     mustAnswer(await setStatus(maria, 'Evaluated', cookies['clinic@demo.test']), 200);
     mustAnswer(await setStatus(sofia, 'Evaluated', cookies['clinic2@demo.test']), 200);
     for (const [name, patientId, category] of [

@@ -1,4 +1,4 @@
-import { describeError } from '#src/lib/loggable-error.ts';
+import { startPeriodicJob, type PeriodicJob } from '#src/lib/periodic-job.ts';
 import { PRODUCT_NAME, type DigestFrequency } from '@casebridge/domain/constants';
 import type { TNotification } from '@casebridge/domain/notifications/notification.schemas';
 import type { Db } from '#src/db/client.ts';
@@ -117,21 +117,11 @@ export function startDigestScheduler(options: {
   appUrl: string;
   log: { warn(message: string): void };
   intervalMs?: number;
-}) {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = runNotificationDigests(options.db, { now: new Date(), appUrl: options.appUrl })
-      .catch((error: unknown) => options.log.warn(`digest scheduler: ${describeError(error)}`))
-      .finally(() => {
-        running = null;
-      });
-  }, options.intervalMs ?? SCHEDULER_INTERVAL_MS);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
+}): PeriodicJob {
+  return startPeriodicJob({
+    name: 'digest scheduler',
+    intervalMs: options.intervalMs ?? SCHEDULER_INTERVAL_MS,
+    run: () => runNotificationDigests(options.db, { now: new Date(), appUrl: options.appUrl }),
+    log: options.log,
+  });
 }

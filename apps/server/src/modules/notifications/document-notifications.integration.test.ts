@@ -12,6 +12,7 @@ import {
   upload,
 } from '#src/modules/documents/document-test-support.ts';
 import { prepareUpload, uploadDocument } from '#src/modules/documents/documents.service.ts';
+import { changeStatusAsUser } from '#src/test/patient-writes.ts';
 
 type Page = { items: TNotification[]; nextCursor: string | null; unreadCount: number };
 
@@ -48,11 +49,10 @@ describe('document notifications follow the Intake rule (spec section 6)', () =>
     return { items, unreadCount: page.unreadCount };
   };
   const changeStatus = async (treatmentStatus: string) => {
-    const response = await server.request({
-      method: 'PATCH',
-      url: `/api/patients/${becker}/status`,
+    const response = await changeStatusAsUser(server, {
       cookie: cookies.clinic,
-      body: { treatmentStatus },
+      patientId: becker,
+      status: treatmentStatus,
     });
     expect(response.statusCode).toBe(200);
   };

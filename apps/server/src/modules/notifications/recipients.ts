@@ -13,11 +13,18 @@ import { listNotificationAddresses, listUsersWithToggleOff } from './notificatio
  * the audience. A billing line is not an occasion: nobody is notified, the Billing History and
  * the lienholder's Total Billed change live through the `billing.created` event.
  */
+/** Who acted: the audience leaves out the actor and, for some occasions, their organisation. */
+type OccasionActor = Pick<Actor, 'userId' | 'organizationId'>;
+
 export type NotificationOccasion =
-  | { type: 'status_update' | 'patient_edit' | 'message'; actor: Actor; patient: InScopePatient }
+  | {
+      type: 'status_update' | 'patient_edit' | 'message';
+      actor: OccasionActor;
+      patient: InScopePatient;
+    }
   | {
       type: 'document_upload';
-      actor: Actor;
+      actor: OccasionActor;
       patient: InScopePatient;
       category: DocumentCategory;
     }

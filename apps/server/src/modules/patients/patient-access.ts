@@ -40,3 +40,17 @@ export async function requirePatientInScope(
   // The one place the brand is given: the row was just read inside the actor's scope.
   return row as InScopePatient;
 }
+
+/**
+ * The patient of a status change whose notifications were held for its undo window. The change
+ * was made through `requirePatientInScope` in the transaction that wrote the hold, so the
+ * patient was in its author's scope; who is told is computed from who may see it now. Null when
+ * the patient is gone.
+ */
+export async function patientOfHeldStatusChange(
+  db: Db,
+  patientId: string,
+): Promise<InScopePatient | null> {
+  const row = await findPatientInScope(db, { kind: 'all' }, patientId);
+  return row ? (row as InScopePatient) : null;
+}

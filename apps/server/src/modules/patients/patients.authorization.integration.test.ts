@@ -102,14 +102,21 @@ describe('patient routes authorization matrix', () => {
       name: 'status',
       method: 'PATCH' as const,
       path: (id: string) => `/api/patients/${id}/status`,
-      body: { treatmentStatus: 'Evaluated' },
+      body: { treatmentStatus: 'Evaluated', version: 1 },
+      canWrite: ['admin', 'clinic', 'clinic2'],
+    },
+    {
+      name: 'status undo',
+      method: 'POST' as const,
+      path: (id: string) => `/api/patients/${id}/status/undo`,
+      body: { changeId: MISSING_ID },
       canWrite: ['admin', 'clinic', 'clinic2'],
     },
     {
       name: 'demographics',
       method: 'PUT' as const,
       path: (id: string) => `/api/patients/${id}/demographics`,
-      body: { fullName: 'Changed Name', dob: '1980-01-01', notify: false },
+      body: { fullName: 'Changed Name', dob: '1980-01-01', notify: false, version: 1 },
       canWrite: ['admin', 'clinic', 'clinic2'],
     },
   ];

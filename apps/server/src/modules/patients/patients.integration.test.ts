@@ -10,6 +10,11 @@ import {
   settings,
   users,
 } from '#src/db/schema/index.ts';
+import {
+  changeStatusAsUser,
+  releaseHeldStatusChanges,
+  saveDemographicsAsUser,
+} from '#src/test/patient-writes.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 
 describe('patients', () => {
@@ -220,14 +225,14 @@ describe('patients', () => {
   describe('status', () => {
     it('changes the status, audits it and notifies the other parties but not the actor’s clinic', async () => {
       const id = await idOf('Robert Alvarez');
-      const response = await server.request({
-        method: 'PATCH',
-        url: `/api/patients/${id}/status`,
+      const response = await changeStatusAsUser(server, {
         cookie: clinicCookie,
-        body: { treatmentStatus: 'Discharged' },
+        patientId: id,
+        status: 'Discharged',
       });
       expect(response.statusCode).toBe(200);
-      expect(response.json().treatmentStatus).toBe('Discharged');
+      expect(response.json().patient.treatmentStatus).toBe('Discharged');
+      await releaseHeldStatusChanges(server);
       const audit = await server.context.db
         .select()
         .from(auditLogs)
@@ -287,9 +292,8 @@ describe('patients', () => {
 
     it('saves and, when asked, notifies the users of the other assigned organisations', async () => {
       const id = await idOf('Grace Kim');
-      const response = await server.request({
-        method: 'PUT',
-        url: `/api/patients/${id}/demographics`,
+      const response = await saveDemographicsAsUser(server, {
+        patientId: id,
         cookie: clinicCookie,
         body: {
           fullName: 'Grace Kim',
@@ -328,9 +332,8 @@ describe('patients', () => {
         dob: '2001-01-15',
         clinicIds: [harbor(), summit()],
       };
-      const byClinic = await server.request({
-        method: 'PUT',
-        url: `/api/patients/${id}/demographics`,
+      const byClinic = await saveDemographicsAsUser(server, {
+        patientId: id,
         cookie: clinicCookie,
         body,
       });
@@ -341,9 +344,8 @@ describe('patients', () => {
           .from(patientClinics)
           .where(eq(patientClinics.patientId, id)),
       ).toHaveLength(1);
-      const byAdmin = await server.request({
-        method: 'PUT',
-        url: `/api/patients/${id}/demographics`,
+      const byAdmin = await saveDemographicsAsUser(server, {
+        patientId: id,
         cookie: adminCookie,
         body: { ...body, firmId: morgan() },
       });
@@ -355,9 +357,8 @@ describe('patients', () => {
       expect(
         (await server.request({ url: `/api/patients/${id}`, cookie: clinic2 })).statusCode,
       ).toBe(200);
-      const unchanged = await server.request({
-        method: 'PUT',
-        url: `/api/patients/${id}/demographics`,
+      const unchanged = await saveDemographicsAsUser(server, {
+        patientId: id,
         cookie: clinicCookie,
         body: { ...body, clinicIds: [summit(), harbor()] },
       });

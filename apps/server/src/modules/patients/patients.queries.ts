@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { PatientScope } from '@casebridge/domain/patients/patient.policy';
 import type {
   TListPatientsParsed,
@@ -14,10 +14,12 @@ import {
 import type { OrganizationKind } from '@casebridge/domain/roles';
 import type { Db } from '#src/db/client.ts';
 import {
+  heldStatusChanges,
   organizations,
   patientClinics,
   patientLienholders,
   patients,
+  users,
 } from '#src/db/schema/index.ts';
 import { patientScopeCondition } from './patient-scope.ts';
 
@@ -205,6 +207,8 @@ export async function toPatientDetail(db: Db, row: PatientRow): Promise<TPatient
     pointOfContactPhone: row.pointOfContactPhone,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+    updatedByName: row.updatedByName,
   };
 }
 
@@ -243,4 +247,79 @@ export async function replacePatientLienholders(
       .insert(patientLienholders)
       .values(lienholderIds.map((lienholderId) => ({ patientId, lienholderId })));
   }
+}
+
+export type HeldStatusChange = typeof heldStatusChanges.$inferSelect;
+
+/** Holds a status change's notifications until `releaseAt`; returns the hold's id. */
+export async function holdStatusChange(
+  db: Db,
+  values: typeof heldStatusChanges.$inferInsert,
+): Promise<string> {
+  const [held] = await db
+    .insert(heldStatusChanges)
+    .values(values)
+    .returning({ id: heldStatusChanges.id });
+  if (!held) throw new Error('the held status change was not written');
+  return held.id;
+}
+
+/**
+ * Takes a hold back for an undo: deletes the actor's own hold of this patient and returns it,
+ * or nothing when it is gone (released, or undone already). A release in progress holds the row
+ * lock, so the delete waits for it and then finds nothing.
+ */
+export async function takeHeldStatusChange(
+  db: Db,
+  hold: { id: string; patientId: string; actorId: string },
+): Promise<HeldStatusChange | undefined> {
+  const [taken] = await db
+    .delete(heldStatusChanges)
+    .where(
+      and(
+        eq(heldStatusChanges.id, hold.id),
+        eq(heldStatusChanges.patientId, hold.patientId),
+        eq(heldStatusChanges.actorId, hold.actorId),
+      ),
+    )
+    .returning();
+  return taken;
+}
+
+/**
+ * Claims the holds whose window has closed, oldest first, deleting them in the caller's
+ * transaction. SKIP LOCKED lets several instances release at once without sending a change
+ * twice, and an undo that holds a row is skipped rather than waited for. Each comes with its
+ * author's role and organisation, which decide who is told.
+ */
+export async function claimDueStatusChanges(db: Db, now: Date, limit: number) {
+  const due = db
+    .select({ id: heldStatusChanges.id })
+    .from(heldStatusChanges)
+    .where(lte(heldStatusChanges.releaseAt, now))
+    .orderBy(asc(heldStatusChanges.releaseAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .delete(heldStatusChanges)
+    .where(inArray(heldStatusChanges.id, due))
+    .returning();
+  if (claimed.length === 0) return [];
+  const authors = await db
+    .select({ id: users.id, role: users.role, organizationId: users.organizationId })
+    .from(users)
+    .where(
+      inArray(
+        users.id,
+        claimed.map((hold) => hold.actorId),
+      ),
+    );
+  return claimed.map((hold) => {
+    const author = authors.find((candidate) => candidate.id === hold.actorId);
+    return {
+      ...hold,
+      actorRole: author?.role ?? null,
+      actorOrganizationId: author?.organizationId ?? null,
+    };
+  });
 }

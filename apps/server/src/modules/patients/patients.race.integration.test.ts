@@ -2,13 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { TREATMENT_STATUSES } from '@casebridge/domain/patients/treatment-status';
 import { auditLogs, notifications, patients, users } from '#src/db/schema/index.ts';
+import { releaseHeldStatusChanges } from '#src/test/patient-writes.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 
 const TRIALS = 16;
 
 /**
- * Racing writes to one patient (issue 9, point 7): each change must be audited and notified
- * against the status the row really had, so the audit trail chains to the table.
+ * Racing writes to one patient: writes made from the same version race, one lands and the others
+ * are refused with the record it made (issue 10), so no acknowledged write is silently overwritten
+ * and the audit trail chains to the table (issue 9, point 7).
  */
 describe('racing patient writes', () => {
   let server: TestServer;
@@ -51,7 +53,7 @@ describe('racing patient writes', () => {
         ),
       );
 
-  it('audits and notifies every racing status change against the status it replaced', async () => {
+  it('applies one of several status changes made from one version and refuses the rest', async () => {
     const patient = await getPatient('Robert Alvarez');
     let status: string = patient.treatmentStatus;
     let lastAuditId = 0;
@@ -60,56 +62,55 @@ describe('racing patient writes', () => {
     const seen = new Map(watchers.map((email) => [email, new Set<string>()]));
 
     for (let trial = 0; trial < TRIALS; trial += 1) {
-      // 2–4 distinct targets, all different from the current status: every one is a real change
-      // whatever order they land in, so each must leave exactly one audit row.
+      // 2–4 distinct targets, all different from the current status, sent at once from the
+      // version every writer read: exactly one may land, the others see it in their 409.
       const others = TREATMENT_STATUSES.filter((candidate) => candidate !== status);
       const count = 2 + (trial % 3);
       const targets = Array.from(
         { length: count },
         (_, index) => others[(trial + index * 3) % others.length]!,
       );
-      expect(new Set(targets).size).toBe(count);
-
+      const version = (await getPatient('Robert Alvarez')).version;
       const responses = await Promise.all(
         targets.map((target, index) =>
           server.request({
             method: 'PATCH',
             url: `/api/patients/${patient.id}/status`,
             cookie: cookies[index % cookies.length],
-            body: { treatmentStatus: target },
+            body: { treatmentStatus: target, version },
           }),
         ),
       );
-      expect(responses.map((response) => response.statusCode)).toEqual(targets.map(() => 200));
-      expect(responses.map((response) => response.json().treatmentStatus)).toEqual(targets);
+      const codes = responses.map((response) => response.statusCode);
+      expect(codes.filter((code) => code === 200)).toHaveLength(1);
+      expect(codes.filter((code) => code === 409)).toHaveLength(count - 1);
+      const winner = responses.find((response) => response.statusCode === 200)!.json().patient;
+      for (const refused of responses.filter((response) => response.statusCode === 409)) {
+        expect(refused.json().current).toEqual(winner);
+      }
+      expect(winner.version).toBe(version + 1);
 
       const audits = await listStatusAudits(patient.id, lastAuditId);
-      const steps = audits.map((row) => row.details!.split(' → '));
-      expect(steps).toHaveLength(count);
-      for (const [from, to] of steps) {
-        expect(from, `trial ${trial}: ${JSON.stringify(steps)}`).toBe(status);
-        status = to!;
-      }
+      expect(audits.map((row) => row.details)).toEqual([`${status} → ${winner.treatmentStatus}`]);
+      status = winner.treatmentStatus;
       expect((await getPatient('Robert Alvarez')).treatmentStatus).toBe(status);
-      expect(steps.map(([, to]) => to).toSorted()).toEqual(targets.toSorted());
       lastAuditId = audits.at(-1)!.id;
 
+      await releaseHeldStatusChanges(server);
       for (const email of watchers) {
         const known = seen.get(email)!;
         const fresh = (await listStatusNotifications(patient.id, email)).filter(
           (row) => !known.has(row.id),
         );
         for (const row of fresh) known.add(row.id);
-        expect(fresh.map((row) => row.content).toSorted()).toEqual(
-          steps
-            .map(([, to]) => `Treatment status of ${patient.fullName} changed to ${to}`)
-            .toSorted(),
-        );
+        expect(fresh.map((row) => row.content)).toEqual([
+          `Treatment status of ${patient.fullName} changed to ${status}`,
+        ]);
       }
     }
   });
 
-  it('lists in the demographics audit only the fields that differ from the saved row', async () => {
+  it('saves one of several demographics edits made from one version; the rest get 409', async () => {
     const patient = await getPatient('Grace Kim');
     const base = {
       fullName: patient.fullName,
@@ -119,34 +120,34 @@ describe('racing patient writes', () => {
       lastTreatmentDate: patient.lastTreatmentDate,
       pointOfContactName: patient.pointOfContactName,
     };
-    const phones = ['555-0101', '555-0102', '555-0103'];
-    // Several editors save the same phone number: only the first to land changed it.
     for (let trial = 0; trial < 5; trial += 1) {
-      const phone = phones[trial % phones.length]!;
+      const version = (await getPatient('Grace Kim')).version;
+      const phones = [0, 1, 2].map((index) => `555-01${trial}${index}`);
       const responses = await Promise.all(
-        [0, 1, 2].map((index) =>
+        phones.map((phone, index) =>
           server.request({
             method: 'PUT',
             url: `/api/patients/${patient.id}/demographics`,
             cookie: cookies[index % cookies.length],
-            body: { ...base, pointOfContactPhone: `${phone}${trial}` },
+            headers: { 'if-match': `"${version}"` },
+            body: { ...base, pointOfContactPhone: phone },
           }),
         ),
       );
-      expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200]);
+      const codes = responses.map((response) => response.statusCode);
+      expect(codes.toSorted()).toEqual([200, 409, 409]);
+      const saved = responses.find((response) => response.statusCode === 200)!.json().patient;
+      // The database holds the write that was acknowledged, not a later one.
+      expect((await getPatient('Grace Kim')).pointOfContactPhone).toBe(saved.pointOfContactPhone);
+      expect(phones).toContain(saved.pointOfContactPhone);
     }
     const audits = await server.context.db
       .select({ details: auditLogs.details })
       .from(auditLogs)
       .where(and(eq(auditLogs.patientId, patient.id), eq(auditLogs.action, 'patient_updated')))
       .orderBy(asc(auditLogs.id));
-    const details = audits.map((row) => row.details);
-    expect(details).toEqual(
-      Array.from({ length: 5 }, () => [
-        'changed: pointOfContactPhone',
-        'no changes',
-        'no changes',
-      ]).flat(),
+    expect(audits.map((row) => row.details)).toEqual(
+      Array.from({ length: 5 }, () => 'changed: pointOfContactPhone'),
     );
   });
 });

@@ -12,13 +12,17 @@ import {
   ZPatientDetail,
   ZPatientPage,
   ZPatientStats,
+  ZStatusChanged,
+  ZUndoStatusChangeRequest,
   ZUpdateDemographicsRequest,
   ZUpdateStatusRequest,
 } from '@casebridge/domain/patients/patient.schemas';
+import { staleWriteBody } from '@casebridge/domain/versioning/versioning';
 import { getRequestIp } from '#src/lib/request-ip.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
+import { expectedVersion, withEtag } from '#src/lib/versioning.ts';
+import { changePatientStatus, undoStatusChange } from './patient-status.service.ts';
 import {
-  changePatientStatus,
   createPatient,
   getActorPatientStats,
   getPatientForActor,
@@ -27,6 +31,8 @@ import {
 } from './patients.service.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
+/** A versioned write's extra answers: made from an older version (409), or naming none (428). */
+const versionErrors = { 409: staleWriteBody(ZPatientDetail), 428: ZErrorBody };
 
 export async function patientRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -74,10 +80,13 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ZPatientDetail, ...errors },
       },
     },
-    async (request) =>
-      getPatientForActor(db, requireActor(request), request.params.patientId, {
-        ip: getRequestIp(request),
-      }),
+    async (request, reply) =>
+      withEtag(
+        reply,
+        await getPatientForActor(db, requireActor(request), request.params.patientId, {
+          ip: getRequestIp(request),
+        }),
+      ),
   );
 
   api.post(
@@ -111,19 +120,56 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'patients:update-status' },
       schema: {
         tags: ['patients'],
-        summary: 'Change the treatment status',
+        summary:
+          'Change the treatment status (If-Match or version); its notifications wait for the undo window',
         params: ZPatientIdParams,
         body: ZUpdateStatusRequest,
-        response: { 200: ZPatientDetail, ...errors },
+        response: { 200: ZStatusChanged, ...versionErrors, ...errors },
       },
     },
-    async (request) =>
-      changePatientStatus(
+    async (request, reply) => {
+      const changed = await changePatientStatus(
         db,
         requireActor(request),
         request.params.patientId,
-        request.body.treatmentStatus,
+        {
+          status: request.body.treatmentStatus,
+          expectedVersion: expectedVersion(request, request.body.version),
+        },
         { ip: getRequestIp(request) },
+      );
+      withEtag(reply, changed.patient);
+      return changed;
+    },
+  );
+
+  api.post(
+    '/patients/:patientId/status/undo',
+    {
+      config: { access: 'patients:update-status' },
+      schema: {
+        tags: ['patients'],
+        summary: 'Undo one’s own status change while its undo window is open (nobody is notified)',
+        params: ZPatientIdParams,
+        body: ZUndoStatusChangeRequest,
+        response: {
+          200: ZPatientDetail,
+          // The window closed (no record), or the status changed since (with the record).
+          409: ZErrorBody.extend({ current: ZPatientDetail.optional() }),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) =>
+      withEtag(
+        reply,
+        await undoStatusChange(
+          db,
+          requireActor(request),
+          request.params.patientId,
+          request.body.changeId,
+          { ip: getRequestIp(request) },
+        ),
       ),
   );
 
@@ -133,15 +179,23 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'patients:edit-demographics' },
       schema: {
         tags: ['patients'],
-        summary: 'Edit demographics (admins may also reassign clinics, firm and lienholders)',
+        summary:
+          'Edit demographics from a version (If-Match or version); admins may also reassign organisations',
         params: ZPatientIdParams,
         body: ZUpdateDemographicsRequest,
-        response: { 200: ZDemographicsUpdated, ...errors },
+        response: { 200: ZDemographicsUpdated, ...versionErrors, ...errors },
       },
     },
-    async (request) =>
-      updateDemographics(db, requireActor(request), request.params.patientId, request.body, {
-        ip: getRequestIp(request),
-      }),
+    async (request, reply) => {
+      const updated = await updateDemographics(
+        db,
+        requireActor(request),
+        request.params.patientId,
+        { ...request.body, expectedVersion: expectedVersion(request, request.body.version) },
+        { ip: getRequestIp(request) },
+      );
+      withEtag(reply, updated.patient);
+      return updated;
+    },
   );
 }

@@ -11,7 +11,6 @@ import {
   ZUpdateDemographicsRequest,
 } from '@casebridge/domain/patients/patient.schemas';
 import { normalizePatientName } from '@casebridge/domain/patients/patient-name';
-import type { TreatmentStatus } from '@casebridge/domain/patients/treatment-status';
 import type { z } from 'zod';
 import type { Db } from '#src/db/client.ts';
 import { firstOrThrow } from '#src/db/first-or-throw.ts';
@@ -19,6 +18,7 @@ import { patients } from '#src/db/schema/index.ts';
 import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError, forbidden, validationFailed } from '#src/lib/app-error.ts';
+import { assertVersion, nextVersion } from '#src/lib/versioning.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import { notifyUsers } from '#src/modules/notifications/notifications.service.ts';
 import { listNotificationAudience } from '#src/modules/notifications/recipients.ts';
@@ -143,82 +143,27 @@ export async function createPatient(
   });
 }
 
-/**
- * Sets the status, and audits and notifies the change from the status the row really had.
- * The row is read with SELECT … FOR UPDATE in the same transaction as the update, the audit and
- * the notifications, so racing changes queue on the row lock and each one that waited reads what
- * its predecessor committed: every change is applied, audited "previous → new" and notified, and
- * the audit trail chains to the status in the table. We lock instead of a compare-and-set that
- * refuses the loser with 409: the user asked for "set to X", not "change A to X", so applying X
- * after the other change is what they meant, and they get the record as it now is. Choosing the
- * status the patient already has (because the other change set it too) writes no audit and
- * notifies nobody, as before.
- */
-export async function changePatientStatus(
-  db: Db,
-  actor: Actor,
-  requestedId: string,
-  status: TreatmentStatus,
-  context: RequestContext,
-): Promise<TPatientDetail> {
-  return db.transaction(async (tx) => {
-    const current = await requirePatientInScope(tx, actor, requestedId, { forUpdate: true });
-    const patientId = current.id;
-    const updated = await tx
-      .update(patients)
-      .set({ treatmentStatus: status, updatedAt: new Date() })
-      .where(eq(patients.id, patientId))
-      .returning();
-    // The row is locked in scope above, so the update returns it.
-    const row = firstOrThrow(updated, 'the locked patient after its status update');
-    const patient = await toPatientDetail(tx, row);
-    if (current.treatmentStatus !== status) {
-      await writeAudit(tx, {
-        action: 'patient_status_changed',
-        actor,
-        patientId,
-        details: `${current.treatmentStatus} → ${status}`,
-        ip: context.ip,
-      });
-      const recipients = await listNotificationAudience(tx, {
-        type: 'status_update',
-        actor,
-        patient: current,
-      });
-      await notifyUsers(tx, recipients, {
-        type: 'status_update',
-        content: `Treatment status of ${row.fullName} changed to ${status}`,
-        patientId,
-        linkTo: `/patients/${patientId}`,
-        fromUserId: actor.userId,
-        fromRole: actor.role,
-      });
-    }
-    // Last statement of the transaction: publishing holds a lock until commit (events/outbox.ts).
-    await publishEvent(tx, { topic: 'patient.updated', patientId });
-    return patient;
-  });
-}
-
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((id) => b.includes(id));
 
 /**
- * Saves demographics and audits which fields changed. Like a status change, the row is read
- * under FOR UPDATE inside the transaction, so the "changed:" list and the reassignment check
- * compare the input with the row as it is, not as it was before a racing edit committed.
+ * Saves demographics from the version the user edited and audits which fields changed. The row
+ * is read under FOR UPDATE inside the transaction: a save made from an older version is refused
+ * (409 with the patient as it now is), and the "changed:" list and the reassignment check compare
+ * the input with the row as it is, not as it was before a racing edit committed.
  */
 export async function updateDemographics(
   db: Db,
   actor: Actor,
   requestedId: string,
-  input: UpdateDemographicsInput,
+  input: UpdateDemographicsInput & { expectedVersion: number },
   context: RequestContext,
 ): Promise<{ patient: TPatientDetail; notifiedUsers: number }> {
   const clinicIds = input.clinicIds ? [...new Set(input.clinicIds)] : undefined;
   const lienholderIds = input.lienholderIds ? [...new Set(input.lienholderIds)] : undefined;
   return db.transaction(async (tx) => {
     const current = await requirePatientInScope(tx, actor, requestedId, { forUpdate: true });
+    await assertVersion(current, input.expectedVersion, () => toPatientDetail(tx, current));
     const patientId = current.id;
     const assignments = await getPatientAssignments(tx, patientId);
     const isReassigning =
@@ -252,7 +197,7 @@ export async function updateDemographics(
         pointOfContactName: input.pointOfContactName,
         pointOfContactPhone: input.pointOfContactPhone,
         ...(input.firmId !== undefined ? { firmId: input.firmId } : {}),
-        updatedAt: new Date(),
+        ...nextVersion(patients, actor),
       })
       .where(eq(patients.id, patientId))
       .returning();

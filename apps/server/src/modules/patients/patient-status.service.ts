@@ -1,0 +1,180 @@
+import { eq } from 'drizzle-orm';
+import {
+  PATIENT_MESSAGES,
+  STATUS_UNDO_SECONDS,
+  type TPatientDetail,
+  type TStatusChanged,
+} from '@casebridge/domain/patients/patient.schemas';
+import type { TreatmentStatus } from '@casebridge/domain/patients/treatment-status';
+import type { Db } from '#src/db/client.ts';
+import { firstOrThrow } from '#src/db/first-or-throw.ts';
+import { patients } from '#src/db/schema/index.ts';
+import { publishEvent } from '#src/events/outbox.ts';
+import type { Actor } from '#src/lib/actor.ts';
+import { AppError } from '#src/lib/app-error.ts';
+import { startPeriodicJob, type PeriodicJob } from '#src/lib/periodic-job.ts';
+import { assertVersion, nextVersion, StaleWriteError } from '#src/lib/versioning.ts';
+import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import { notifyUsers } from '#src/modules/notifications/notifications.service.ts';
+import { listNotificationAudience } from '#src/modules/notifications/recipients.ts';
+import {
+  patientOfHeldStatusChange,
+  requirePatientInScope,
+  type InScopePatient,
+} from './patient-access.ts';
+import {
+  claimDueStatusChanges,
+  holdStatusChange,
+  takeHeldStatusChange,
+  toPatientDetail,
+} from './patients.queries.ts';
+
+type RequestContext = { ip: string };
+
+/** How often the release job looks for holds whose undo window has closed. */
+const RELEASE_INTERVAL_MS = 1_000;
+/** Holds released per transaction; the next run takes the rest. */
+const RELEASE_BATCH = 100;
+
+async function setStatus(
+  tx: Db,
+  actor: Actor,
+  patient: InScopePatient,
+  status: TreatmentStatus,
+): Promise<TPatientDetail> {
+  const updated = await tx
+    .update(patients)
+    .set({ treatmentStatus: status, ...nextVersion(patients, actor) })
+    .where(eq(patients.id, patient.id))
+    .returning();
+  // The row is locked in scope by the caller, so the update returns it.
+  return toPatientDetail(tx, firstOrThrow(updated, 'the locked patient after its status update'));
+}
+
+/**
+ * Sets the status from the version the user saw (`expectedVersion`): a change made from an older
+ * version is refused with 409 and the patient as it now is, so nobody overwrites a status they
+ * have not seen. The change is audited "previous → new" at once and reaches open pages live, but
+ * its notifications to the other parties are held for STATUS_UNDO_SECONDS: the answer carries
+ * the hold, and `undoStatusChange` within the window takes the change back before anyone is told.
+ * Choosing the status the patient already has changes nothing and offers no undo.
+ */
+export async function changePatientStatus(
+  db: Db,
+  actor: Actor,
+  requestedId: string,
+  input: { status: TreatmentStatus; expectedVersion: number },
+  context: RequestContext,
+): Promise<TStatusChanged> {
+  return db.transaction(async (tx) => {
+    const current = await requirePatientInScope(tx, actor, requestedId, { forUpdate: true });
+    await assertVersion(current, input.expectedVersion, () => toPatientDetail(tx, current));
+    if (current.treatmentStatus === input.status) {
+      return { patient: await toPatientDetail(tx, current), undo: null };
+    }
+    const patient = await setStatus(tx, actor, current, input.status);
+    await writeAudit(tx, {
+      action: 'patient_status_changed',
+      actor,
+      patientId: current.id,
+      details: `${current.treatmentStatus} → ${input.status}`,
+      ip: context.ip,
+    });
+    const releaseAt = new Date(Date.now() + STATUS_UNDO_SECONDS * 1000);
+    const changeId = await holdStatusChange(tx, {
+      patientId: current.id,
+      fromStatus: current.treatmentStatus,
+      toStatus: input.status,
+      patientVersion: patient.version,
+      actorId: actor.userId,
+      releaseAt,
+    });
+    // Last statement of the transaction: publishing holds a lock until commit (events/outbox.ts).
+    await publishEvent(tx, { topic: 'patient.updated', patientId: current.id });
+    return { patient, undo: { changeId, until: releaseAt.toISOString() } };
+  });
+}
+
+/**
+ * Takes back the actor's own status change while its undo window is open: the hold is deleted
+ * (so its notifications never go out) and the previous status restored, audited as the second
+ * half of the pair. Refused once the window has closed (the hold was released) or when the
+ * status changed again since, which the undo would silently overwrite.
+ */
+export async function undoStatusChange(
+  db: Db,
+  actor: Actor,
+  requestedId: string,
+  changeId: string,
+  context: RequestContext,
+): Promise<TPatientDetail> {
+  return db.transaction(async (tx) => {
+    const current = await requirePatientInScope(tx, actor, requestedId, { forUpdate: true });
+    const hold = await takeHeldStatusChange(tx, {
+      id: changeId,
+      patientId: current.id,
+      actorId: actor.userId,
+    });
+    if (!hold) throw new AppError('CONFLICT', PATIENT_MESSAGES.undoClosed);
+    if (hold.patientVersion !== current.version) {
+      throw new StaleWriteError(
+        await toPatientDetail(tx, current),
+        PATIENT_MESSAGES.undoSuperseded,
+      );
+    }
+    const patient = await setStatus(tx, actor, current, hold.fromStatus);
+    await writeAudit(tx, {
+      action: 'patient_status_change_undone',
+      actor,
+      patientId: current.id,
+      details: `${hold.toStatus} → ${hold.fromStatus}`,
+      ip: context.ip,
+    });
+    await publishEvent(tx, { topic: 'patient.updated', patientId: current.id });
+    return patient;
+  });
+}
+
+/**
+ * Sends the notifications of the status changes whose undo window has closed, in the
+ * transaction that claims them: a crash before commit leaves the holds for the next run, and a
+ * hold is never sent twice. Returns how many changes were released.
+ */
+export async function releaseDueStatusChanges(db: Db, now = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await claimDueStatusChanges(tx, now, RELEASE_BATCH);
+    for (const hold of due) {
+      const patient = await patientOfHeldStatusChange(tx, hold.patientId);
+      if (!patient) continue;
+      const actor = { userId: hold.actorId, organizationId: hold.actorOrganizationId };
+      const recipients = await listNotificationAudience(tx, {
+        type: 'status_update',
+        actor,
+        patient,
+      });
+      await notifyUsers(tx, recipients, {
+        type: 'status_update',
+        content: `Treatment status of ${patient.fullName} changed to ${hold.toStatus}`,
+        patientId: patient.id,
+        linkTo: `/patients/${patient.id}`,
+        fromUserId: hold.actorId,
+        fromRole: hold.actorRole,
+      });
+    }
+    return due.length;
+  });
+}
+
+/** Releases held status changes every second in the background (every instance may run it). */
+export function startStatusChangeReleaser(options: {
+  db: Db;
+  log: { warn(message: string): void };
+  intervalMs?: number;
+}): PeriodicJob {
+  return startPeriodicJob({
+    name: 'status change release',
+    intervalMs: options.intervalMs ?? RELEASE_INTERVAL_MS,
+    run: () => releaseDueStatusChanges(options.db),
+    log: options.log,
+  });
+}
