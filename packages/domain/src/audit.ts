@@ -8,6 +8,7 @@ export const AUDIT_ACTIONS = [
   'patient_created',
   'patient_updated',
   'patient_status_changed',
+  'patient_status_change_undone',
   'document_uploaded',
   'document_downloaded',
   'document_previewed',
