@@ -11,3 +11,11 @@ afterEach(() => {
   // The fake API and stand-ins for browser APIs are installed per test; none leaks into the next.
   vi.unstubAllGlobals();
 });
+
+// jsdom has no pointer capture; sonner captures the pointer on a toast (an Undo click).
+const pointerCapture: Partial<
+  Pick<Element, 'setPointerCapture' | 'releasePointerCapture' | 'hasPointerCapture'>
+> = Element.prototype;
+pointerCapture.setPointerCapture ??= () => {};
+pointerCapture.releasePointerCapture ??= () => {};
+pointerCapture.hasPointerCapture ??= () => false;

@@ -16,6 +16,8 @@ type RecordEditDialogProps = {
   onSubmit: FormEventHandler<HTMLFormElement>;
   onClose: () => void;
   children: ReactNode;
+  /** The dialog's width, when the fields need more room than the default. */
+  className?: string;
 };
 
 /**
@@ -32,6 +34,7 @@ export function RecordEditDialog({
   onSubmit,
   onClose,
   children,
+  className = 'w-[min(40rem,calc(100%-2rem))]',
 }: RecordEditDialogProps) {
   const guard = useDialogCloseGuard(isDirty, onClose);
   return (
@@ -40,7 +43,7 @@ export function RecordEditDialog({
       onOpenChange={(open) => (open ? undefined : guard.requestClose())}
       title={title}
       {...(description ? { description } : {})}
-      className="w-[min(40rem,calc(100%-2rem))]"
+      className={className}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <RecordChangedNotice

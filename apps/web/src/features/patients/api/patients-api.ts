@@ -1,11 +1,13 @@
 import {
   ZDuplicatePatientBody,
+  ZPatientDetail,
   type TCreatePatientRequest,
   type TListPatientsQuery,
   type TPatientDetail,
   type TPatientMatch,
   type TPatientPage,
   type TPatientStats,
+  type TStatusChanged,
   type TUpdateDemographicsRequest,
 } from '@casebridge/domain/patients/patient.schemas';
 import type { TreatmentStatus } from '@casebridge/domain/patients/treatment-status';
@@ -16,7 +18,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '#src/lib/api-client.ts';
+import { ApiError, apiFetch, getStaleWriteCurrent } from '#src/lib/api-client.ts';
 
 export const patientKeys = {
   all: ['patients'] as const,
@@ -80,13 +82,35 @@ export function getDuplicatePatients(error: unknown): TPatientMatch[] | null {
   return parsed.success ? parsed.data.duplicates : null;
 }
 
+/** Changes the status from the version the user saw; the answer offers an undo. */
 export function useUpdatePatientStatus(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (treatmentStatus: TreatmentStatus) =>
-      apiFetch<TPatientDetail>(`/patients/${id}/status`, {
+    mutationFn: (change: { treatmentStatus: TreatmentStatus; version: number }) =>
+      apiFetch<TStatusChanged>(`/patients/${id}/status`, {
         method: 'PATCH',
-        body: { treatmentStatus },
+        body: { treatmentStatus: change.treatmentStatus },
+        ifMatch: change.version,
+      }),
+    onSuccess: ({ patient }) => {
+      queryClient.setQueryData(patientKeys.detail(id), patient);
+      void queryClient.invalidateQueries({ queryKey: patientKeys.all });
+    },
+    onError: (error) => {
+      const current = parsePatientDetail(getStaleWriteCurrent(error));
+      if (current) queryClient.setQueryData(patientKeys.detail(id), current);
+    },
+  });
+}
+
+/** Takes back the user's own status change while its undo window is open. */
+export function useUndoStatusChange(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changeId: string) =>
+      apiFetch<TPatientDetail>(`/patients/${id}/status/undo`, {
+        method: 'POST',
+        body: { changeId },
       }),
     onSuccess: (patient) => {
       queryClient.setQueryData(patientKeys.detail(id), patient);
@@ -95,13 +119,20 @@ export function useUpdatePatientStatus(id: string) {
   });
 }
 
+/** The patient in a refused write's answer (409 `current`), or null. */
+export function parsePatientDetail(value: unknown): TPatientDetail | null {
+  const parsed = ZPatientDetail.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
 export function useUpdateDemographics(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TUpdateDemographicsRequest) =>
+    mutationFn: ({ version, ...input }: TUpdateDemographicsRequest & { version: number }) =>
       apiFetch<{ patient: TPatientDetail; notifiedUsers: number }>(`/patients/${id}/demographics`, {
         method: 'PUT',
         body: input,
+        ifMatch: version,
       }),
     onSuccess: ({ patient }) => {
       queryClient.setQueryData(patientKeys.detail(id), patient);

@@ -44,6 +44,16 @@ const CONTACT_FIELDS: Field[] = [
   },
 ];
 
+/** Each field's label, for the list of what someone else changed (RecordChangedNotice). */
+export const DEMOGRAPHICS_LABELS = {
+  ...Object.fromEntries(
+    [...PATIENT_FIELDS, ...CONTACT_FIELDS].map((field) => [field.name, field.label]),
+  ),
+  clinicIds: 'Assigned Clinics',
+  firmId: 'Attorney Firm',
+  lienholderIds: 'Lienholders',
+} as const satisfies Record<string, string>;
+
 type FieldsProps<T extends FieldValues & DemographicsValues> = {
   idPrefix: string;
   form: UseFormReturn<T, unknown, unknown>;

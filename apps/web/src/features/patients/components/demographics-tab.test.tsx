@@ -2,10 +2,12 @@ import { PATIENT_MESSAGES, type TPatientDetail } from '@casebridge/domain/patien
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type FakeRequest } from '#src/test/fake-api.ts';
+import { json, type FakeRequest } from '#src/test/fake-api.ts';
+import { fakeVersionedRecord } from '#src/test/versioned-record.ts';
 import { renderWithProviders } from '#src/test/render.tsx';
 import { DEMO_ORGANIZATIONS, signedInAs } from '#src/test/sessions.ts';
 import { latestToast } from '#src/test/toasts.ts';
+import { patientKeys, usePatient } from '#src/features/patients/api/patients-api.ts';
 import { DemographicsTab } from './demographics-tab.tsx';
 import { EditPatientModal } from './edit-patient-modal.tsx';
 
@@ -27,6 +29,8 @@ const PATIENT: TPatientDetail = {
   pointOfContactPhone: null,
   createdAt: '2026-01-05T10:00:00.000Z',
   updatedAt: '2026-01-05T10:00:00.000Z',
+  version: 1,
+  updatedByName: null,
 };
 
 const ORGANIZATIONS: Record<string, unknown[]> = {
@@ -76,6 +80,91 @@ describe('DemographicsTab', { timeout: 15_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'No, just save' }));
     await expect.poll(() => latestToast('success')).toBe(PATIENT_MESSAGES.demographicsUpdated);
     expect(sent).toMatchObject([{ pointOfContactName: 'Marta Reyes', notify: false }]);
+  });
+});
+
+/** The Demographics tab as the patient page shows it: fed by the patient query, live. */
+function LiveDemographics() {
+  const patient = usePatient(PATIENT.id);
+  return patient.data ? <DemographicsTab patient={patient.data} /> : null;
+}
+
+function renderLive() {
+  const record = fakeVersionedRecord(PATIENT);
+  const sent: FakeRequest[] = [];
+  const { queryClient } = renderWithProviders(<LiveDemographics />, {
+    session: signedInAs('clinic'),
+    api: {
+      'GET /organizations': ({ query }: FakeRequest) => ({
+        items: ORGANIZATIONS[query.get('kind') ?? ''],
+      }),
+      [`GET /patients/${PATIENT.id}`]: () => record.current,
+      [`PUT /patients/${PATIENT.id}/demographics`]: (request: FakeRequest) => {
+        sent.push(request);
+        if (request.headers['if-match'] !== `"${record.current.version}"`) {
+          return json(
+            { error: { code: 'CONFLICT', message: 'stale' }, current: record.current },
+            409,
+          );
+        }
+        const { notify: _notify, ...values } = request.body as Record<string, unknown>;
+        return { patient: record.changeBy('Casey Clinic', values), notifiedUsers: 0 };
+      },
+    },
+  });
+  /** Someone else's change arriving as a live update: the page refetches the patient. */
+  const changeElsewhere = async (values: Partial<TPatientDetail>) => {
+    record.changeBy('Dana Ruiz', values, '2026-01-05T14:02:00.000Z');
+    await queryClient.invalidateQueries({ queryKey: patientKeys.detail(PATIENT.id) });
+  };
+  return { record, sent, changeElsewhere };
+}
+
+describe('DemographicsTab under live changes', { timeout: 15_000 }, () => {
+  it('keeps typed values when the record changes underneath and says who changed it', async () => {
+    const { changeElsewhere } = renderLive();
+    const user = userEvent.setup();
+    const contact = await screen.findByLabelText('Best Point of Contact Name');
+    await user.type(contact, 'Marta Reyes');
+    await user.type(screen.getByLabelText('Best Point of Contact Phone'), '555-0142');
+    await changeElsewhere({ treatmentStatus: 'Discharged', intakeDate: '2026-02-01' });
+    const notice = await screen.findByRole('status', { name: '' });
+    expect(notice).toHaveTextContent(/Changed by Dana Ruiz at \d\d:\d\d — review/);
+    expect(contact).toHaveValue('Marta Reyes');
+    expect(screen.getByLabelText('Best Point of Contact Phone')).toHaveValue('555-0142');
+    await user.click(screen.getByRole('button', { name: 'review' }));
+    expect(screen.getByRole('row', { name: /Intake Date/ })).toHaveTextContent('2026-02-01');
+  });
+
+  it('shows the new version at once while nothing was typed', async () => {
+    const { changeElsewhere } = renderLive();
+    expect(await screen.findByLabelText('Intake Date')).toHaveValue('2026-01-05');
+    await changeElsewhere({ intakeDate: '2026-02-01' });
+    await expect.poll(() => screen.getByLabelText('Intake Date')).toHaveValue('2026-02-01');
+    expect(screen.queryByText(/Changed by/)).toBeNull();
+  });
+
+  it('refuses a stale save in place, then saves the user’s values on top of the new version', async () => {
+    const { sent, changeElsewhere, record } = renderLive();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Best Point of Contact Name'), 'Marta Reyes');
+    await changeElsewhere({ intakeDate: '2026-02-01' });
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await user.click(await screen.findByRole('button', { name: 'No, just save' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/Not saved: Changed by Dana Ruiz/);
+    expect(record.current.pointOfContactName).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Keep my changes on top' }));
+    expect(screen.getByLabelText('Intake Date')).toHaveValue('2026-02-01');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await user.click(await screen.findByRole('button', { name: 'No, just save' }));
+    await expect.poll(() => latestToast('success')).toBe(PATIENT_MESSAGES.demographicsUpdated);
+    expect(sent.map((request) => request.headers['if-match'])).toEqual(['"1"', '"2"']);
+    expect(record.current).toMatchObject({
+      intakeDate: '2026-02-01',
+      pointOfContactName: 'Marta Reyes',
+      version: 3,
+    });
   });
 });
 

@@ -12,12 +12,14 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '#src/components/ui/button.tsx';
 import { ConfirmDialog } from '#src/components/ui/confirm-dialog.tsx';
+import { RecordChangedNotice } from '#src/components/ui/record-changed-notice.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { useCurrentUser } from '#src/lib/auth-context.tsx';
 import { useDomainForm } from '#src/lib/domain-form.ts';
 import { useUpdateDemographics } from '#src/features/patients/api/patients-api.ts';
 import { useOrganizationOptionsReady } from '#src/features/patients/hooks/use-organization-options-ready.ts';
+import { usePatientEditing } from '#src/features/patients/hooks/use-patient-editing.ts';
 import { AssignedOrganizations } from './assigned-organizations.tsx';
 import { ContactFields, DemographicsFields } from './demographics-fields.tsx';
 import { DemographicsReadOnly } from './demographics-read-only.tsx';
@@ -47,7 +49,9 @@ export function DemographicsTab({ patient }: { patient: TPatientDetail }) {
   if (!canEditDemographics(user)) return <DemographicsReadOnly patient={patient} />;
   return (
     <DemographicsForm
-      key={patient.updatedAt}
+      // One form per patient: a newer version of the same patient never remounts it (that would
+      // drop what the user typed); usePatientEditing decides what a live change does.
+      key={patient.id}
       patient={patient}
       canAssign={canAssignOrganizations(user)}
     />
@@ -58,30 +62,38 @@ function DemographicsForm({ patient, canAssign }: { patient: TPatientDetail; can
   const options = useOrganizationOptionsReady();
   const update = useUpdateDemographics(patient.id);
   const [pending, setPending] = useState<FormOutput | null>(null);
-  const form = useDomainForm(ZUpdateDemographicsRequest, {
-    // Without the right to reassign, the organisations are not part of the form at all.
-    defaultValues: canAssign
-      ? toDemographicsDefaults(patient)
+  // Without the right to reassign, the organisations are not part of the form at all.
+  const toValues = (record: TPatientDetail): FormInput =>
+    canAssign
+      ? toDemographicsDefaults(record)
       : {
-          ...toDemographicsDefaults(patient),
+          ...toDemographicsDefaults(record),
           clinicIds: undefined,
           firmId: undefined,
           lienholderIds: undefined,
-        },
-  });
+        };
+  const form = useDomainForm(ZUpdateDemographicsRequest, { defaultValues: toValues(patient) });
+  const editing = usePatientEditing(patient, form, toValues);
 
   function save(values: FormOutput, notify: boolean) {
     setPending(null);
     const body = canAssign
       ? { ...values, firmId: values.firmId || null, notify }
       : { ...values, clinicIds: undefined, firmId: undefined, lienholderIds: undefined, notify };
-    update.mutate(body, {
-      onSuccess: ({ notifiedUsers }) => {
-        toast.success(PATIENT_MESSAGES.demographicsUpdated);
-        if (notify && notifiedUsers > 0) toast.success(PATIENT_MESSAGES.notificationsSent);
+    update.mutate(
+      { ...body, version: editing.baseVersion },
+      {
+        onSuccess: ({ patient: saved, notifiedUsers }) => {
+          editing.onSaved(saved);
+          toast.success(PATIENT_MESSAGES.demographicsUpdated);
+          if (notify && notifiedUsers > 0) toast.success(PATIENT_MESSAGES.notificationsSent);
+        },
+        onError: (error) => {
+          if (!editing.onSaveError(error))
+            toast.error(getErrorMessage(error, 'Failed to update patient'));
+        },
       },
-      onError: (error) => toast.error(getErrorMessage(error, 'Failed to update patient')),
-    });
+    );
   }
 
   if (!options.isReady) return <Skeleton className="h-96 w-full" />;
@@ -95,6 +107,13 @@ function DemographicsForm({ patient, canAssign }: { patient: TPatientDetail; can
         Demographics
       </h2>
       <p className="mb-4 text-sm text-ink-muted">Edit patient information and contact details</p>
+      <div className="mb-4 empty:hidden">
+        <RecordChangedNotice
+          change={editing.change}
+          onKeepMine={editing.keepMine}
+          onUseTheirs={editing.useTheirs}
+        />
+      </div>
       <form
         noValidate
         // An invalid field is toasted and focused in the schema's order: name, then birth date.

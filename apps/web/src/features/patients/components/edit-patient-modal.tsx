@@ -5,13 +5,14 @@ import {
 } from '@casebridge/domain/patients/patient.schemas';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { Button } from '#src/components/ui/button.tsx';
 import { Dialog } from '#src/components/ui/dialog.tsx';
+import { RecordEditDialog } from '#src/components/ui/record-edit-dialog.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { useDomainForm } from '#src/lib/domain-form.ts';
 import { usePatient, useUpdateDemographics } from '#src/features/patients/api/patients-api.ts';
 import { useOrganizationOptionsReady } from '#src/features/patients/hooks/use-organization-options-ready.ts';
+import { usePatientEditing } from '#src/features/patients/hooks/use-patient-editing.ts';
 import { toDemographicsDefaults } from './demographics-tab.tsx';
 import { ContactFields, DemographicsFields } from './demographics-fields.tsx';
 import { OrganizationFields } from './organization-fields.tsx';
@@ -28,6 +29,9 @@ export function EditPatientModal({
 }) {
   const patient = usePatient(patientId);
   const options = useOrganizationOptionsReady();
+  if (patient.data && options.isReady) {
+    return <EditPatientForm patient={patient.data} onClose={onClose} />;
+  }
   return (
     <Dialog
       isOpen
@@ -35,11 +39,7 @@ export function EditPatientModal({
       title="Edit Patient"
       className="w-[min(48rem,calc(100%-2rem))]"
     >
-      {patient.data && options.isReady ? (
-        <EditPatientForm patient={patient.data} onClose={onClose} />
-      ) : (
-        <Skeleton className="h-96 w-full" />
-      )}
+      <Skeleton className="h-96 w-full" />
     </Dialog>
   );
 }
@@ -50,9 +50,10 @@ function EditPatientForm({ patient, onClose }: { patient: TPatientDetail; onClos
     // Notifying is a choice the admin makes, not the default (toDemographicsDefaults: off).
     defaultValues: toDemographicsDefaults(patient),
   });
+  const editing = usePatientEditing(patient, form, toDemographicsDefaults);
   function handleValid(values: FormOutput) {
     update.mutate(
-      { ...values, firmId: values.firmId || null },
+      { ...values, firmId: values.firmId || null, version: editing.baseVersion },
       {
         onSuccess: ({ notifiedUsers }) => {
           toast.success(
@@ -60,32 +61,33 @@ function EditPatientForm({ patient, onClose }: { patient: TPatientDetail; onClos
           );
           onClose();
         },
-        onError: (error) => toast.error(getErrorMessage(error, 'Failed to update patient')),
+        onError: (error) => {
+          if (!editing.onSaveError(error))
+            toast.error(getErrorMessage(error, 'Failed to update patient'));
+        },
       },
     );
   }
   return (
-    <form
-      noValidate
+    <RecordEditDialog
+      title="Edit Patient"
+      editing={editing}
+      isDirty={form.formState.isDirty}
+      isSaving={update.isPending}
       // The first invalid field in the schema's order (the spec's) is toasted and focused.
       onSubmit={form.submitWith(handleValid)}
-      className="grid gap-4 sm:grid-cols-2"
+      onClose={onClose}
+      className="w-[min(48rem,calc(100%-2rem))]"
     >
-      <DemographicsFields idPrefix="edit-patient" form={form} />
-      <OrganizationFields idPrefix="edit-patient" form={form} />
-      <ContactFields idPrefix="edit-patient" form={form} />
-      <label className="flex items-center gap-2 text-sm text-ink sm:col-span-2">
-        <input type="checkbox" className="h-4 w-4" {...form.register('notify')} />
-        Notify the assigned clinics, firm and lienholders
-      </label>
-      <div className="flex justify-end gap-2 sm:col-span-2">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save Changes'}
-        </Button>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <DemographicsFields idPrefix="edit-patient" form={form} />
+        <OrganizationFields idPrefix="edit-patient" form={form} />
+        <ContactFields idPrefix="edit-patient" form={form} />
+        <label className="flex items-center gap-2 text-sm text-ink sm:col-span-2">
+          <input type="checkbox" className="h-4 w-4" {...form.register('notify')} />
+          Notify the assigned clinics, firm and lienholders
+        </label>
       </div>
-    </form>
+    </RecordEditDialog>
   );
 }

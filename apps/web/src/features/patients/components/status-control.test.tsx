@@ -2,7 +2,7 @@ import { PATIENT_MESSAGES, type TPatientDetail } from '@casebridge/domain/patien
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type FakeRequest } from '#src/test/fake-api.ts';
+import { json, type FakeRequest } from '#src/test/fake-api.ts';
 import { renderWithProviders } from '#src/test/render.tsx';
 import { signedInAs } from '#src/test/sessions.ts';
 import { latestToast } from '#src/test/toasts.ts';
@@ -23,25 +23,55 @@ const PATIENT: TPatientDetail = {
   pointOfContactPhone: null,
   createdAt: '2026-01-05T10:00:00.000Z',
   updatedAt: '2026-01-05T10:00:00.000Z',
+  version: 3,
+  updatedByName: null,
 };
+const CHANGE_ID = '88888888-8888-4888-8888-888888888888';
 
-function renderControl() {
-  const sent: unknown[] = [];
+function renderControl(options: { staleBy?: string } = {}) {
+  const sent: FakeRequest[] = [];
+  const undone: unknown[] = [];
   renderWithProviders(<StatusControl patient={PATIENT} />, {
     session: signedInAs('clinic'),
     api: {
-      [`PATCH /patients/${PATIENT.id}/status`]: ({ body }: FakeRequest) => {
-        sent.push(body);
-        return { ...PATIENT, ...(body as object) };
+      [`PATCH /patients/${PATIENT.id}/status`]: (request: FakeRequest) => {
+        sent.push(request);
+        if (options.staleBy) {
+          const current = {
+            ...PATIENT,
+            treatmentStatus: 'Discharged',
+            version: 4,
+            updatedByName: options.staleBy,
+            updatedAt: '2026-01-05T14:02:00.000Z',
+          };
+          return json({ error: { code: 'CONFLICT', message: 'stale' }, current }, 409);
+        }
+        const patient = { ...PATIENT, ...(request.body as object), version: 4 };
+        return {
+          patient,
+          undo: { changeId: CHANGE_ID, until: new Date(Date.now() + 10_000).toISOString() },
+        };
+      },
+      [`POST /patients/${PATIENT.id}/status/undo`]: ({ body }: FakeRequest) => {
+        undone.push(body);
+        return { ...PATIENT, version: 5 };
       },
     },
   });
-  return sent;
+  return { sent, undone };
+}
+
+async function chooseAndSave(status: string) {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Edit status' }));
+  await user.selectOptions(screen.getByLabelText('Treatment status'), status);
+  await user.click(screen.getByRole('button', { name: 'Save status' }));
+  return user;
 }
 
 describe('StatusControl', { timeout: 15_000 }, () => {
   it('saves nothing while the user only moves through the statuses', async () => {
-    const sent = renderControl();
+    const { sent } = renderControl();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Edit status' }));
     const select = screen.getByLabelText('Treatment status');
@@ -53,15 +83,35 @@ describe('StatusControl', { timeout: 15_000 }, () => {
     expect(sent).toEqual([]);
   });
 
-  it('saves the chosen status on Save, once, and says so', async () => {
-    const sent = renderControl();
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Edit status' }));
-    expect(screen.getByRole('button', { name: 'Save status' })).toBeDisabled();
-    await user.selectOptions(screen.getByLabelText('Treatment status'), 'Evaluated');
+  it('asks to confirm the change it names; keeping the status sends nothing', async () => {
+    const { sent } = renderControl();
+    const user = await chooseAndSave('Evaluated');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Change treatment status?' });
+    expect(dialog).toHaveTextContent("Change Sam Status's status from Referred to Evaluated?");
+    await user.click(screen.getByRole('button', { name: 'Keep Referred' }));
     expect(sent).toEqual([]);
-    await user.click(screen.getByRole('button', { name: 'Save status' }));
-    await expect.poll(() => sent).toEqual([{ treatmentStatus: 'Evaluated' }]);
+  });
+
+  it('saves the confirmed status once, from the version shown, and offers Undo', async () => {
+    const { sent, undone } = renderControl();
+    const user = await chooseAndSave('Evaluated');
+    await user.click(await screen.findByRole('button', { name: 'Change status' }));
+    await expect
+      .poll(() => sent.map((request) => request.body))
+      .toEqual([{ treatmentStatus: 'Evaluated' }]);
+    expect(sent[0]?.headers['if-match']).toBe('"3"');
     await expect.poll(() => latestToast('success')).toBe(PATIENT_MESSAGES.updated);
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    await expect.poll(() => undone).toEqual([{ changeId: CHANGE_ID }]);
+    await expect.poll(() => latestToast('success')).toBe(PATIENT_MESSAGES.statusUndone);
+  });
+
+  it('shows in place who changed the status when the save was made from an older version', async () => {
+    renderControl({ staleBy: 'Dana Ruiz' });
+    const user = await chooseAndSave('Evaluated');
+    await user.click(await screen.findByRole('button', { name: 'Change status' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /Not saved: Dana Ruiz changed the status to Discharged at \d\d:\d\d/,
+    );
   });
 });

@@ -1,5 +1,9 @@
 import { canChangeStatus } from '@casebridge/domain/patients/patient.policy';
-import { PATIENT_MESSAGES, type TPatientDetail } from '@casebridge/domain/patients/patient.schemas';
+import {
+  PATIENT_MESSAGES,
+  STATUS_UNDO_SECONDS,
+  type TPatientDetail,
+} from '@casebridge/domain/patients/patient.schemas';
 import {
   TREATMENT_STATUSES,
   type TreatmentStatus,
@@ -8,22 +12,38 @@ import { Pencil, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#src/components/ui/button.tsx';
+import { ConfirmDialog } from '#src/components/ui/confirm-dialog.tsx';
 import { Select } from '#src/components/ui/input.tsx';
 import { StatusBadge } from '#src/components/ui/status-badge.tsx';
-import { getErrorMessage } from '#src/lib/api-client.ts';
+import { getErrorMessage, getStaleWriteCurrent } from '#src/lib/api-client.ts';
 import { useCurrentUser } from '#src/lib/auth-context.tsx';
-import { useUpdatePatientStatus } from '#src/features/patients/api/patients-api.ts';
+import { formatClockTime } from '#src/lib/format.ts';
+import {
+  parsePatientDetail,
+  useUndoStatusChange,
+  useUpdatePatientStatus,
+} from '#src/features/patients/api/patients-api.ts';
+
+/** Someone else's status change that refused the user's save. */
+type StatusConflict = { byName: string | null; at: string; status: TreatmentStatus };
 
 /**
- * The status badge; clinic and admin can turn it into a dropdown. Choosing a status does not save
- * it: a status change notifies the firm and the lienholders, so it takes a deliberate Save (an
- * arrow key in the dropdown only moves the choice).
+ * The status badge; clinic and admin can turn it into a dropdown. A status change notifies the
+ * firm and the lienholders, so it takes a deliberate act: choose (an arrow key only moves the
+ * choice), then confirm in a dialog that names the change. The change is made from the version
+ * the user saw; if someone changed the status meanwhile, nothing is saved and the control says
+ * who changed it to what. After a change a toast offers Undo while the other parties have not
+ * yet been told (STATUS_UNDO_SECONDS).
  */
 export function StatusControl({ patient }: { patient: TPatientDetail }) {
   const user = useCurrentUser();
   const [isEditing, setIsEditing] = useState(false);
   const [choice, setChoice] = useState<TreatmentStatus>(patient.treatmentStatus);
+  const [baseVersion, setBaseVersion] = useState(patient.version);
+  const [isConfirming, setIsConfirming] = useState(false);
+  const [conflict, setConflict] = useState<StatusConflict | null>(null);
   const updateStatus = useUpdatePatientStatus(patient.id);
+  const undoChange = useUndoStatusChange(patient.id);
   const canEdit = canChangeStatus(user);
   const selectRef = useRef<HTMLSelectElement>(null);
   // Moving focus into the dropdown when it replaces the badge keeps keyboard users in place.
@@ -33,60 +53,109 @@ export function StatusControl({ patient }: { patient: TPatientDetail }) {
 
   function startEditing() {
     setChoice(patient.treatmentStatus);
+    setBaseVersion(patient.version);
+    setConflict(null);
     setIsEditing(true);
   }
 
-  function handleSave(status: TreatmentStatus) {
-    updateStatus.mutate(status, {
-      onSuccess: () => {
-        setIsEditing(false);
-        toast.success(PATIENT_MESSAGES.updated);
-      },
-      onError: (error) => toast.error(getErrorMessage(error, 'Failed to update status')),
+  function undo(changeId: string) {
+    undoChange.mutate(changeId, {
+      onSuccess: () => toast.success(PATIENT_MESSAGES.statusUndone),
+      onError: (error) => toast.error(getErrorMessage(error, 'Failed to undo the change')),
     });
+  }
+
+  function save() {
+    setIsConfirming(false);
+    updateStatus.mutate(
+      { treatmentStatus: choice, version: baseVersion },
+      {
+        onSuccess: ({ undo: hold }) => {
+          setIsEditing(false);
+          if (!hold) return;
+          toast.success(PATIENT_MESSAGES.updated, {
+            description: `The other parties are told in ${STATUS_UNDO_SECONDS} seconds.`,
+            duration: Math.max(1_000, Date.parse(hold.until) - Date.now()),
+            action: { label: 'Undo', onClick: () => undo(hold.changeId) },
+          });
+        },
+        onError: (error) => {
+          const current = parsePatientDetail(getStaleWriteCurrent(error));
+          if (!current) {
+            toast.error(getErrorMessage(error, 'Failed to update status'));
+            return;
+          }
+          // Shown in place; the next save is made from the version now on screen.
+          setConflict({
+            byName: current.updatedByName,
+            at: current.updatedAt,
+            status: current.treatmentStatus,
+          });
+          setBaseVersion(current.version);
+        },
+      },
+    );
   }
 
   if (isEditing) {
     return (
-      <form
-        className="flex flex-wrap items-center gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          handleSave(choice);
-        }}
-      >
-        <label htmlFor="status-select" className="sr-only">
-          Treatment status
-        </label>
-        <Select
-          id="status-select"
-          ref={selectRef}
-          value={choice}
-          disabled={updateStatus.isPending}
-          onChange={(event) => setChoice(event.target.value as TreatmentStatus)}
-          className="w-64"
+      <div className="flex flex-col gap-2">
+        <form
+          className="flex flex-wrap items-center gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setIsConfirming(true);
+          }}
         >
-          {TREATMENT_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {status}
-            </option>
-          ))}
-        </Select>
-        <Button
-          type="submit"
-          disabled={choice === patient.treatmentStatus || updateStatus.isPending}
-        >
-          {updateStatus.isPending ? 'Saving...' : 'Save status'}
-        </Button>
-        <button
-          type="button"
-          onClick={() => setIsEditing(false)}
-          aria-label="Cancel status change"
-          className="rounded-md p-2 text-ink-muted hover:bg-surface-muted hover:text-ink"
-        >
-          <X className="h-4 w-4" aria-hidden />
-        </button>
-      </form>
+          <label htmlFor="status-select" className="sr-only">
+            Treatment status
+          </label>
+          <Select
+            id="status-select"
+            ref={selectRef}
+            value={choice}
+            disabled={updateStatus.isPending}
+            onChange={(event) => setChoice(event.target.value as TreatmentStatus)}
+            className="w-64"
+          >
+            {TREATMENT_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </Select>
+          <Button
+            type="submit"
+            disabled={choice === patient.treatmentStatus || updateStatus.isPending}
+          >
+            {updateStatus.isPending ? 'Saving...' : 'Save status'}
+          </Button>
+          <button
+            type="button"
+            onClick={() => setIsEditing(false)}
+            aria-label="Cancel status change"
+            className="rounded-md p-2 text-ink-muted hover:bg-surface-muted hover:text-ink"
+          >
+            <X className="h-4 w-4" aria-hidden />
+          </button>
+        </form>
+        {conflict ? (
+          <p role="alert" className="text-sm text-danger">
+            Not saved: {conflict.byName ?? 'someone else'} changed the status to {conflict.status}{' '}
+            at {formatClockTime(conflict.at)}. Choose again to change it.
+          </p>
+        ) : null}
+        <ConfirmDialog
+          isOpen={isConfirming}
+          title="Change treatment status?"
+          message={`Change ${patient.fullName}'s status from ${patient.treatmentStatus} to ${choice}? The assigned firm and lienholders are notified ${STATUS_UNDO_SECONDS} seconds later unless you undo.`}
+          confirmLabel="Change status"
+          cancelLabel={`Keep ${patient.treatmentStatus}`}
+          onConfirm={save}
+          onCancel={() => setIsConfirming(false)}
+          onDismiss={() => setIsConfirming(false)}
+        />
+      </div>
     );
   }
 
