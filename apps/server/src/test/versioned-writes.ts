@@ -3,7 +3,7 @@ import { formatEtag } from '@casebridge/domain/versioning/versioning';
 import type { TestServer } from './test-server.ts';
 
 type VersionedWrite = {
-  method: 'PATCH' | 'PUT';
+  method: 'PATCH' | 'PUT' | 'POST';
   url: string;
 };
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZOrganizationRef } from '../auth/auth.schemas.ts';
 import { pageQuery, requiredText } from '../common.schemas.ts';
+import { versionFields, versionInput } from '../versioning/versioning.ts';
 import { MIN_PASSWORD_LENGTH, USERS_PAGE_SIZE } from '../constants.ts';
 import {
   ASSIGNABLE_ROLES,
@@ -101,6 +102,7 @@ export const ZAdminUser = z.object({
   hasPassword: z.boolean(),
   createdByName: z.string().nullable(),
   createdAt: z.string(),
+  ...versionFields,
 });
 export type TAdminUser = z.infer<typeof ZAdminUser>;
 
@@ -119,9 +121,12 @@ export const ZUserPage = z.object({
 });
 export type TUserPage = z.infer<typeof ZUserPage>;
 
-/** Activate, deactivate or approve: the account's flags, nothing else in the same body. */
+/**
+ * Activate, deactivate or approve: the account's flags, nothing else in the same body but the
+ * version it was made from.
+ */
 export const ZUserFlagsRequest = z
-  .object({ active: z.boolean().optional(), approved: z.boolean().optional() })
+  .object({ active: z.boolean().optional(), approved: z.boolean().optional(), ...versionInput })
   .strict()
   .refine((value) => value.active !== undefined || value.approved !== undefined, {
     message: 'Nothing to update',
@@ -131,9 +136,8 @@ export const ZUserFlagsRequest = z
 export type TUserFlagsRequest = z.infer<typeof ZUserFlagsRequest>;
 
 /** Edit User's fields: name, role and organisation, checked as Add New User checks them. */
-const ZUserProfile = z
-  .object({ name: USER_FIELDS.name, ...ROLE_ORGANIZATION_FIELDS })
-  .superRefine(checkRoleOrganization);
+const USER_PROFILE_FIELDS = { name: USER_FIELDS.name, ...ROLE_ORGANIZATION_FIELDS };
+const ZUserProfile = z.object(USER_PROFILE_FIELDS).superRefine(checkRoleOrganization);
 
 const toUserProfile = (value: z.output<typeof ZUserProfile>) => ({
   ...value,
@@ -146,13 +150,20 @@ export type TEditUserRequest = z.input<typeof ZEditUserRequest>;
 export type TEditUserParsed = z.output<typeof ZEditUserRequest>;
 
 /**
- * PATCH a user: its flags, or its name, role and organisation. The union holds the schemas
- * before their transform, so an invalid edit answers with its own message (zod reports the one
- * alternative that got past its types), and the edit is transformed after.
+ * PATCH a user: its flags, or its name, role and organisation, from the version named by
+ * `If-Match` or `version`. The union holds the schemas before their transform, so an invalid
+ * edit answers with its own message (zod reports the one alternative that got past its types),
+ * and the edit is transformed after.
  */
 export const ZUpdateUserRequest = z
-  .union([ZUserFlagsRequest, ZUserProfile])
-  .transform((value) => ('role' in value ? toUserProfile(value) : value));
+  .union([
+    ZUserFlagsRequest,
+    z.object({ ...USER_PROFILE_FIELDS, ...versionInput }).superRefine(checkRoleOrganization),
+  ])
+  // Typed, or the edit (assignable to the all-optional flags) would vanish from the union.
+  .transform((value): TUserFlagsRequest | (TEditUserParsed & { version?: number | undefined }) =>
+    'role' in value ? { ...toUserProfile(value), version: value.version } : value,
+  );
 export type TUpdateUserRequest = z.input<typeof ZUpdateUserRequest>;
 export type TUpdateUserParsed = z.output<typeof ZUpdateUserRequest>;
 

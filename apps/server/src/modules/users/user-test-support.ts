@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { mailOutbox, organizations } from '#src/db/schema/index.ts';
+import { mailOutbox, organizations, users } from '#src/db/schema/index.ts';
 import type { TestServer } from '#src/test/test-server.ts';
 
 /** Test-only helpers of the admin suites. */
@@ -25,4 +25,26 @@ export async function readInvitationToken(server: TestServer, email: string): Pr
   const match = /\/accept-invite\?token=([A-Za-z0-9_-]+)/.exec(mail.text);
   if (!match?.[1]) throw new Error('invitation mail without a link');
   return match[1];
+}
+
+/**
+ * PATCH a user as the admin's browser does: from the version the user now has (as the list
+ * just read), so the write is refused only for what the test means to check.
+ */
+export async function patchUser(
+  server: TestServer,
+  cookie: string,
+  userId: string,
+  body: Record<string, unknown>,
+) {
+  const [row] = await server.context.db
+    .select({ version: users.version })
+    .from(users)
+    .where(eq(users.id, userId));
+  return server.request({
+    method: 'PATCH',
+    url: `/api/users/${encodeURIComponent(userId)}`,
+    cookie,
+    body: { ...body, version: row?.version ?? 1 },
+  });
 }

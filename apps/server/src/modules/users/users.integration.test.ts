@@ -13,8 +13,9 @@ import {
   users,
 } from '#src/db/schema/index.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
+import { expectVersionRequired, writeTwiceFromOneVersion } from '#src/test/versioned-writes.ts';
 import { hashInvitationToken } from './invitations.service.ts';
-import { getOrganizationId, readInvitationToken } from './user-test-support.ts';
+import { getOrganizationId, patchUser, readInvitationToken } from './user-test-support.ts';
 
 const NEW_PASSWORD = 'a-brand-new-password-42';
 
@@ -220,12 +221,7 @@ describe('admin user management and invitations', () => {
       .from(users)
       .where(eq(users.email, 'attorney2@demo.test'));
 
-    const off = await server.request({
-      method: 'PATCH',
-      url: `/api/users/${target!.id}`,
-      cookie: admin,
-      body: { active: false },
-    });
+    const off = await patchUser(server, admin, target!.id, { active: false });
     expect(off.statusCode).toBe(200);
     expect(off.json().active).toBe(false);
     expect(
@@ -239,12 +235,7 @@ describe('admin user management and invitations', () => {
     });
     expect(login.json().error.message).toBe(MESSAGES.accountInactive);
 
-    const on = await server.request({
-      method: 'PATCH',
-      url: `/api/users/${target!.id}`,
-      cookie: admin,
-      body: { active: true },
-    });
+    const on = await patchUser(server, admin, target!.id, { active: true });
     expect(on.json().active).toBe(true);
     await expect(server.login('attorney2@demo.test')).resolves.toContain('casebridge');
     const actions = (await server.context.db.select().from(auditLogs)).map((row) => row.action);
@@ -256,12 +247,7 @@ describe('admin user management and invitations', () => {
       .select()
       .from(users)
       .where(eq(users.email, 'admin@demo.test'));
-    const response = await server.request({
-      method: 'PATCH',
-      url: `/api/users/${self!.id}`,
-      cookie: admin,
-      body: { active: false },
-    });
+    const response = await patchUser(server, admin, self!.id, { active: false });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe(USER_MESSAGES.cannotChangeSelf);
   });
@@ -272,7 +258,7 @@ describe('admin user management and invitations', () => {
     return row.id;
   };
   const editUser = (userId: string, body: Record<string, unknown>) =>
-    server.request({ method: 'PATCH', url: `/api/users/${userId}`, cookie: admin, body });
+    patchUser(server, admin, userId, body);
   const latestAudit = async (action: string) =>
     (
       await server.context.db
@@ -395,12 +381,7 @@ describe('admin user management and invitations', () => {
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().error.message).toBe(MESSAGES.accountPendingApproval);
 
-    const approve = await server.request({
-      method: 'PATCH',
-      url: `/api/users/${created.json().id}`,
-      cookie: admin,
-      body: { approved: true },
-    });
+    const approve = await patchUser(server, admin, created.json().id, { approved: true });
     expect(approve.json().approved).toBe(true);
     const cookie = await server.login('wendy@example.test', NEW_PASSWORD);
     expect((await server.request({ url: '/api/auth/session', cookie })).json().user.role).toBe(
@@ -455,5 +436,67 @@ describe('admin user management and invitations', () => {
     // The template has no {{link}}: the link is still in the mail.
     expect(mail?.text).toContain('/accept-invite?token=');
     expect(mail?.html).toContain('<a href="http://localhost:3000/accept-invite?token=');
+  });
+
+  describe('versions', () => {
+    const readUser = async (cookie: string, email: string) => {
+      const list = await server.request({ url: `/api/users?search=${email}`, cookie });
+      return list.json().items.find((item: { email: string }) => item.email === email);
+    };
+
+    it('refuses the second of two edits made from one version; the first stays', async () => {
+      const other = await server.login('admin@demo.test');
+      const mine = await readUser(admin, 'imaging@demo.test');
+      const theirs = await readUser(other, 'imaging@demo.test');
+      expect(theirs.version).toBe(mine.version);
+      const profile = (name: string) => ({
+        name,
+        role: mine.role,
+        organizationId: mine.organization.id,
+      });
+
+      const { saved } = await writeTwiceFromOneVersion(server, {
+        method: 'PATCH',
+        url: `/api/users/${mine.id}`,
+        version: mine.version,
+        first: { cookie: other, body: profile('Ivy Imaging') },
+        second: { cookie: admin, body: profile('Ivan Imaging') },
+      });
+      expect(saved).toMatchObject({ name: 'Ivy Imaging', updatedByName: 'Avery Admin' });
+      const [row] = await server.context.db.select().from(users).where(eq(users.id, mine.id));
+      expect(row).toMatchObject({ name: 'Ivy Imaging', version: mine.version + 1 });
+      expect((await latestAudit('user_edited'))?.details).not.toContain('Ivan Imaging');
+
+      // Deactivation is a change of the user too: from an older version it is refused, and
+      // the user stays signed in.
+      const cookie = await server.login('imaging@demo.test');
+      const stale = await server.request({
+        method: 'PATCH',
+        url: `/api/users/${mine.id}`,
+        cookie: admin,
+        body: { active: false },
+        headers: { 'if-match': `"${mine.version}"` },
+      });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().current).toMatchObject({ active: true, name: 'Ivy Imaging' });
+      expect((await server.request({ url: '/api/auth/session', cookie })).statusCode).toBe(200);
+      const off = await patchUser(server, admin, mine.id, { active: false });
+      expect(off.json()).toMatchObject({ active: false, version: mine.version + 2 });
+      expect(off.headers.etag).toBe(`"${mine.version + 2}"`);
+    });
+
+    it('requires the version of every admin write of a user', async () => {
+      const user = await readUser(admin, 'keystone@demo.test');
+      const url = `/api/users/${user.id}`;
+      for (const body of [
+        { active: false },
+        { approved: false },
+        { name: 'Nameless', role: user.role, organizationId: user.organization?.id ?? null },
+      ]) {
+        await expectVersionRequired(server, { method: 'PATCH', url, cookie: admin, body });
+      }
+      const [row] = await server.context.db.select().from(users).where(eq(users.id, user.id));
+      expect(row).toMatchObject({ name: user.name, active: true, version: user.version });
+    });
   });
 });

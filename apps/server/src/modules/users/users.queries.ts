@@ -5,6 +5,8 @@ import type { TAdminUser } from '@casebridge/domain/users/user.schemas';
 import type { Db } from '#src/db/client.ts';
 import { accounts, organizations, users } from '#src/db/schema/index.ts';
 import { hashPassword } from '#src/auth/passwords.ts';
+import type { Actor } from '#src/lib/actor.ts';
+import { nextVersion } from '#src/lib/versioning.ts';
 
 export type NewUser = {
   email: string;
@@ -82,6 +84,9 @@ function toAdminUser(row: {
     hasPassword: row.hasPassword,
     createdByName: row.user.createdByName,
     createdAt: row.user.createdAt.toISOString(),
+    version: row.user.version,
+    updatedAt: row.user.updatedAt.toISOString(),
+    updatedByName: row.user.updatedByName,
   };
 }
 
@@ -139,37 +144,31 @@ export async function getOrganizationKind(
   return row?.kind ?? null;
 }
 
-export async function setUserFlags(
-  db: Db,
-  userId: string,
-  flags: { active?: boolean | undefined; approved?: boolean | undefined },
-) {
+/** A user's row, locked until the write's transaction ends (the version check's read). */
+export async function lockUser(db: Db, userId: string): Promise<{ version: number } | null> {
   const [row] = await db
-    .update(users)
-    .set({
-      ...(flags.active === undefined ? {} : { active: flags.active }),
-      ...(flags.approved === undefined ? {} : { approved: flags.approved }),
-      updatedAt: new Date(),
-    })
+    .select({ version: users.version })
+    .from(users)
     .where(eq(users.id, userId))
-    .returning({ id: users.id });
+    .for('update');
   return row ?? null;
 }
 
-/** Replaces a user's name, role and organisation. */
-export async function setUserProfile(
+/**
+ * Sets what an admin changes on a user (the active and approved flags, or name, role and
+ * organisation) as the user's next version.
+ */
+export async function updateUserAsAdmin(
   db: Db,
   userId: string,
-  profile: { name: string; role: Role; organizationId: string | null },
+  values:
+    | { active?: boolean | undefined; approved?: boolean | undefined }
+    | { name: string; role: Role; organizationId: string | null },
+  actor: Pick<Actor, 'userId' | 'name'>,
 ) {
   const [row] = await db
     .update(users)
-    .set({
-      name: profile.name,
-      role: profile.role,
-      organizationId: profile.organizationId,
-      updatedAt: new Date(),
-    })
+    .set({ ...values, ...nextVersion(users, actor) })
     .where(eq(users.id, userId))
     .returning({ id: users.id });
   return row ?? null;

@@ -13,7 +13,9 @@ import {
   ZUpdateUserRequest,
   ZUserPage,
 } from '@casebridge/domain/users/user.schemas';
+import { staleWriteBody } from '@casebridge/domain/versioning/versioning';
 import { getRequestIp } from '#src/lib/request-ip.ts';
+import { expectedVersion, withEtag } from '#src/lib/versioning.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { acceptInvitation, lookupInvitation } from './invitations.service.ts';
 import {
@@ -81,20 +83,23 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['users'],
         summary:
-          'Activate, deactivate or approve a user, or edit their name, role and organization (deactivation and a role or organization change end their sessions)',
+          'Activate, deactivate or approve a user, or edit their name, role and organization (deactivation and a role or organization change end their sessions), from the version named by If-Match or `version` (409 with the user when it changed since)',
         params: ZUserParams,
         body: ZUpdateUserRequest,
-        response: { 200: ZAdminUser, ...errors },
+        response: { 200: ZAdminUser, ...errors, 409: staleWriteBody(ZAdminUser), 428: ZErrorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const actor = requireActor(request);
       const context = { ip: getRequestIp(request) };
       const { userId } = request.params;
       const body = request.body;
-      return 'role' in body
-        ? editUser(db, actor, userId, body, context)
-        : updateUser(db, actor, userId, body, context);
+      const expected = expectedVersion(request, body.version);
+      const user =
+        'role' in body
+          ? await editUser(db, actor, userId, { ...body, expected }, context)
+          : await updateUser(db, actor, userId, { ...body, expected }, context);
+      return withEtag(reply, user);
     },
   );
 

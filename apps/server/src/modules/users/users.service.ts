@@ -21,9 +21,10 @@ import {
   insertUser,
   isEmailTaken,
   listUsers,
-  setUserFlags,
-  setUserProfile,
+  lockUser,
+  updateUserAsAdmin,
 } from './users.queries.ts';
+import { assertVersion } from '#src/lib/versioning.ts';
 
 export type UserRequestContext = { ip: string; appUrl: string };
 
@@ -93,22 +94,38 @@ export async function createUser(
 }
 
 /**
- * Activates, deactivates or approves a user. Deactivation ends every session of the user in the
- * same transaction, so their next request is refused.
+ * The user as the admin list shows them, their row locked for the write; a write made from
+ * another version than `expected` is refused (409 with this user) before anything changes.
+ * Sign-in and better-auth never write these columns, so only the admin's writes are checked.
+ */
+async function lockUserAt(tx: Db, userId: string, expected: number): Promise<TAdminUser> {
+  const row = await lockUser(tx, userId);
+  const user = row ? await getAdminUser(tx, userId) : null;
+  if (!user) throw notFound();
+  await assertVersion(user, expected, () => user);
+  return user;
+}
+
+/**
+ * Activates, deactivates or approves a user, from the version the admin saw. Deactivation ends
+ * every session of the user in the same transaction, so their next request is refused.
  */
 export async function updateUser(
   db: Db,
   actor: Actor,
   userId: string,
-  input: TUserFlagsRequest,
+  input: TUserFlagsRequest & { expected: number },
   context: { ip: string },
 ): Promise<TAdminUser> {
   if (userId === actor.userId && (input.active === false || input.approved === false))
     throw new AppError('VALIDATION_FAILED', USER_MESSAGES.cannotChangeSelf);
   return db.transaction(async (tx) => {
-    const before = await getAdminUser(tx, userId);
-    if (!before) throw notFound();
-    await setUserFlags(tx, userId, input);
+    const before = await lockUserAt(tx, userId, input.expected);
+    const flags = {
+      ...(input.active === undefined ? {} : { active: input.active }),
+      ...(input.approved === undefined ? {} : { approved: input.approved }),
+    };
+    await updateUserAsAdmin(tx, userId, flags, actor);
     if (input.active === false || input.approved === false) await deleteUserSessions(tx, userId);
     if (input.active !== undefined && input.active !== before.active) {
       await writeAudit(tx, {
@@ -148,27 +165,28 @@ function describeProfileChanges(before: TAdminUser, after: TAdminUser): string {
 }
 
 /**
- * Edit User: name, role and organisation (of the role's kind). A change of role or organisation
- * ends every session of the user in the same transaction: what they may see changed, so they
- * sign in again, and the live-event hub closes their streams at the `user.changed` sweep. An
- * admin cannot change their own role or organisation (they would sign themselves out).
+ * Edit User: name, role and organisation (of the role's kind), from the version the admin saw.
+ * A change of role or organisation ends every session of the user in the same transaction:
+ * what they may see changed, so they sign in again, and the live-event hub closes their streams
+ * at the `user.changed` sweep. An admin cannot change their own role or organisation (they
+ * would sign themselves out).
  */
 export async function editUser(
   db: Db,
   actor: Actor,
   userId: string,
-  input: TEditUserParsed,
+  input: TEditUserParsed & { expected: number },
   context: { ip: string },
 ): Promise<TAdminUser> {
   return db.transaction(async (tx) => {
-    const before = await getAdminUser(tx, userId);
-    if (!before) throw notFound();
+    const before = await lockUserAt(tx, userId, input.expected);
     const isAccessChange =
       before.role !== input.role || (before.organization?.id ?? null) !== input.organizationId;
     if (isAccessChange && userId === actor.userId)
       throw new AppError('VALIDATION_FAILED', USER_MESSAGES.cannotChangeOwnRole);
     await assertOrganizationFitsRole(tx, input);
-    await setUserProfile(tx, userId, input);
+    const { name, role, organizationId } = input;
+    await updateUserAsAdmin(tx, userId, { name, role, organizationId }, actor);
     if (isAccessChange) await deleteUserSessions(tx, userId);
     const after = await getAdminUser(tx, userId);
     if (!after) throw notFound();
