@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from '../common.schemas.ts';
 import { ORGANIZATION_KINDS } from '../roles.ts';
+import { versionInput } from '../versioning/versioning.ts';
 
 export const ORGANIZATION_MESSAGES = {
   nameRequired: 'Organization name is required',
@@ -43,8 +44,11 @@ export const ZCreateOrganizationRequest = ZOrganizationFields.extend({
 export type TCreateOrganizationRequest = z.input<typeof ZCreateOrganizationRequest>;
 export type TCreateOrganizationParsed = z.output<typeof ZCreateOrganizationRequest>;
 
-/** The kind never changes: users and patients refer to the organisation by it. */
-export const ZUpdateOrganizationRequest = ZOrganizationFields;
+/**
+ * An edit, from the version named by `If-Match` or `version`. The kind never changes: users and
+ * patients refer to the organisation by it.
+ */
+export const ZUpdateOrganizationRequest = ZOrganizationFields.extend(versionInput);
 export type TUpdateOrganizationRequest = z.input<typeof ZUpdateOrganizationRequest>;
 export type TUpdateOrganizationParsed = z.output<typeof ZUpdateOrganizationRequest>;
 

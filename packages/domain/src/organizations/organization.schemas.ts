@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORGANIZATION_KINDS } from '../roles.ts';
+import { versionFields } from '../versioning/versioning.ts';
 
 export const ZOrganization = z.object({
   id: z.uuid(),
@@ -13,6 +14,7 @@ export const ZOrganization = z.object({
   specialties: z.array(z.string()),
   practiceAreas: z.array(z.string()),
   lienholderType: z.string().nullable(),
+  ...versionFields,
 });
 export type TOrganization = z.infer<typeof ZOrganization>;
 

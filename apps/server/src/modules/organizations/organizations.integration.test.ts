@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { ORGANIZATION_MESSAGES } from '@casebridge/domain/organizations/organization-admin.schemas';
 import { auditLogs, events, organizations } from '#src/db/schema/index.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
+import { expectVersionRequired, writeTwiceFromOneVersion } from '#src/test/versioned-writes.ts';
 
 type Org = { name: string; kind: string };
 const names = (items: Org[]) => items.map((item) => item.name);
@@ -133,6 +134,7 @@ describe('directory', () => {
         address: medlien!.address,
         description: medlien!.description,
         specialties: ['ignored'],
+        version: medlien!.version,
       },
     });
     expect(response.statusCode).toBe(200);
@@ -141,12 +143,14 @@ describe('directory', () => {
       lienholderType: 'Pre-settlement funding',
       phone: '(415) 555-0199',
       specialties: [],
+      version: medlien!.version + 1,
+      updatedByName: 'Avery Admin',
     });
     const missing = await server.request({
       method: 'PATCH',
       url: '/api/organizations/00000000-0000-4000-8000-000000000000',
       cookie: admin,
-      body: { name: 'Ghost' },
+      body: { name: 'Ghost', version: 1 },
     });
     expect(missing.statusCode).toBe(404);
   });
@@ -167,10 +171,51 @@ describe('directory', () => {
         method: 'PATCH',
         url: `/api/organizations/${harbor!.id}`,
         cookie,
-        body: { name: 'Hijacked' },
+        body: { name: 'Hijacked', version: harbor!.version },
       });
       expect(edited.statusCode).toBe(403);
     }
     expect(await server.context.db.select().from(organizations)).toEqual(before);
+  });
+
+  describe('versions', () => {
+    const readOrganization = async (cookie: string, name: string) => {
+      const list = await search(`search=${encodeURIComponent(name)}`, cookie);
+      return list.json().items.find((item: Org) => item.name === name);
+    };
+
+    it('refuses the second of two edits made from one version; the first stays', async () => {
+      const other = await server.login('admin@demo.test');
+      const mine = await readOrganization(admin, 'Castillo Legal Group');
+      const theirs = await readOrganization(other, 'Castillo Legal Group');
+      expect(theirs.version).toBe(mine.version);
+      const edit = (phone: string) => ({ ...mine, phone });
+
+      const { saved } = await writeTwiceFromOneVersion(server, {
+        method: 'PATCH',
+        url: `/api/organizations/${mine.id}`,
+        version: mine.version,
+        first: { cookie: other, body: edit('(415) 555-0101') },
+        second: { cookie: admin, body: edit('(415) 555-0202') },
+      });
+      expect(saved).toMatchObject({ phone: '(415) 555-0101', updatedByName: 'Avery Admin' });
+      const [row] = await server.context.db
+        .select()
+        .from(organizations)
+        .where(eq(organizations.id, mine.id));
+      expect(row).toMatchObject({ phone: '(415) 555-0101', version: mine.version + 1 });
+    });
+
+    it('requires the version', async () => {
+      const organization = await readOrganization(admin, 'Riverside Imaging Associates');
+      const { version: _version, ...body } = organization;
+      await expectVersionRequired(server, {
+        method: 'PATCH',
+        url: `/api/organizations/${organization.id}`,
+        cookie: admin,
+        body: { ...body, name: 'Riverside Imaging' },
+      });
+      expect(await readOrganization(admin, 'Riverside Imaging Associates')).toEqual(organization);
+    });
   });
 });

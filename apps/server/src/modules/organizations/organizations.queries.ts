@@ -5,6 +5,8 @@ import type { TOrganization } from '@casebridge/domain/organizations/organizatio
 import type { OrganizationKind } from '@casebridge/domain/roles';
 import type { Db } from '#src/db/client.ts';
 import { organizations } from '#src/db/schema/index.ts';
+import type { Actor } from '#src/lib/actor.ts';
+import { nextVersion } from '#src/lib/versioning.ts';
 
 type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -21,6 +23,9 @@ export function toOrganizationDto(row: OrganizationRow): TOrganization {
     specialties: row.specialties ?? [],
     practiceAreas: row.practiceAreas ?? [],
     lienholderType: row.lienholderType,
+    version: row.version,
+    updatedAt: row.updatedAt.toISOString(),
+    updatedByName: row.updatedByName,
   };
 }
 
@@ -88,8 +93,9 @@ export async function isOrganizationNameTaken(
   return rows.length > 0;
 }
 
-export async function getOrganization(db: Db, id: string): Promise<TOrganization | null> {
-  const [row] = await db.select().from(organizations).where(eq(organizations.id, id));
+/** An organisation, its row locked until the write's transaction ends (the version check). */
+export async function lockOrganization(db: Db, id: string): Promise<TOrganization | null> {
+  const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).for('update');
   return row ? toOrganizationDto(row) : null;
 }
 
@@ -105,15 +111,16 @@ export async function insertOrganization(
   return toOrganizationDto(row);
 }
 
+/** Sets an admin's edit as the organisation's next version. */
 export async function updateOrganization(
   db: Db,
   id: string,
-  kind: OrganizationKind,
-  input: OrganizationValues,
+  edit: { kind: OrganizationKind; values: OrganizationValues },
+  actor: Pick<Actor, 'userId' | 'name'>,
 ): Promise<TOrganization | null> {
   const [row] = await db
     .update(organizations)
-    .set({ ...toColumns(kind, input), updatedAt: new Date() })
+    .set({ ...toColumns(edit.kind, edit.values), ...nextVersion(organizations, actor) })
     .where(eq(organizations.id, id))
     .returning();
   return row ? toOrganizationDto(row) : null;

@@ -11,7 +11,9 @@ import {
   ZOrganization,
   ZOrganizationList,
 } from '@casebridge/domain/organizations/organization.schemas';
+import { staleWriteBody } from '@casebridge/domain/versioning/versioning';
 import { getRequestIp } from '#src/lib/request-ip.ts';
+import { expectedVersion, withEtag } from '#src/lib/versioning.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { listOrganizations } from './organizations.queries.ts';
 import { createOrganization, editOrganization } from './organizations.service.ts';
@@ -71,21 +73,28 @@ export async function organizationRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'organizations:manage' },
       schema: {
         tags: ['directory'],
-        summary: 'Edit an organisation (its kind never changes)',
+        summary:
+          'Edit an organisation (its kind never changes), from the version named by If-Match or `version` (409 with the organisation when it changed since)',
         params: z.object({ organizationId: z.uuid() }),
         body: ZUpdateOrganizationRequest,
-        response: { 200: ZOrganization, ...errors },
+        response: {
+          200: ZOrganization,
+          ...errors,
+          409: staleWriteBody(ZOrganization),
+          428: ZErrorBody,
+        },
       },
     },
-    async (request) =>
-      editOrganization(
+    async (request, reply) => {
+      const expected = expectedVersion(request, request.body.version);
+      const organization = await editOrganization(
         app.ctx.db,
         requireActor(request),
         request.params.organizationId,
-        request.body,
-        {
-          ip: getRequestIp(request),
-        },
-      ),
+        { ...request.body, expected },
+        { ip: getRequestIp(request) },
+      );
+      return withEtag(reply, organization);
+    },
   );
 }

@@ -9,10 +9,11 @@ import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError, notFound } from '#src/lib/app-error.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import { assertVersion } from '#src/lib/versioning.ts';
 import {
-  getOrganization,
   insertOrganization,
   isOrganizationNameTaken,
+  lockOrganization,
   updateOrganization,
 } from './organizations.queries.ts';
 
@@ -38,19 +39,29 @@ export async function createOrganization(
   });
 }
 
+/**
+ * An admin's edit, from the version they saw: made from an older version than the
+ * organisation's, it changes nothing and answers 409 with the organisation as it now is.
+ */
 export async function editOrganization(
   db: Db,
   actor: Actor,
   id: string,
-  input: TUpdateOrganizationParsed,
+  input: TUpdateOrganizationParsed & { expected: number },
   context: { ip: string },
 ): Promise<TOrganization> {
   return db.transaction(async (tx) => {
-    const before = await getOrganization(tx, id);
+    const before = await lockOrganization(tx, id);
     if (!before) throw notFound();
+    await assertVersion(before, input.expected, () => before);
     if (await isOrganizationNameTaken(tx, before.kind, input.name, id))
       throw new AppError('CONFLICT', ORGANIZATION_MESSAGES.nameTaken);
-    const organization = await updateOrganization(tx, id, before.kind, input);
+    const organization = await updateOrganization(
+      tx,
+      id,
+      { kind: before.kind, values: input },
+      actor,
+    );
     if (!organization) throw notFound();
     await writeAudit(tx, {
       action: 'organization_updated',
