@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SESSION_TIMEOUT_MINUTES, UPLOAD_LIMIT_MB } from '../constants.ts';
+import { versionFields } from '../versioning/versioning.ts';
 
 /** The messages of the two ranges of spec section 9, each naming its field and limits. */
 export const SETTINGS_RANGE_MESSAGES = {
@@ -23,6 +24,10 @@ export const ZSettings = z.object({
   detailedEmailContent: z.boolean(),
 });
 export type TSettings = z.infer<typeof ZSettings>;
+
+/** The settings as the admin reads and edits them: with their version (one row, one version). */
+export const ZSettingsRecord = ZSettings.extend(versionFields);
+export type TSettingsRecord = z.infer<typeof ZSettingsRecord>;
 
 /** Spec section 9 defaults; SMS stays off because no SMS provider exists (docs/architecture.md D7). */
 export const DEFAULT_SETTINGS: TSettings = {

@@ -4,6 +4,7 @@ import { SETTINGS_MESSAGES } from '@casebridge/domain/settings/settings-admin.sc
 import { DEFAULT_SETTINGS, type TSettings } from '@casebridge/domain/settings/settings.schemas';
 import { auditLogs, events, settings } from '#src/db/schema/index.ts';
 import { useTestServer } from '#src/test/test-server.ts';
+import { expectVersionRequired, writeTwiceFromOneVersion } from '#src/test/versioned-writes.ts';
 import { getPatientId, upload } from '#src/modules/documents/document-test-support.ts';
 
 const MB = 1024 * 1024;
@@ -11,17 +12,26 @@ const MB = 1024 * 1024;
 describe('admin settings', () => {
   const setup = useTestServer('admin@demo.test');
 
-  const save = (values: Partial<TSettings>) =>
+  const read = (cookie = setup.cookie) => setup.server.request({ url: '/api/settings', cookie });
+  /** Saves as the Settings form does: from the version just read. */
+  const save = async (values: Partial<TSettings>) =>
     setup.server.request({
       method: 'PUT',
       url: '/api/settings',
       cookie: setup.cookie,
       body: { ...DEFAULT_SETTINGS, ...values },
+      headers: { 'if-match': (await read()).headers.etag as string },
     });
 
-  it('answers the defaults of spec section 9', async () => {
-    const response = await setup.server.request({ url: '/api/settings', cookie: setup.cookie });
-    expect(response.json()).toEqual(DEFAULT_SETTINGS);
+  it('answers the defaults of spec section 9, as version 1', async () => {
+    const response = await read();
+    expect(response.json()).toEqual({
+      ...DEFAULT_SETTINGS,
+      version: 1,
+      updatedAt: expect.any(String),
+      updatedByName: null,
+    });
+    expect(response.headers.etag).toBe('"1"');
   });
 
   it('refuses values outside the spec ranges and SMS, leaving the row unchanged', async () => {
@@ -118,5 +128,49 @@ describe('admin settings', () => {
     });
     expect(accepted.statusCode).toBe(201);
     await save({});
+  });
+
+  describe('versions', () => {
+    it('refuses the second of two saves made from one version; the first stays', async () => {
+      const other = await setup.server.login('admin@demo.test');
+      const mine = (await read()).json();
+      const theirs = (await read(other)).json();
+      expect(theirs.version).toBe(mine.version);
+
+      const { saved } = await writeTwiceFromOneVersion(setup.server, {
+        method: 'PUT',
+        url: '/api/settings',
+        version: mine.version,
+        first: { cookie: other, body: { ...DEFAULT_SETTINGS, maxUploadMb: 25 } },
+        second: { cookie: setup.cookie, body: { ...DEFAULT_SETTINGS, sessionTimeoutMinutes: 30 } },
+      });
+      expect(saved).toMatchObject({ maxUploadMb: 25, updatedByName: 'Avery Admin' });
+      const [row] = await setup.server.context.db.select().from(settings);
+      expect(row).toMatchObject({
+        maxUploadMb: 25,
+        sessionTimeoutMinutes: DEFAULT_SETTINGS.sessionTimeoutMinutes,
+        version: mine.version + 1,
+      });
+      // The version may come in the body instead of If-Match.
+      const byBody = await setup.server.request({
+        method: 'PUT',
+        url: '/api/settings',
+        cookie: setup.cookie,
+        body: { ...DEFAULT_SETTINGS, version: mine.version + 1 },
+      });
+      expect(byBody.statusCode).toBe(200);
+      expect(byBody.headers.etag).toBe(`"${mine.version + 2}"`);
+    });
+
+    it('requires the version', async () => {
+      const before = await setup.server.context.db.select().from(settings);
+      await expectVersionRequired(setup.server, {
+        method: 'PUT',
+        url: '/api/settings',
+        cookie: setup.cookie,
+        body: { ...DEFAULT_SETTINGS, maxUploadMb: 5 },
+      });
+      expect(await setup.server.context.db.select().from(settings)).toEqual(before);
+    });
   });
 });

@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZErrorBody } from '@casebridge/domain/errors';
 import { ZUpdateSettingsRequest } from '@casebridge/domain/settings/settings-admin.schemas';
-import { ZSettings } from '@casebridge/domain/settings/settings.schemas';
+import { ZSettingsRecord } from '@casebridge/domain/settings/settings.schemas';
+import { staleWriteBody } from '@casebridge/domain/versioning/versioning';
 import { getRequestIp } from '#src/lib/request-ip.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
-import { getSettings } from './settings.queries.ts';
+import { expectedVersion, withEtag } from '#src/lib/versioning.ts';
+import { getSettingsRecord } from './settings.queries.ts';
 import { saveSettings } from './settings.service.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody };
@@ -20,11 +22,11 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'admin:settings' },
       schema: {
         tags: ['settings'],
-        summary: 'Application settings',
-        response: { 200: ZSettings, ...errors },
+        summary: 'Application settings, with their version (also the ETag)',
+        response: { 200: ZSettingsRecord, ...errors },
       },
     },
-    async () => getSettings(db),
+    async (_request, reply) => withEtag(reply, await getSettingsRecord(db)),
   );
 
   api.put(
@@ -33,12 +35,26 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'admin:settings' },
       schema: {
         tags: ['settings'],
-        summary: 'Save every setting (validated, audited, applied to the next request)',
+        summary:
+          'Save every setting (validated, audited, applied to the next request), from the version named by If-Match or `version` (409 with the settings when they changed since)',
         body: ZUpdateSettingsRequest,
-        response: { 200: ZSettings, ...errors },
+        response: {
+          200: ZSettingsRecord,
+          ...errors,
+          409: staleWriteBody(ZSettingsRecord),
+          428: ZErrorBody,
+        },
       },
     },
-    async (request) =>
-      saveSettings(db, requireActor(request), request.body, { ip: getRequestIp(request) }),
+    async (request, reply) => {
+      const { version, ...values } = request.body;
+      const saved = await saveSettings(
+        db,
+        requireActor(request),
+        { values, expected: expectedVersion(request, version) },
+        { ip: getRequestIp(request) },
+      );
+      return withEtag(reply, saved);
+    },
   );
 }

@@ -1,26 +1,31 @@
-import type { TSettings } from '@casebridge/domain/settings/settings.schemas';
+import type { TSettings, TSettingsRecord } from '@casebridge/domain/settings/settings.schemas';
 import type { Db } from '#src/db/client.ts';
 import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
+import { assertVersion } from '#src/lib/versioning.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
-import { getSettings, updateSettings } from './settings.queries.ts';
+import { getSettings, getSettingsRecord, updateSettings } from './settings.queries.ts';
 
 // Other modules read the settings here: the queries file is this module's own (lint rule).
 export { getSettings };
 
 /**
- * Saves every setting at once. Each request reads the settings afresh, so a change applies to the
- * very next request (idle timeout, upload limit, patient creation, approval, e-mail content).
+ * Saves every setting at once, from the version the admin saw: made from an older version, it
+ * changes nothing and answers 409 with the settings as they now are. Each request reads the
+ * settings afresh, so a change applies to the very next request (idle timeout, upload limit,
+ * patient creation, approval, e-mail content).
  */
 export async function saveSettings(
   db: Db,
   actor: Actor,
-  values: TSettings,
+  change: { values: TSettings; expected: number },
   context: { ip: string },
-): Promise<TSettings> {
+): Promise<TSettingsRecord> {
+  const { values } = change;
   return db.transaction(async (tx) => {
-    const before = await getSettings(tx);
-    const saved = await updateSettings(tx, values, actor.userId);
+    const before = await getSettingsRecord(tx, { forUpdate: true });
+    await assertVersion(before, change.expected, () => before);
+    const saved = await updateSettings(tx, values, actor);
     const changes = (Object.keys(values) as Array<keyof TSettings>)
       .filter((key) => before[key] !== values[key])
       .map((key) => `${key}: ${String(before[key])} -> ${String(values[key])}`);
