@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../fixtures/auth.ts';
 import { expectNoAxeViolations, setTheme } from '../fixtures/axe.ts';
+import { expectControlNotCovered } from '../fixtures/toasts.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 const NEW_PASSWORD = 'invited-user-password-1';
@@ -68,6 +69,8 @@ test('Add New User validates in the spec order, then creates a clinic user who a
   const create = dialog.getByRole('button', { name: 'Create User' });
   await create.click();
   await expect(toast(page, 'Please fill in all required fields')).toBeVisible();
+  // A modal sits below the toasts: the field to fix stays usable.
+  await expectControlNotCovered(page, dialog.getByLabel('Full name'));
   await dialog.getByLabel('Full name').fill('Cora Clinician');
   await dialog.getByLabel('Email').fill('cora.example.test');
   await create.click();
@@ -83,6 +86,7 @@ test('Add New User validates in the spec order, then creates a clinic user who a
   await create.click();
   await expect(page.getByText('Clinic user created successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
+  await expectControlNotCovered(page, page.getByRole('button', { name: 'Add New User' }));
 
   const row = page.getByRole('row', { name: /Cora Clinician/ });
   await expect(row).toContainText('cora@example.test');
@@ -131,6 +135,10 @@ test('deactivating a user signs them out at once', async ({ pageAs, browser }) =
   await page.getByRole('button', { name: 'Deactivate Cora Clinician' }).click();
   await confirm.getByRole('button', { name: 'Deactivate', exact: true }).click();
   await expect(page.getByText('Cora Clinician deactivated')).toBeVisible();
+  await expectControlNotCovered(
+    page,
+    page.getByRole('button', { name: 'Reactivate Cora Clinician' }),
+  );
 
   await otherPage.reload();
   await expect(otherPage).toHaveURL(/\/login$/);
@@ -206,6 +214,7 @@ test('settings are validated, saved and shown again after a reload', async ({ pa
   await timeout.fill('45');
   await page.getByRole('button', { name: 'Save Settings' }).click();
   await expect(page.getByText('Settings saved successfully')).toBeVisible();
+  await expectControlNotCovered(page, page.getByRole('button', { name: 'Save Settings' }));
   // The server now reports the new idle timeout to every session.
   const session = await page.request.get('/api/auth/session');
   expect((await session.json()).idleTimeoutMinutes).toBe(45);
@@ -241,6 +250,7 @@ test('admin approves an access request sent from /signup', async ({ pageAs, brow
   });
   await dialog.getByRole('button', { name: 'Approve and Invite' }).click();
   await expect(page.getByText('Access request approved and invitation sent')).toBeVisible();
+  await expectControlNotCovered(page, page.getByRole('tab', { name: 'Users' }));
   await expect(
     page.getByRole('button', { name: 'Approve request from Rita Requester' }),
   ).toBeHidden();
@@ -265,6 +275,10 @@ test('templates: Add Template validates, creates, and deactivates', async ({ pag
   await dialog.getByLabel('Email subject').fill('Your visit summary');
   await dialog.getByRole('button', { name: 'Create Template' }).click();
   await expect(page.getByText('Template created successfully')).toBeVisible();
+  await expectControlNotCovered(
+    page,
+    page.getByRole('button', { name: 'Deactivate Visit summary' }),
+  );
   await page.getByRole('button', { name: 'Deactivate Visit summary' }).click();
   await expect(page.getByRole('button', { name: 'Activate Visit summary' })).toBeVisible();
 });
@@ -314,6 +328,7 @@ test('admin sends a template message to a patient from All Patients', async ({ p
   await expect(dialog.getByLabel('Message')).toHaveValue(/next appointment for Maria Delgado/);
   await dialog.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByText('Message sent successfully')).toBeVisible();
+  await expectControlNotCovered(page, page.getByRole('button', { name: 'Send Message' }));
 
   await page.getByRole('link', { name: 'Open Maria Delgado' }).first().click();
   await page.getByRole('tab', { name: 'Messages' }).click();

@@ -1,4 +1,5 @@
 import { expectNoAxeViolations, setTheme } from '../fixtures/axe.ts';
+import { expectControlNotCovered } from '../fixtures/toasts.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 test('directory search filters every tab and updates the counts', async ({ pageAs }) => {
@@ -54,6 +55,7 @@ test('an admin adds and edits an organisation in the directory', async ({ pageAs
   await dialog.getByLabel('Lienholder type').fill('Servicer');
   await dialog.getByRole('button', { name: 'Add Organization' }).click();
   await expect(page.getByText('Organization created successfully')).toBeVisible();
+  await expectControlNotCovered(page, page.getByRole('button', { name: 'Add Organization' }));
   await expect(page.getByRole('heading', { name: 'Pacific Lien Services' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Lienholders (3)' })).toBeVisible();
 
@@ -62,6 +64,10 @@ test('an admin adds and edits an organisation in the directory', async ({ pageAs
   await edit.getByLabel('Lienholder type').fill('Receivables servicer');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Organization updated successfully')).toBeVisible();
+  await expectControlNotCovered(
+    page,
+    page.getByRole('button', { name: 'Edit Pacific Lien Services' }),
+  );
   await expect(
     page.getByRole('list', { name: 'Type' }).getByText('Receivables servicer'),
   ).toBeVisible();

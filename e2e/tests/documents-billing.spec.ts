@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations, setTheme } from '../fixtures/axe.ts';
+import { expectControlNotCovered } from '../fixtures/toasts.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 const PNG_1X1 = Buffer.from(
@@ -60,6 +61,7 @@ test('clinic uploads three files at once, sees each one’s progress, then the l
     await expect(bar).toHaveAttribute('aria-valuenow', '100');
     await expect(page.getByText(`Uploaded: ${name}`)).toBeVisible();
   }
+  await expectControlNotCovered(page, page.getByLabel('Category'));
   const list = page.getByRole('list', { name: 'Patient documents' });
   for (const name of names) await expect(list.getByText(name, { exact: true })).toBeVisible();
   await expect(list.getByText(/MRI ·/)).toHaveCount(3);
@@ -71,6 +73,7 @@ test('clinic uploads three files at once, sees each one’s progress, then the l
     buffer: Buffer.from('<html></html>'),
   });
   await expect(page.getByText('Invalid file type: invoice.pdf.html')).toBeVisible();
+  await expectControlNotCovered(page, page.getByText('Choose Files', { exact: true }));
 
   // The image previews inside the app through the authorized endpoint.
   await list.getByRole('button', { name: 'Preview key-image.png' }).click();
@@ -146,6 +149,7 @@ test('a clinic billing entry changes the lienholder’s Total Billed without a r
   await clinic.getByLabel('Amount').fill('125.5');
   await clinic.getByRole('button', { name: 'Add Entry' }).click();
   await expect(clinic.getByText('Billing entry added')).toBeVisible();
+  await expectControlNotCovered(clinic, clinic.getByRole('button', { name: 'Add Entry' }));
   const history = clinic.getByRole('table', { name: 'Billing History' });
   await expect(history.getByRole('row', { name: /97110 3 \$125\.50/ })).toBeVisible();
   await expect(history.getByRole('row', { name: 'Total Medical Specials $125.50' })).toBeVisible();

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, signIn } from '../fixtures/auth.ts';
+import { expectControlNotCovered } from '../fixtures/toasts.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 const html = (page: Page) => page.locator('html');
@@ -150,6 +151,7 @@ test('signing out shows a toast and lands on /login', async ({ page }) => {
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Signed out successfully')).toBeVisible();
+  await expectControlNotCovered(page, page.getByLabel('Email'));
   // The session is really gone: a protected page sends the user back to sign in.
   await page.goto('/dashboard/lienholder');
   await expect(page).toHaveURL(/\/login$/);
@@ -175,6 +177,7 @@ test.describe('signup form', () => {
     await expect(
       page.locator('[data-sonner-toast]', { hasText: 'Please fill out all required fields.' }),
     ).toBeVisible();
+    await expectControlNotCovered(page, page.getByLabel('Full name'));
     // ...and says so at each field.
     await expect(page.getByLabel('Full name')).toHaveAccessibleDescription(
       'Please fill out all required fields.',

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expectNoAxeViolations, setTheme } from '../fixtures/axe.ts';
+import { expectControlNotCovered } from '../fixtures/toasts.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 // The single-page tests are the demo clinic user's; others open a page per user with pageAs.
@@ -39,6 +40,7 @@ test('a message reaches the attorney live, with the bell, and the clinic sees it
   await composer(clinic).fill('  First visit scheduled for Tuesday.  ');
   await sendButton(clinic).click();
   await expect(clinic.getByText('Message sent successfully')).toBeVisible();
+  await expectControlNotCovered(clinic, composer(clinic));
   const sent = messageItem(clinic, 'First visit scheduled for Tuesday.');
   await expect(sent).toContainText('Harbor Physical Therapy');
   await expect(sent.getByRole('img', { name: 'Sent' })).toBeVisible();
@@ -98,6 +100,7 @@ test('Enter sends, Shift+Enter adds a line, blank never sends, the e-mail box re
   await notify.check();
   await composer(page).press('Enter');
   await expect(page.getByText('Message sent successfully')).toBeVisible();
+  await expectControlNotCovered(page, sendButton(page));
   const item = messageItem(page, 'Line one');
   await expect(item).toContainText('Line one\nLine two', { useInnerText: true });
   await expect(composer(page)).toHaveValue('');
@@ -162,6 +165,7 @@ test('the Notification Center lists, marks read and saves preferences', async ({
   await firm.getByLabel('New messages').uncheck();
   await firm.getByRole('button', { name: 'Save Preferences' }).click();
   await expect(firm.getByText('Preferences saved successfully')).toBeVisible();
+  await expectControlNotCovered(firm, firm.getByRole('button', { name: 'Save Preferences' }));
   await firm.reload();
   await expect(firm.getByLabel('Digest frequency')).toHaveValue('Weekly');
   await expect(firm.getByLabel('New messages')).not.toBeChecked();
@@ -189,6 +193,8 @@ test('Mark all as read in the bell clears the badge', async ({ pageAs, createPat
   await expect(lien.getByText('All notifications marked as read')).toBeVisible();
   await expect(bell(lien)).toHaveAccessibleName('Notifications');
   await expect(lien.getByRole('menuitem', { name: 'View all notifications' })).toBeVisible();
+  // The menu stays open under the toast: it opens below the band the toasts appear in.
+  await expectControlNotCovered(lien, lien.getByRole('menuitem', { name: 'Mark all as read' }));
   await lien.getByRole('menuitem', { name: 'View all notifications' }).click();
   await expect(lien).toHaveURL(/\/notifications$/);
 });
@@ -208,6 +214,7 @@ test('the treatment summary draft is posted to Team Messages', async ({ page, cr
   await draft.fill(`${await draft.inputValue()}\nReviewed by Casey.`);
   await page.getByRole('button', { name: 'Use This Summary' }).click();
   await expect(page.getByText('Message sent successfully')).toBeVisible();
+  await expectControlNotCovered(page, page.getByRole('tab', { name: 'Messages' }));
   await expect(page.getByLabel('Brief update')).toHaveValue('');
   await expect(page.getByLabel('Draft summary')).toHaveCount(0);
 

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { signIn } from '../fixtures/auth.ts';
 import { expectNoAxeViolations, setTheme } from '../fixtures/axe.ts';
+import { expectControlNotCovered } from '../fixtures/toasts.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 /** Opens a patient by name; other specs add patients, so it may not be on the first page. */
@@ -50,6 +51,7 @@ test('clinic creates a patient, seeing each validation message in order', async 
   await page.getByLabel('Attorney Firm').selectOption({ label: 'Castillo Legal Group' });
   await create.click();
   await expect(page.getByText('Patient created successfully')).toBeVisible();
+  await expectControlNotCovered(page, page.getByRole('button', { name: 'Edit status' }));
   await expect(page.getByRole('heading', { level: 1, name: 'Validation Vera' })).toBeVisible();
   await expect(page.getByText('Referred', { exact: true })).toBeVisible();
 });
@@ -76,6 +78,8 @@ test('a status and demographics change by the clinic appears live in the firm’
   await clinic.getByRole('button', { name: 'Save status' }).click();
   await expect(clinic.getByText('Patient updated successfully')).toBeVisible();
   await expect(clinic.getByLabel('Treatment status')).toHaveCount(0);
+  // The toast once sat over the badge and the pencil just used.
+  await expectControlNotCovered(clinic, clinic.getByRole('button', { name: 'Edit status' }));
   // The firm's page updates without a reload.
   await expect(firm.getByText('Referred for PT', { exact: true }).first()).toBeVisible();
   await expect(firm.locator('[aria-current="step"]')).toContainText('Referred for PT');
@@ -89,6 +93,7 @@ test('a status and demographics change by the clinic appears live in the firm’
   await clinic.getByRole('button', { name: 'Yes, notify' }).click();
   await expect(clinic.getByText('Patient demographics updated successfully')).toBeVisible();
   await expect(clinic.getByText('Notifications sent to relevant parties')).toBeVisible();
+  await expectControlNotCovered(clinic, clinic.getByRole('button', { name: 'Save Changes' }));
 
   await firm.getByRole('tab', { name: 'Demographics' }).click();
   await expect(firm.getByText('Marta Reyes')).toBeVisible();

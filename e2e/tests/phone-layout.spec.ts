@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, signIn } from '../fixtures/auth.ts';
 import { expectNoAxeViolations, setTheme } from '../fixtures/axe.ts';
+import { expectControlNotCovered } from '../fixtures/toasts.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 // A phone: the layout findings of the QA review were all at this size.
@@ -84,6 +85,7 @@ test('the phone header keeps the e-mail, the organisation and Sign out in the ac
   await menu.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Signed out successfully')).toBeVisible();
+  await expectControlNotCovered(page, page.getByLabel('Email'));
 });
 
 test('the patient name opens the case from a table whose actions are off screen', async ({

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, signIn, type DemoRole } from '../fixtures/auth.ts';
+import { expectControlNotCovered } from '../fixtures/toasts.ts';
 
 for (const role of Object.keys(DEMO_ACCOUNTS) as DemoRole[]) {
   test(`${role} signs in and lands on their dashboard`, async ({ page }) => {
@@ -11,6 +12,22 @@ for (const role of Object.keys(DEMO_ACCOUNTS) as DemoRole[]) {
   });
 }
 
+// The 'Signed in successfully' toast once sat over 'Add Patient' and took its clicks (issue 10).
+for (const viewport of [
+  { name: 'laptop', width: 1280, height: 720 },
+  { name: 'phone', width: 390, height: 844 },
+]) {
+  test(`the sign-in toast leaves Add Patient usable on a ${viewport.name}`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, 'clinic');
+    await expect(page.getByText('Signed in successfully')).toBeVisible();
+    const addPatient = page.getByRole('link', { name: 'Add Patient' });
+    await expectControlNotCovered(page, addPatient);
+    await expectControlNotCovered(page, page.getByRole('button', { name: /^Notifications/ }));
+    await addPatient.click({ trial: true, timeout: 1_000 });
+  });
+}
+
 test('a wrong password shows the server message in a toast', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Email').fill('clinic@demo.test');
@@ -18,6 +35,7 @@ test('a wrong password shows the server message in a toast', async ({ page }) =>
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Invalid email or password')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+  await expectControlNotCovered(page, page.getByLabel('Password', { exact: true }));
 });
 
 test('a clinic user opening the admin dashboard sees Unauthorized Access', async ({ page }) => {

@@ -15,6 +15,8 @@ import { cn } from '#src/lib/cn.ts';
 import { ErrorBoundary } from '#src/components/error-fallback.tsx';
 import { AccountMenu, type OrganizationBadge } from '#src/components/layouts/account-menu.tsx';
 import { Logo } from '#src/components/layouts/logo.tsx';
+import { HEADER_ROW_PX } from '#src/components/layouts/toast-area.ts';
+import { ToastBand } from '#src/components/layouts/toast-band.tsx';
 import { UnsavedChangesProvider } from '#src/lib/unsaved-changes.tsx';
 
 const ORGANIZATION_BADGE_LABEL = {
@@ -58,7 +60,10 @@ export function AppShell({ headerExtras }: { headerExtras?: ReactNode }) {
         Skip to content
       </a>
       <header className="sticky top-0 z-30 border-b border-border bg-surface/95 backdrop-blur">
-        <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
+        <div
+          className="mx-auto flex max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-6"
+          style={{ height: HEADER_ROW_PX }}
+        >
           <Logo to={getDashboardPath(user.role)} />
           <nav aria-label="Main" className="ml-1 sm:ml-4">
             <NavLink
@@ -108,6 +113,7 @@ export function AppShell({ headerExtras }: { headerExtras?: ReactNode }) {
             />
           </div>
         </div>
+        <ToastBand />
       </header>
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-3 py-6 sm:px-6">
         {/* A failing page shows the error screen here, under a header that still works. */}

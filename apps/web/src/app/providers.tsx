@@ -5,9 +5,13 @@ import { Toaster } from 'sonner';
 import { AuthProvider } from '#src/lib/auth-context.tsx';
 import { ThemeProvider, useTheme } from '#src/lib/theme-context.tsx';
 import { createQueryClient } from '#src/lib/query-client.ts';
-
-/** Toasts start below the sticky header (h-14, 56 px) so they never cover the bell or Sign out. */
-const TOAST_OFFSET = { top: 64 } as const;
+import {
+  TOAST_GAP_PX,
+  TOAST_MOBILE_OFFSET,
+  TOAST_OFFSET,
+  TOAST_STYLE,
+  VISIBLE_TOASTS,
+} from '#src/components/layouts/toast-area.ts';
 
 function ThemedToaster() {
   const { theme } = useTheme();
@@ -16,8 +20,12 @@ function ThemedToaster() {
       position="top-right"
       duration={TOAST_DURATION_MS}
       theme={theme}
+      // In the band the layouts keep free under the header: a toast never covers a control.
       offset={TOAST_OFFSET}
-      mobileOffset={TOAST_OFFSET}
+      mobileOffset={TOAST_MOBILE_OFFSET}
+      gap={TOAST_GAP_PX}
+      visibleToasts={VISIBLE_TOASTS}
+      toastOptions={{ style: TOAST_STYLE }}
       closeButton
     />
   );

@@ -1,6 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { LogOut, UserRound } from 'lucide-react';
 import { cn } from '#src/lib/cn.ts';
+import { HEADER_MENU_OFFSET_PX } from './toast-area.ts';
 
 export type OrganizationBadge = { label: string; title: string };
 
@@ -39,7 +40,8 @@ export function AccountMenu({
       <DropdownMenu.Portal>
         <DropdownMenu.Content
           align="end"
-          sideOffset={8}
+          // Below the toast band: a toast never covers the menu.
+          sideOffset={HEADER_MENU_OFFSET_PX}
           className="z-50 w-[min(18rem,calc(100vw-1rem))] rounded-lg border border-border bg-surface p-1 text-ink shadow-lg"
         >
           <DropdownMenu.Label className="space-y-2 px-3 py-2">

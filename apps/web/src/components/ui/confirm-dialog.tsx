@@ -1,5 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Button } from './button.tsx';
+import { MODAL_PLACEMENT_STYLE } from '#src/components/layouts/toast-area.ts';
 
 type ConfirmDialogProps = {
   isOpen: boolean;
@@ -29,7 +30,11 @@ export function ConfirmDialog({
         <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <DialogPrimitive.Content
           role="alertdialog"
-          className="fixed left-1/2 top-1/2 z-50 w-[min(28rem,calc(100%-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-surface p-6 shadow-xl"
+          // A question is answered, not dismissed by a stray click or focus elsewhere (an
+          // alert dialog, WAI-ARIA); Escape still dismisses it.
+          onInteractOutside={(event) => event.preventDefault()}
+          className="fixed left-1/2 z-50 w-[min(28rem,calc(100%-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-border bg-surface p-6 shadow-xl"
+          style={MODAL_PLACEMENT_STYLE}
         >
           <DialogPrimitive.Title className="text-lg font-semibold text-ink">
             {title}

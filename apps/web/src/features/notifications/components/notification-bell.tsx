@@ -8,6 +8,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Bell } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '#src/lib/cn.ts';
+import { HEADER_MENU_OFFSET_PX } from '#src/components/layouts/toast-area.ts';
 import { useNotificationPreview } from '#src/features/notifications/api/notifications-api.ts';
 import { useMarkAllRead } from '#src/features/notifications/hooks/use-mark-all-read.ts';
 import { useNow } from '#src/features/notifications/hooks/use-now.ts';
@@ -77,7 +78,8 @@ export function NotificationBell() {
       <DropdownMenu.Portal>
         <DropdownMenu.Content
           align="end"
-          sideOffset={8}
+          // Below the toast band: 'Mark all as read' toasts and the menu stays usable.
+          sideOffset={HEADER_MENU_OFFSET_PX}
           aria-label="Notifications"
           className="z-50 w-[min(24rem,calc(100vw-1rem))] rounded-lg border border-border bg-surface p-1 text-ink shadow-lg"
         >
