@@ -12,6 +12,8 @@ export const AUDIT_ACTIONS = [
   'document_uploaded',
   'document_downloaded',
   'document_previewed',
+  'document_recategorized',
+  'document_removed',
   'billing_entry_created',
   'billing_exported',
   'message_sent',

@@ -15,20 +15,29 @@ export type PatientAudience = PolicyPatient;
 
 const isDocumentTopic = (topic: string) => topic.startsWith('document.');
 const ZDocumentCategory = LIVE_EVENT_PAYLOADS['document.created'].shape.category;
+const ZDocumentCategories = LIVE_EVENT_PAYLOADS['document.changed'].shape.categories;
 
-/** The event's document category; an event without a valid one counts as Intake. */
-function eventCategory(event: EventRow): DocumentCategory {
-  const category = (event.payload as Record<string, unknown> | null)?.category;
-  const parsed = ZDocumentCategory.safeParse(category);
-  return parsed.success ? parsed.data : 'Intake';
+/**
+ * The document categories an event is about: its `category` (an upload), or its `categories`
+ * (a re-categorisation: before and after; a removal: the one it had). An event without a valid
+ * one counts as Intake.
+ */
+function eventCategories(event: EventRow): readonly DocumentCategory[] {
+  const payload = event.payload as Record<string, unknown> | null;
+  const one = ZDocumentCategory.safeParse(payload?.category);
+  if (one.success) return [one.data];
+  const several = ZDocumentCategories.safeParse(payload?.categories);
+  return several.success ? several.data : ['Intake'];
 }
 
 /**
  * The one rule for who receives a live event, for live delivery and replay alike: its
  * recipients; admins for admin events; everyone for events about no patient; otherwise whoever
- * may see the patient now (a document event: whoever may see its category at the patient's
- * current status). `audience` is undefined when the patient no longer exists: nobody's then.
- * An actor whose scope cannot be computed (lost association) receives no patient events.
+ * may see the patient now (a document event: whoever may see one of its categories at the
+ * patient's current status, so a document moved into Intake still reaches the attorney whose
+ * list must drop it; the event holds ids and categories, never the document). `audience` is
+ * undefined when the patient no longer exists: nobody's then. An actor whose scope cannot be
+ * computed (lost association) receives no patient events.
  */
 export function canReceiveEvent(
   actor: Actor,
@@ -45,5 +54,7 @@ export function canReceiveEvent(
     return false;
   }
   if (!isDocumentTopic(event.topic)) return true;
-  return canSeeDocumentCategory(actor, eventCategory(event), audience.treatmentStatus);
+  return eventCategories(event).some((category) =>
+    canSeeDocumentCategory(actor, category, audience.treatmentStatus),
+  );
 }

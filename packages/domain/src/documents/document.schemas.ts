@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { DOCUMENT_CATEGORIES } from '../constants.ts';
+import { ZCorrectionReason } from '../history/record-history.schemas.ts';
+import { versionFields, versionInput } from '../versioning/versioning.ts';
 
 export const DOCUMENT_MESSAGES = {
   noFile: 'No file provided',
@@ -14,6 +16,11 @@ export const DOCUMENT_MESSAGES = {
   integrityFailed:
     'This file failed its integrity check and cannot be opened. Please contact an administrator.',
   notPreviewable: 'This file type cannot be previewed',
+  recategorized: (fileName: string, category: string) => `Moved ${fileName} to ${category}`,
+  sameCategory: (category: string) => `The document is already in ${category}`,
+  categoryNotAllowed: (category: string) => `You cannot file documents under ${category}`,
+  removed: (fileName: string) => `Removed: ${fileName}`,
+  removeTitle: (fileName: string) => `Remove "${fileName}"?`,
 } as const;
 
 export const ZDocumentCategory = z.enum(DOCUMENT_CATEGORIES, {
@@ -30,8 +37,24 @@ export const ZDocument = z.object({
   uploadedByName: z.string().nullable(),
   createdAt: z.string(),
   isPreviewable: z.boolean(),
+  /** The metadata's version (the category is the one thing that changes). */
+  ...versionFields,
 });
 export type TDocument = z.infer<typeof ZDocument>;
+
+/** Re-categorise a document (docs/architecture.md, 'Corrections'); names the version it saw. */
+export const ZRecategorizeDocumentRequest = z.object({
+  category: ZDocumentCategory,
+  ...versionInput,
+});
+export type TRecategorizeDocumentRequest = z.input<typeof ZRecategorizeDocumentRequest>;
+
+/**
+ * Remove a wrongly uploaded document: kept with its file for the audit, hidden from everyone.
+ * A clinical record, so the reason is required.
+ */
+export const ZRemoveDocumentRequest = z.object({ reason: ZCorrectionReason, ...versionInput });
+export type TRemoveDocumentRequest = z.input<typeof ZRemoveDocumentRequest>;
 
 export const ZDocumentList = z.object({ items: z.array(ZDocument) });
 export type TDocumentList = z.infer<typeof ZDocumentList>;

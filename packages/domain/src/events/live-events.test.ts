@@ -65,6 +65,24 @@ describe('the live-event contract', () => {
     ).toEqual([['notifications']]);
   });
 
+  it('sends a re-categorised or removed document to the readers of either category', () => {
+    expect(LIVE_EVENT_AUDIENCES['document.changed']).toBe('patient');
+    const event = parseLiveEvent(
+      frame('document.changed', { documentId: 'd', categories: ['MRI', 'Intake'] }),
+    );
+    expect(event && getInvalidatedQueryKeys(event)).toEqual([
+      ['documents', PATIENT],
+      ['patients'],
+      ['notifications'],
+    ]);
+    expect(parseLiveEvent(frame('document.changed', { documentId: 'd', categories: [] }))).toBe(
+      null,
+    );
+    expect(
+      parseLiveEvent(frame('document.changed', { documentId: 'd', categories: ['Secret'] })),
+    ).toBeNull();
+  });
+
   it('refuses frames that do not match the contract, and topics it does not know', () => {
     expect(parseLiveEvent(frame('unknown.topic'))).toBeNull();
     expect(parseLiveEvent(frame('document.created', { documentId: 'd' }))).toBeNull();

@@ -21,6 +21,7 @@ export const LIVE_EVENT_AUDIENCES = {
   'message.created': 'patient',
   'message.read': 'patient',
   'document.created': 'patient',
+  'document.changed': 'patient',
   'billing.created': 'patient',
   'notification.created': 'recipients',
   'notification.read': 'recipients',
@@ -46,6 +47,12 @@ export const LIVE_EVENT_PAYLOADS = {
   'message.read': z.object({ count: z.number().int().nonnegative() }),
   // The category decides who may receive the event (the Intake rule).
   'document.created': z.object({ documentId: z.string(), category: z.enum(DOCUMENT_CATEGORIES) }),
+  // Re-categorised or removed: the categories before and after, so whoever could see it in either
+  // receives it (a document moved to Intake must vanish from an attorney's open list).
+  'document.changed': z.object({
+    documentId: z.string(),
+    categories: z.array(z.enum(DOCUMENT_CATEGORIES)).min(1).max(2),
+  }),
   'billing.created': z.object({ entryId: z.string() }),
   'notification.created': z.object({ type: z.enum(NOTIFICATION_TYPES) }),
   'notification.read': empty,
@@ -101,6 +108,11 @@ const INVALIDATES = {
   'message.read': threadKeys,
   'document.created': (event) =>
     event.patientId ? [['documents', event.patientId], ['patients']] : [['documents']],
+  // A hidden document also hides the notification about it.
+  'document.changed': (event) =>
+    event.patientId
+      ? [['documents', event.patientId], ['patients'], ['notifications']]
+      : [['documents'], ['notifications']],
   'billing.created': () => [['billing']],
   'notification.created': notificationKeys,
   'notification.read': notificationKeys,

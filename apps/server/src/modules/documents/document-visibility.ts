@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { DOCUMENT_CATEGORIES } from '@casebridge/domain/constants';
 import {
   getDocumentCategoryStatuses,
@@ -13,6 +13,7 @@ import { documents, patients } from '#src/db/schema/index.ts';
  * `getDocumentCategoryStatuses`, which `canSeeDocumentCategory` reads too), so the SQL cannot
  * disagree with the predicate. A condition, not a query: this module's queries and the
  * notifications' (a notification about a document) both filter with it, like patient-scope.ts.
+ * A removed document is kept for the audit but hidden from everyone, admins included, here.
  */
 export function documentVisibilityCondition(actor: Pick<PolicyActor, 'role'>): SQL {
   const allowed: SQL[] = [];
@@ -25,5 +26,6 @@ export function documentVisibilityCondition(actor: Pick<PolicyActor, 'role'>): S
         and(eq(documents.category, category), inArray(patients.treatmentStatus, [...statuses]))!,
       );
   }
-  return allowed.length > 0 ? or(...allowed)! : sql`false`;
+  if (allowed.length === 0) return sql`false`;
+  return and(isNull(documents.removedAt), or(...allowed))!;
 }

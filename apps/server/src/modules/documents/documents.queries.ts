@@ -1,8 +1,10 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { DOCUMENT_CATEGORIES, type DocumentCategory } from '@casebridge/domain/constants';
 import type { PatientScope, PolicyActor } from '@casebridge/domain/patients/patient.policy';
 import type { Db } from '#src/db/client.ts';
 import { documents, patients, users } from '#src/db/schema/index.ts';
+import type { Actor } from '#src/lib/actor.ts';
+import { nextVersion } from '#src/lib/versioning.ts';
 import type { InScopePatientId } from '#src/modules/patients/patient-access.ts';
 import { patientScopeCondition } from '#src/modules/patients/patient-scope.ts';
 import { documentVisibilityCondition } from './document-visibility.ts';
@@ -15,26 +17,33 @@ const documentColumns = {
   uploadedByName: users.name,
 };
 
-/** The patient's documents the actor may see, newest first; scope and category both in SQL. */
-export async function listVisibleDocuments(
+/** Documents matching `condition` that the actor may see: scope and category both in SQL. */
+function selectVisibleDocuments(
   db: Db,
   actor: Pick<PolicyActor, 'role'>,
   scope: PatientScope,
-  patientId: InScopePatientId,
+  condition: SQL,
 ) {
   return db
     .select(documentColumns)
     .from(documents)
     .innerJoin(patients, eq(patients.id, documents.patientId))
     .leftJoin(users, eq(users.id, documents.uploadedByUserId))
-    .where(
-      and(
-        eq(documents.patientId, patientId),
-        patientScopeCondition(scope),
-        documentVisibilityCondition(actor),
-      ),
-    )
-    .orderBy(desc(documents.createdAt), desc(documents.id));
+    .where(and(condition, patientScopeCondition(scope), documentVisibilityCondition(actor)))
+    .$dynamic();
+}
+
+/** The patient's documents the actor may see, newest first. */
+export async function listVisibleDocuments(
+  db: Db,
+  actor: Pick<PolicyActor, 'role'>,
+  scope: PatientScope,
+  patientId: InScopePatientId,
+) {
+  return selectVisibleDocuments(db, actor, scope, eq(documents.patientId, patientId)).orderBy(
+    desc(documents.createdAt),
+    desc(documents.id),
+  );
 }
 
 /** One document if the actor may see it; a hidden one is indistinguishable from a missing one. */
@@ -44,20 +53,41 @@ export async function findVisibleDocument(
   scope: PatientScope,
   documentId: string,
 ) {
-  const [row] = await db
-    .select(documentColumns)
-    .from(documents)
-    .innerJoin(patients, eq(patients.id, documents.patientId))
-    .leftJoin(users, eq(users.id, documents.uploadedByUserId))
-    .where(
-      and(
-        eq(documents.id, documentId),
-        patientScopeCondition(scope),
-        documentVisibilityCondition(actor),
-      ),
-    )
-    .limit(1);
+  const [row] = await selectVisibleDocuments(db, actor, scope, eq(documents.id, documentId));
   return row ?? null;
+}
+
+/**
+ * The same document, its row locked until the write's transaction ends (the version check's
+ * read): a correction sees the document exactly as it will change it.
+ */
+export async function lockVisibleDocument(
+  db: Db,
+  actor: Pick<PolicyActor, 'role'>,
+  scope: PatientScope,
+  documentId: string,
+) {
+  const [row] = await selectVisibleDocuments(db, actor, scope, eq(documents.id, documentId)).for(
+    'update',
+    { of: documents },
+  );
+  return row ?? null;
+}
+
+/** Sets a correction (a new category, or the removal) as the document's next version. */
+export async function updateDocument(
+  db: Db,
+  documentId: string,
+  values: Pick<DocumentRow, 'category'> | Pick<DocumentRow, 'removedAt' | 'removalReason'>,
+  actor: Pick<Actor, 'userId' | 'name'>,
+): Promise<DocumentRow> {
+  const [row] = await db
+    .update(documents)
+    .set({ ...values, ...nextVersion(documents, actor) })
+    .where(eq(documents.id, documentId))
+    .returning();
+  if (!row) throw new Error(`document ${documentId} update returned nothing`);
+  return row;
 }
 
 export async function insertDocument(db: Db, values: NewDocumentRow): Promise<DocumentRow> {

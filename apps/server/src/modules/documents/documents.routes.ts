@@ -6,14 +6,19 @@ import { BYTES_PER_MB, DOCUMENT_ACCEPT } from '@casebridge/domain/documents/docu
 import {
   ZDocument,
   ZDocumentList,
+  ZRecategorizeDocumentRequest,
+  ZRemoveDocumentRequest,
   ZUploadLimits,
 } from '@casebridge/domain/documents/document.schemas';
 import { UPLOAD_LIMIT_MB } from '@casebridge/domain/constants';
 import { ZErrorBody } from '@casebridge/domain/errors';
 import { ZPatientIdParams } from '@casebridge/domain/patients/patient-id';
 import { ZRecordIdParam } from '@casebridge/domain/record-id';
+import { staleWriteBody } from '@casebridge/domain/versioning/versioning';
 import { getRequestIp } from '#src/lib/request-ip.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
+import { expectedVersion, withEtag } from '#src/lib/versioning.ts';
+import { recategorizeDocument, removeDocument } from './document-corrections.service.ts';
 import { sendDocument, type DocumentDelivery } from './document-response.ts';
 import { receiveUpload } from './document-upload.ts';
 import {
@@ -26,8 +31,12 @@ import {
 
 const ZDocumentParams = z.object({ documentId: ZRecordIdParam });
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
+const versionErrors = { 409: staleWriteBody(ZDocument), 428: ZErrorBody };
 
-/** Documents of a patient: upload (clinic, admin), list, and authorized preview and download. */
+/**
+ * Documents of a patient: upload (clinic, admin), list, authorized preview and download, and the
+ * corrections the uploading roles make (re-categorise, remove).
+ */
 export async function documentRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, storage } = app.ctx;
@@ -87,6 +96,59 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
         ip: getRequestIp(request),
       });
       return reply.status(201).send(document);
+    },
+  );
+
+  // Correcting a document follows the uploader's rule (domain document.policy.ts): the roles
+  // that may upload, for a patient in scope.
+  api.patch(
+    '/documents/:documentId/category',
+    {
+      config: { access: 'documents:upload' },
+      schema: {
+        tags: ['documents'],
+        summary:
+          'File a document under another category, from the version named by If-Match or `version`',
+        params: ZDocumentParams,
+        body: ZRecategorizeDocumentRequest,
+        response: { 200: ZDocument, ...errors, ...versionErrors },
+      },
+    },
+    async (request, reply) => {
+      const document = await recategorizeDocument(
+        db,
+        requireActor(request),
+        request.params.documentId,
+        {
+          category: request.body.category,
+          expected: expectedVersion(request, request.body.version),
+          ip: getRequestIp(request),
+        },
+      );
+      return withEtag(reply, document);
+    },
+  );
+
+  api.post(
+    '/documents/:documentId/remove',
+    {
+      config: { access: 'documents:upload' },
+      schema: {
+        tags: ['documents'],
+        summary:
+          'Remove a document with a reason: kept for the audit, hidden from every list and download',
+        params: ZDocumentParams,
+        body: ZRemoveDocumentRequest,
+        response: { 204: z.null(), ...errors, ...versionErrors },
+      },
+    },
+    async (request, reply) => {
+      await removeDocument(db, requireActor(request), request.params.documentId, {
+        reason: request.body.reason,
+        expected: expectedVersion(request, request.body.version),
+        ip: getRequestIp(request),
+      });
+      return reply.status(204).send(null);
     },
   );
 

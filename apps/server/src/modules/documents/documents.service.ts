@@ -31,7 +31,10 @@ import {
 
 type RequestContext = { ip: string };
 
-function toDocumentDto(row: { document: DocumentRow; uploadedByName: string | null }): TDocument {
+export function toDocumentDto(row: {
+  document: DocumentRow;
+  uploadedByName: string | null;
+}): TDocument {
   const { document } = row;
   return {
     id: document.id,
@@ -43,6 +46,9 @@ function toDocumentDto(row: { document: DocumentRow; uploadedByName: string | nu
     uploadedByName: row.uploadedByName,
     createdAt: document.createdAt.toISOString(),
     isPreviewable: isPreviewableMimeType(document.mimeType),
+    version: document.version,
+    updatedAt: document.updatedAt.toISOString(),
+    updatedByName: document.updatedByName,
   };
 }
 

@@ -1,0 +1,119 @@
+import type { DocumentCategory } from '@casebridge/domain/constants';
+import { canRecategorizeDocumentTo } from '@casebridge/domain/documents/document.policy';
+import { DOCUMENT_MESSAGES, type TDocument } from '@casebridge/domain/documents/document.schemas';
+import { isUuid } from '@casebridge/domain/record-id';
+import type { Db } from '#src/db/client.ts';
+import { publishEvent } from '#src/events/outbox.ts';
+import type { Actor } from '#src/lib/actor.ts';
+import { forbidden, notFound, validationFailed } from '#src/lib/app-error.ts';
+import { assertVersion } from '#src/lib/versioning.ts';
+import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import { writeRecordHistory } from '#src/modules/history/record-history.service.ts';
+import { getActorPatientScope } from '#src/modules/patients/patient-scope.ts';
+import { lockVisibleDocument, updateDocument } from './documents.queries.ts';
+import { toDocumentDto } from './documents.service.ts';
+
+type Correction = { expected: number; ip: string };
+
+/**
+ * The document the actor may correct, locked for the write and checked against the version the
+ * actor saw. Outside the scope, hidden by its category, removed or missing: all 404 alike.
+ */
+async function lockForCorrection(tx: Db, actor: Actor, documentId: string, expected: number) {
+  if (!isUuid(documentId)) throw notFound();
+  const found = await lockVisibleDocument(tx, actor, getActorPatientScope(actor), documentId);
+  if (!found) throw notFound();
+  await assertVersion(found.document, expected, () => toDocumentDto(found));
+  return found;
+}
+
+/**
+ * Files a document under another category. The Intake rule follows at once: the list, preview,
+ * download and notifications read the category in SQL, and the event names the categories before
+ * and after, so everyone who could see the document in either receives it and refetches (an
+ * attorney's open list drops a document moved to Intake). The file stays under its storage key:
+ * the key only has to be unique.
+ */
+export async function recategorizeDocument(
+  db: Db,
+  actor: Actor,
+  documentId: string,
+  input: { category: DocumentCategory } & Correction,
+): Promise<TDocument> {
+  if (!canRecategorizeDocumentTo(actor, input.category))
+    throw forbidden(DOCUMENT_MESSAGES.categoryNotAllowed(input.category));
+  return db.transaction(async (tx) => {
+    const found = await lockForCorrection(tx, actor, documentId, input.expected);
+    const { document: before } = found;
+    if (before.category === input.category)
+      throw validationFailed(DOCUMENT_MESSAGES.sameCategory(input.category));
+    const after = await updateDocument(tx, before.id, { category: input.category }, actor);
+    await writeRecordHistory(tx, {
+      recordType: 'document',
+      recordId: before.id,
+      patientId: before.patientId,
+      version: after.version,
+      action: 'recategorized',
+      changes: { category: { from: before.category, to: after.category } },
+      actor,
+    });
+    await writeAudit(tx, {
+      action: 'document_recategorized',
+      actor,
+      patientId: before.patientId,
+      details: `${before.fileName}: category ${before.category} → ${after.category}`,
+      ip: input.ip,
+    });
+    await publishEvent(tx, {
+      topic: 'document.changed',
+      patientId: before.patientId,
+      payload: { documentId: before.id, categories: [before.category, after.category] },
+    });
+    return toDocumentDto({ document: after, uploadedByName: found.uploadedByName });
+  });
+}
+
+/**
+ * Removes a wrongly uploaded document: the row and the file stay for the audit, and from now on
+ * every list, count, preview, download and notification leaves it out, for everyone
+ * (document-visibility.ts). The reason is required and kept with the row and its history.
+ */
+export async function removeDocument(
+  db: Db,
+  actor: Actor,
+  documentId: string,
+  input: { reason: string } & Correction,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { document: before } = await lockForCorrection(tx, actor, documentId, input.expected);
+    const removedAt = new Date();
+    const after = await updateDocument(
+      tx,
+      before.id,
+      { removedAt, removalReason: input.reason },
+      actor,
+    );
+    await writeRecordHistory(tx, {
+      recordType: 'document',
+      recordId: before.id,
+      patientId: before.patientId,
+      version: after.version,
+      action: 'removed',
+      changes: { removed: { from: false, to: true } },
+      reason: input.reason,
+      actor,
+    });
+    await writeAudit(tx, {
+      action: 'document_removed',
+      actor,
+      patientId: before.patientId,
+      details: `${before.fileName} (${before.category}) removed: ${input.reason}`,
+      ip: input.ip,
+    });
+    await publishEvent(tx, {
+      topic: 'document.changed',
+      patientId: before.patientId,
+      payload: { documentId: before.id, categories: [before.category] },
+    });
+  });
+}
