@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = [
   'billing_entry_created',
   'billing_exported',
   'message_sent',
+  'message_edited',
+  'message_retracted',
   'messages_viewed',
   'notification_preferences_updated',
   'user_created',

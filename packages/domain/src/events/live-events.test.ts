@@ -83,6 +83,12 @@ describe('the live-event contract', () => {
     ).toBeNull();
   });
 
+  it('refreshes the thread after an edit or a retraction, whose event carries no text', () => {
+    const event = parseLiveEvent(frame('message.changed', { messageId: 'm', body: 'secret' }));
+    expect(event?.payload).toEqual({ messageId: 'm' });
+    expect(event && getInvalidatedQueryKeys(event)).toEqual([['messages', PATIENT]]);
+  });
+
   it('refuses frames that do not match the contract, and topics it does not know', () => {
     expect(parseLiveEvent(frame('unknown.topic'))).toBeNull();
     expect(parseLiveEvent(frame('document.created', { documentId: 'd' }))).toBeNull();

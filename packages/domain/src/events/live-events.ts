@@ -20,6 +20,7 @@ export const LIVE_EVENT_AUDIENCES = {
   'patient.updated': 'patient',
   'message.created': 'patient',
   'message.read': 'patient',
+  'message.changed': 'patient',
   'document.created': 'patient',
   'document.changed': 'patient',
   'billing.created': 'patient',
@@ -45,6 +46,8 @@ export const LIVE_EVENT_PAYLOADS = {
   'patient.updated': empty,
   'message.created': z.object({ messageId: z.string() }),
   'message.read': z.object({ count: z.number().int().nonnegative() }),
+  // An edit or a retraction: the thread is refetched; the text never travels in the event.
+  'message.changed': z.object({ messageId: z.string() }),
   // The category decides who may receive the event (the Intake rule).
   'document.created': z.object({ documentId: z.string(), category: z.enum(DOCUMENT_CATEGORIES) }),
   // Re-categorised or removed: the categories before and after, so whoever could see it in either
@@ -106,6 +109,7 @@ const INVALIDATES = {
   'patient.updated': patientKeys,
   'message.created': threadKeys,
   'message.read': threadKeys,
+  'message.changed': threadKeys,
   'document.created': (event) =>
     event.patientId ? [['documents', event.patientId], ['patients']] : [['documents']],
   // A hidden document also hides the notification about it.

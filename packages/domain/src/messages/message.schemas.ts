@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from '../common.schemas.ts';
+import { versionFields, versionInput } from '../versioning/versioning.ts';
 
 /** Texts of spec sections 2, 4 and 8 for the Messages tab, word for word. */
 export const MESSAGE_TEXTS = {
@@ -11,6 +12,25 @@ export const MESSAGE_TEXTS = {
   sentButEmailFailed: 'Message sent but email notifications failed',
   sendFailed: 'Failed to send message',
   bodyRequired: 'Please enter a message',
+} as const;
+
+/** How long after sending the sender may still edit a message's text. */
+export const MESSAGE_EDIT_WINDOW_MINUTES = 15;
+
+/** Texts of the corrections a sender makes to their own message (issue 10). */
+export const MESSAGE_CORRECTION_TEXTS = {
+  edited: 'edited',
+  editedAt: (time: string) => `Edited ${time}`,
+  retractedBy: (name: string) => `Message retracted by ${name}`,
+  retractTitle: 'Retract this message?',
+  retractDescription:
+    'Everyone on the case will see that you retracted it instead of the text. Administrators keep the original for the record.',
+  saved: 'Message updated',
+  retracted: 'Message retracted',
+  notSender: 'Only the sender can change a message',
+  editWindowClosed: `A message can be edited for ${MESSAGE_EDIT_WINDOW_MINUTES} minutes after it is sent`,
+  isRetracted: 'This message was retracted',
+  unchanged: 'The message text is unchanged',
 } as const;
 
 export const MESSAGE_BODY_MAX_LENGTH = 5_000;
@@ -51,16 +71,62 @@ export const ZMessage = z.object({
   senderName: z.string(),
   senderRole: z.string(),
   senderOrganizationName: z.string().nullable(),
-  body: z.string(),
+  /**
+   * The text; null once the sender retracted it, for everyone but admins (the text is not sent
+   * to them at all).
+   */
+  body: z.string().nullable(),
   templateId: z.uuid().nullable(),
   notifyByEmail: z.boolean(),
   createdAt: z.string(),
+  /** When the sender last edited the text; null if never. */
+  editedAt: z.string().nullable(),
+  /** When the sender retracted it; null while it stands. */
+  retractedAt: z.string().nullable(),
   /** Whether the signed-in user has read it (always true for their own messages). */
   isReadByMe: z.boolean(),
   /** Whether anyone other than the sender has read it: the double check. */
   isReadByOthers: z.boolean(),
+  ...versionFields,
 });
 export type TMessage = z.infer<typeof ZMessage>;
+
+/** The sender edits the text (within MESSAGE_EDIT_WINDOW_MINUTES), naming the version they saw. */
+export const ZEditMessageRequest = z.object({
+  body: requiredText(MESSAGE_TEXTS.bodyRequired, MESSAGE_BODY_MAX_LENGTH),
+  ...versionInput,
+});
+export type TEditMessageRequest = z.input<typeof ZEditMessageRequest>;
+
+/** The sender retracts the message, naming the version they saw. */
+export const ZRetractMessageRequest = z.object({ ...versionInput });
+export type TRetractMessageRequest = z.input<typeof ZRetractMessageRequest>;
+
+/** Until when the sender may edit a message sent at `createdAt`. */
+export function getMessageEditDeadline(createdAt: string | Date): Date {
+  return new Date(new Date(createdAt).getTime() + MESSAGE_EDIT_WINDOW_MINUTES * 60_000);
+}
+
+/** Whether `userId` may still edit the message at `now`: the sender, within the window. */
+export function canEditMessage(
+  userId: string,
+  message: Pick<TMessage, 'senderId' | 'createdAt' | 'retractedAt'>,
+  now: Date = new Date(),
+): boolean {
+  return (
+    message.senderId === userId &&
+    message.retractedAt === null &&
+    now < getMessageEditDeadline(message.createdAt)
+  );
+}
+
+/** Whether `userId` may retract the message: the sender, at any time, once. */
+export function canRetractMessage(
+  userId: string,
+  message: Pick<TMessage, 'senderId' | 'retractedAt'>,
+): boolean {
+  return message.senderId === userId && message.retractedAt === null;
+}
 
 export const ZListMessagesQuery = z.object({
   /** The id of the oldest message already shown; the page holds the messages before it. */

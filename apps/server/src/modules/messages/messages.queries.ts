@@ -1,10 +1,25 @@
 import { and, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
-import type { TMessage } from '@casebridge/domain/messages/message.schemas';
+import {
+  MESSAGE_EDIT_WINDOW_MINUTES,
+  type TMessage,
+} from '@casebridge/domain/messages/message.schemas';
 import type { Db } from '#src/db/client.ts';
-import { auditLogs, messageReads, messages, messageTemplates } from '#src/db/schema/index.ts';
+import {
+  auditLogs,
+  mailOutbox,
+  messageReads,
+  messages,
+  messageTemplates,
+} from '#src/db/schema/index.ts';
+import type { Actor } from '#src/lib/actor.ts';
+import { nextVersion } from '#src/lib/versioning.ts';
 import type { InScopePatientId } from '#src/modules/patients/patient-access.ts';
 
-function messageColumns(viewerId: string) {
+/** Who reads the thread: the body of a retracted message reaches admins only. */
+export type MessageViewer = Pick<Actor, 'userId' | 'role'>;
+
+function messageColumns(viewer: MessageViewer) {
+  const viewerId = viewer.userId;
   return {
     id: messages.id,
     patientId: messages.patientId,
@@ -12,23 +27,45 @@ function messageColumns(viewerId: string) {
     senderName: messages.senderName,
     senderRole: messages.senderRole,
     senderOrganizationName: messages.senderOrganizationName,
-    body: messages.body,
+    // Decided in SQL, so a retracted text never leaves the database for anyone but an admin.
+    body:
+      viewer.role === 'admin'
+        ? sql<string | null>`${messages.body}`
+        : sql<
+            string | null
+          >`case when ${messages.retractedAt} is null then ${messages.body} else null end`,
     templateId: messages.templateId,
     notifyByEmail: messages.notifyByEmail,
     createdAt: messages.createdAt,
+    editedAt: messages.editedAt,
+    retractedAt: messages.retractedAt,
     isReadByMe: sql<boolean>`(${messages.senderId} = ${viewerId} or exists (select 1 from ${messageReads} r where r.message_id = ${messages.id} and r.user_id = ${viewerId}))`,
     isReadByOthers: sql<boolean>`exists (select 1 from ${messageReads} r where r.message_id = ${messages.id} and r.user_id is distinct from ${messages.senderId})`,
+    version: messages.version,
+    updatedAt: messages.updatedAt,
+    updatedByName: messages.updatedByName,
   };
 }
 
-type MessageRow = Omit<TMessage, 'createdAt'> & { createdAt: Date | string };
+type Timestamp = Date | string;
+type MessageRow = Omit<TMessage, 'createdAt' | 'editedAt' | 'retractedAt' | 'updatedAt'> & {
+  createdAt: Timestamp;
+  editedAt: Timestamp | null;
+  retractedAt: Timestamp | null;
+  updatedAt: Timestamp;
+};
+
+const toIso = (value: Timestamp) => new Date(value).toISOString();
 
 function toMessageDto(row: MessageRow): TMessage {
   return {
     ...row,
     isReadByMe: Boolean(row.isReadByMe),
     isReadByOthers: Boolean(row.isReadByOthers),
-    createdAt: new Date(row.createdAt).toISOString(),
+    createdAt: toIso(row.createdAt),
+    editedAt: row.editedAt === null ? null : toIso(row.editedAt),
+    retractedAt: row.retractedAt === null ? null : toIso(row.retractedAt),
+    updatedAt: toIso(row.updatedAt),
   };
 }
 
@@ -37,7 +74,7 @@ export async function listMessages(
   db: Db,
   page: {
     patientId: InScopePatientId;
-    viewerId: string;
+    viewer: MessageViewer;
     cursor?: string | undefined;
     limit: number;
   },
@@ -49,7 +86,7 @@ export async function listMessages(
     );
   }
   const rows = await db
-    .select(messageColumns(page.viewerId))
+    .select(messageColumns(page.viewer))
     .from(messages)
     .where(and(...conditions))
     .orderBy(desc(messages.createdAt), desc(messages.id))
@@ -68,9 +105,13 @@ export async function countMessages(db: Db, patientId: InScopePatientId): Promis
   return Number(row?.n ?? 0);
 }
 
-export async function getMessage(db: Db, messageId: string, viewerId: string): Promise<TMessage> {
+export async function getMessage(
+  db: Db,
+  messageId: string,
+  viewer: MessageViewer,
+): Promise<TMessage> {
   const [row] = await db
-    .select(messageColumns(viewerId))
+    .select(messageColumns(viewer))
     .from(messages)
     .where(eq(messages.id, messageId));
   if (!row) throw new Error(`message ${messageId} not found`);
@@ -145,4 +186,88 @@ export async function hasAuditedThreadViewSince(
     )
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * A message of the patient, its row locked until the write's transaction ends, with whether the
+ * edit window is still open by the database's clock (the one `created_at` was set by).
+ */
+export async function lockMessage(db: Db, patientId: InScopePatientId, messageId: string) {
+  const [row] = await db
+    .select({
+      id: messages.id,
+      senderId: messages.senderId,
+      senderName: messages.senderName,
+      senderRole: messages.senderRole,
+      senderOrganizationName: messages.senderOrganizationName,
+      body: messages.body,
+      createdAt: messages.createdAt,
+      retractedAt: messages.retractedAt,
+      version: messages.version,
+      isEditable: sql<boolean>`${messages.createdAt} > now() - make_interval(mins => ${MESSAGE_EDIT_WINDOW_MINUTES})`,
+    })
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.patientId, patientId)))
+    .for('update');
+  return row ? { ...row, isEditable: Boolean(row.isEditable) } : null;
+}
+
+/** Whether the message exists and is the patient's. */
+export async function isPatientMessage(
+  db: Db,
+  patientId: InScopePatientId,
+  messageId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.patientId, patientId)));
+  return row !== undefined;
+}
+
+/** Sets the sender's correction (a new text, or the retraction) as the message's next version. */
+export async function updateMessage(
+  db: Db,
+  messageId: string,
+  values: { body: string; editedAt: Date } | { retractedAt: Date },
+  actor: Pick<Actor, 'userId' | 'name'>,
+): Promise<{ version: number }> {
+  const [row] = await db
+    .update(messages)
+    .set({ ...values, ...nextVersion(messages, actor) })
+    .where(eq(messages.id, messageId))
+    .returning({ version: messages.version });
+  if (!row) throw new Error(`message ${messageId} update returned nothing`);
+  return row;
+}
+
+/**
+ * The notification e-mails of a message that have not left yet (pending, or failed and waiting
+ * for an admin's retry). Mail rows name no message; the message's e-mails are the ones queued in
+ * its own transaction, so they share its `created_at` (the transaction's time), and they link to
+ * its patient's thread.
+ */
+function unsentMailOfMessage(messageId: string, threadLink: string): SQL {
+  // Compared in SQL: timestamps hold microseconds, a JavaScript Date only milliseconds.
+  return and(
+    eq(mailOutbox.kind, 'message_notification'),
+    sql`${mailOutbox.createdAt} = (select m.created_at from ${messages} m where m.id = ${messageId})`,
+    inArray(mailOutbox.status, ['pending', 'failed']),
+    sql`strpos(${mailOutbox.text}, ${threadLink}) > 0`,
+  )!;
+}
+
+/** Replaces the content of a message's unsent e-mails; returns how many were rewritten. */
+export async function rewriteUnsentMessageMail(
+  db: Db,
+  messageId: string,
+  threadLink: string,
+  content: { subject: string; text: string; html: string },
+): Promise<number> {
+  const rows = await db
+    .update(mailOutbox)
+    .set(content)
+    .where(unsentMailOfMessage(messageId, threadLink))
+    .returning({ id: mailOutbox.id });
+  return rows.length;
 }

@@ -50,7 +50,7 @@ export async function listPatientMessages(
 ): Promise<TMessagePage> {
   const { id: patientId } = await requirePatientInScope(db, actor, requestedId);
   const [page, total] = await Promise.all([
-    listMessages(db, { patientId, viewerId: actor.userId, ...query }),
+    listMessages(db, { patientId, viewer: actor, ...query }),
     countMessages(db, patientId),
   ]);
   // The thread is part of the record: opening it is a PHI read. Later pages, and the refetches
@@ -108,7 +108,7 @@ export async function sendMessage(
       details: input.notifyByEmail ? 'with e-mail notification' : null,
       ip: context.ip,
     });
-    const message = await getMessage(tx, id, actor.userId);
+    const message = await getMessage(tx, id, actor);
 
     let notified: string[] = [];
     let hasRecipientFailure = false;

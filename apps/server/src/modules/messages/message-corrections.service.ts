@@ -1,0 +1,186 @@
+import type { THistoryEntry } from '@casebridge/domain/history/record-history.schemas';
+import { getMessagesLink } from '@casebridge/domain/messages/message-sender';
+import {
+  MESSAGE_CORRECTION_TEXTS,
+  type TMessage,
+} from '@casebridge/domain/messages/message.schemas';
+import { isUuid } from '@casebridge/domain/record-id';
+import type { Db } from '#src/db/client.ts';
+import { publishEvent } from '#src/events/outbox.ts';
+import type { Actor } from '#src/lib/actor.ts';
+import { AppError, forbidden, notFound, validationFailed } from '#src/lib/app-error.ts';
+import { assertVersion } from '#src/lib/versioning.ts';
+import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import {
+  listRecordHistory,
+  writeRecordHistory,
+} from '#src/modules/history/record-history.service.ts';
+import {
+  requirePatientInScope,
+  type InScopePatient,
+} from '#src/modules/patients/patient-access.ts';
+import { renderMessageEmail } from './message-email.ts';
+import {
+  getMessage,
+  isPatientMessage,
+  lockMessage,
+  rewriteUnsentMessageMail,
+  updateMessage,
+} from './messages.queries.ts';
+
+type Correction = { expected: number; ip: string; appUrl: string };
+
+/**
+ * The sender's own message, locked for the write and checked against the version they saw. A
+ * patient outside the scope or a message that is not the patient's: 404 alike; someone else's
+ * message: 403 (they can see it, but it is not theirs to change); a retracted one is final.
+ */
+async function lockOwnMessage(
+  tx: Db,
+  actor: Actor,
+  patient: InScopePatient,
+  messageId: string,
+  expected: number,
+) {
+  if (!isUuid(messageId)) throw notFound();
+  const message = await lockMessage(tx, patient.id, messageId);
+  if (!message) throw notFound();
+  if (message.senderId !== actor.userId) throw forbidden(MESSAGE_CORRECTION_TEXTS.notSender);
+  await assertVersion(message, expected, () => getMessage(tx, messageId, actor));
+  if (message.retractedAt) throw new AppError('CONFLICT', MESSAGE_CORRECTION_TEXTS.isRetracted);
+  return message;
+}
+
+/**
+ * The sender edits the text within MESSAGE_EDIT_WINDOW_MINUTES of sending (by the database's
+ * clock). The old text goes into the record history, which admins read; everyone sees 'edited'.
+ * E-mails already queued keep the text they were queued with.
+ */
+export async function editMessage(
+  db: Db,
+  actor: Actor,
+  patientId: string,
+  messageId: string,
+  input: { body: string } & Correction,
+): Promise<TMessage> {
+  const patient = await requirePatientInScope(db, actor, patientId);
+  return db.transaction(async (tx) => {
+    const before = await lockOwnMessage(tx, actor, patient, messageId, input.expected);
+    if (!before.isEditable) throw forbidden(MESSAGE_CORRECTION_TEXTS.editWindowClosed);
+    if (before.body === input.body) throw validationFailed(MESSAGE_CORRECTION_TEXTS.unchanged);
+    const { version } = await updateMessage(
+      tx,
+      before.id,
+      { body: input.body, editedAt: new Date() },
+      actor,
+    );
+    await writeRecordHistory(tx, {
+      recordType: 'message',
+      recordId: before.id,
+      patientId: patient.id,
+      version,
+      action: 'edited',
+      changes: { body: { from: before.body, to: input.body } },
+      actor,
+    });
+    await writeAudit(tx, {
+      action: 'message_edited',
+      actor,
+      patientId: patient.id,
+      details: `message ${before.id} edited (version ${version}; the texts are in its history)`,
+      ip: input.ip,
+    });
+    await publishEvent(tx, {
+      topic: 'message.changed',
+      patientId: patient.id,
+      payload: { messageId: before.id },
+    });
+    return getMessage(tx, before.id, actor);
+  });
+}
+
+/**
+ * The sender retracts the message, at any time: everyone but admins then gets no text, only
+ * 'Message retracted by …'. Read receipts and notifications stay (they hold no text); the
+ * message's e-mails that have not left yet lose their text too (see rewriteUnsentMessageMail).
+ */
+export async function retractMessage(
+  db: Db,
+  actor: Actor,
+  patientId: string,
+  messageId: string,
+  input: Correction,
+): Promise<TMessage> {
+  const patient = await requirePatientInScope(db, actor, patientId);
+  return db.transaction(async (tx) => {
+    const before = await lockOwnMessage(tx, actor, patient, messageId, input.expected);
+    const { version } = await updateMessage(tx, before.id, { retractedAt: new Date() }, actor);
+    await writeRecordHistory(tx, {
+      recordType: 'message',
+      recordId: before.id,
+      patientId: patient.id,
+      version,
+      action: 'retracted',
+      changes: { retracted: { from: false, to: true } },
+      actor,
+    });
+    // The privacy wording names neither the patient nor the text: safe whatever the mail held.
+    const withoutText = renderMessageEmail({
+      patient,
+      sender: {
+        name: before.senderName,
+        role: before.senderRole,
+        organizationName: before.senderOrganizationName,
+      },
+      body: '',
+      sentAt: before.createdAt,
+      appUrl: input.appUrl,
+      isDetailed: false,
+      template: null,
+    });
+    const rewritten = await rewriteUnsentMessageMail(
+      tx,
+      before.id,
+      getMessagesLink(patient.id),
+      withoutText,
+    );
+    await writeAudit(tx, {
+      action: 'message_retracted',
+      actor,
+      patientId: patient.id,
+      details: `message ${before.id} retracted${rewritten > 0 ? `; ${rewritten} unsent e-mail(s) no longer carry its text` : ''}`,
+      ip: input.ip,
+    });
+    await publishEvent(tx, {
+      topic: 'message.changed',
+      patientId: patient.id,
+      payload: { messageId: before.id },
+    });
+    return getMessage(tx, before.id, actor);
+  });
+}
+
+/**
+ * A message's corrections (edits with the old and new text, the retraction), for admins: the
+ * route's capability keeps everyone else out, and the patient must be in scope like any read.
+ */
+export async function listMessageHistory(
+  db: Db,
+  actor: Actor,
+  patientId: string,
+  messageId: string,
+  context: { ip: string },
+): Promise<{ items: THistoryEntry[] }> {
+  const patient = await requirePatientInScope(db, actor, patientId);
+  if (!isUuid(messageId) || !(await isPatientMessage(db, patient.id, messageId))) throw notFound();
+  const items = await listRecordHistory(db, 'message', messageId);
+  // The old texts are part of the record: reading them is a read of health information.
+  await writeAudit(db, {
+    action: 'messages_viewed',
+    actor,
+    patientId: patient.id,
+    details: `history of message ${messageId}`,
+    ip: context.ip,
+  });
+  return { items };
+}
