@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useId, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useMemo, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { ConfirmDialog } from '#src/components/ui/confirm-dialog.tsx';
 
@@ -49,13 +49,17 @@ export function UnsavedChangesProvider({ children }: { children: React.ReactNode
     });
   }, []);
 
+  // A stable registry: the forms' effects depend on it, and a new one on each render would
+  // make each form unregister and register again, re-rendering this provider without end.
+  const registry = useMemo(() => ({ setDirty }), [setDirty]);
+
   const leave = () => {
     setDirtyForms(new Set());
     blocker.proceed?.();
   };
 
   return (
-    <UnsavedChangesContext.Provider value={{ setDirty }}>
+    <UnsavedChangesContext.Provider value={registry}>
       {children}
       <ConfirmDialog
         isOpen={blocker.state === 'blocked'}

@@ -1,0 +1,110 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
+
+/**
+ * A record people can trust (issue 10): typed values survive someone else's change, leaving a
+ * dirty form asks, a stale save shows the conflict in place, and a status change is deliberate
+ * and can be undone before anyone is told.
+ */
+
+async function changeStatusThroughUi(page: Page, status: string) {
+  await page.getByRole('button', { name: 'Edit status' }).click();
+  await page.getByLabel('Treatment status').selectOption(status);
+  await page.getByRole('button', { name: 'Save status' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Change treatment status?' });
+  await expect(dialog).toContainText(`to ${status}?`);
+  await dialog.getByRole('button', { name: 'Change status' }).click();
+}
+
+test('typed demographics survive a status change made in another browser', async ({
+  pageAs,
+  createPatient,
+}) => {
+  const patientId = await createPatient({ fullName: 'Survivor Sam' });
+  const coordinator = await pageAs('clinic');
+  const colleague = await pageAs('admin');
+  await coordinator.goto(`/patients/${patientId}?tab=demographics`);
+  await coordinator.getByLabel('Best Point of Contact Name').fill('Marta Reyes');
+  await coordinator.getByLabel('Best Point of Contact Phone').fill('555-0142');
+
+  await colleague.goto(`/patients/${patientId}`);
+  await changeStatusThroughUi(colleague, 'Evaluated');
+  await expect(colleague.getByText('Patient updated successfully')).toBeVisible();
+
+  // The coordinator's page follows the change live and keeps what was typed.
+  await expect(coordinator.getByText('Evaluated', { exact: true }).first()).toBeVisible();
+  await expect(coordinator.getByText(/Changed by Avery Admin at \d\d:\d\d —/)).toBeVisible();
+  await expect(coordinator.getByLabel('Best Point of Contact Name')).toHaveValue('Marta Reyes');
+  await expect(coordinator.getByLabel('Best Point of Contact Phone')).toHaveValue('555-0142');
+
+  // Their save was made from the older version: refused in place, then kept on top.
+  await coordinator.getByRole('button', { name: 'Save Changes' }).click();
+  await coordinator.getByRole('button', { name: 'No, just save' }).click();
+  await expect(coordinator.getByRole('alert').filter({ hasText: 'Not saved' })).toBeVisible();
+  await coordinator.getByRole('button', { name: 'Keep my changes on top' }).click();
+  await coordinator.getByRole('button', { name: 'Save Changes' }).click();
+  await coordinator.getByRole('button', { name: 'No, just save' }).click();
+  await expect(coordinator.getByText('Patient demographics updated successfully')).toBeVisible();
+  await coordinator.reload();
+  await expect(coordinator.getByLabel('Best Point of Contact Name')).toHaveValue('Marta Reyes');
+});
+
+test('leaving a dirty form asks first, by tab and by link', async ({ pageAs, createPatient }) => {
+  const patientId = await createPatient({ fullName: 'Leaving Lou' });
+  const page = await pageAs('clinic');
+  await page.goto(`/patients/${patientId}?tab=demographics`);
+  await page.getByLabel('Best Point of Contact Name').fill('Unsaved Name');
+
+  await page.getByRole('tab', { name: 'Messages' }).click();
+  const prompt = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+  await expect(prompt).toBeVisible();
+  await prompt.getByRole('button', { name: 'Stay' }).click();
+  await expect(page.getByLabel('Best Point of Contact Name')).toHaveValue('Unsaved Name');
+
+  await page.getByRole('link', { name: 'Directory' }).first().click();
+  await expect(prompt).toBeVisible();
+  await prompt.getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/directory/);
+
+  // Closing the tab gets the browser's own question.
+  await page.goto(`/patients/${patientId}?tab=demographics`);
+  await page.getByLabel('Best Point of Contact Name').fill('Unsaved again');
+  const asked = page.waitForEvent('dialog');
+  const closed = page.waitForEvent('close');
+  await page.close({ runBeforeUnload: true });
+  const dialog = await asked;
+  expect(dialog.type()).toBe('beforeunload');
+  await dialog.accept();
+  await closed;
+});
+
+test('the status control needs a confirm and offers Undo that notifies nobody', async ({
+  pageAs,
+  createPatient,
+}) => {
+  const patientId = await createPatient({ fullName: 'Undo Uma' });
+  const clinic = await pageAs('clinic');
+  const firm = await pageAs('attorney');
+  await firm.goto('/notifications');
+  await clinic.goto(`/patients/${patientId}`);
+
+  // Choosing and Save alone change nothing: the dialog names the change.
+  await clinic.getByRole('button', { name: 'Edit status' }).click();
+  await clinic.getByLabel('Treatment status').selectOption('Discharged');
+  await clinic.getByRole('button', { name: 'Save status' }).click();
+  await clinic.getByRole('button', { name: 'Keep Referred' }).click();
+  await expect(clinic.getByLabel('Treatment status')).toBeVisible();
+
+  await clinic.getByRole('button', { name: 'Save status' }).click();
+  await clinic.getByRole('button', { name: 'Change status' }).click();
+  await expect(clinic.getByText('Patient updated successfully')).toBeVisible();
+  await clinic.getByRole('button', { name: 'Undo' }).click();
+  await expect(clinic.getByText('Status change undone')).toBeVisible();
+  await expect(clinic.getByText('Referred', { exact: true }).first()).toBeVisible();
+
+  // Past the undo window the firm has heard nothing about Undo Uma.
+  await firm.waitForTimeout(12_000);
+  await firm.reload();
+  await expect(firm.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(firm.getByText(/Treatment status of Undo Uma/)).toHaveCount(0);
+});
