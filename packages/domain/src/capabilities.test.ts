@@ -19,6 +19,8 @@ const CLINIC_AND_ADMIN: Capability[] = [
   'patients:edit-demographics',
   'documents:upload',
   'billing:create',
+  'billing:edit',
+  'billing:void',
 ];
 const EVERY_SIGNED_IN_USER: Capability[] = [
   'session',

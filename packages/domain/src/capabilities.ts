@@ -13,6 +13,8 @@ export const CAPABILITIES = [
   'patients:assign-organizations',
   'documents:upload',
   'billing:create',
+  'billing:edit',
+  'billing:void',
   'messages:send',
   'notifications:own',
   'directory:read',
@@ -41,6 +43,8 @@ const CLINIC_WORK: readonly Capability[] = [
   'patients:edit-demographics',
   'documents:upload',
   'billing:create',
+  'billing:edit',
+  'billing:void',
 ];
 
 export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {

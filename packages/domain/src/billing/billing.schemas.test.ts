@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { BILLING_MESSAGES, ZCreateBillingEntryRequest } from './billing.schemas.ts';
+import {
+  BILLING_MESSAGES,
+  ZCreateBillingEntryRequest,
+  ZEditBillingEntryRequest,
+  ZVoidBillingEntryRequest,
+} from './billing.schemas.ts';
 
 const valid = { cptCode: '97110', sessionCount: '3', amount: '125.5' };
 const firstMessage = (input: unknown) => {
@@ -46,5 +51,55 @@ describe('ZCreateBillingEntryRequest', () => {
 
   it('accepts a numeric session count from an API caller', () => {
     expect(ZCreateBillingEntryRequest.parse({ ...valid, sessionCount: 12 }).sessionCount).toBe(12);
+  });
+});
+
+describe('ZEditBillingEntryRequest', () => {
+  const edit = { ...valid, date: '2026-03-14', reason: 'Wrong code entered' };
+  const editMessage = (input: unknown) => {
+    const result = ZEditBillingEntryRequest.safeParse(input);
+    return result.success ? null : result.error.issues[0]?.message;
+  };
+
+  it('checks the fields as Add Billing Entry does, plus the date and the reason', () => {
+    expect(ZEditBillingEntryRequest.parse({ ...edit, cptCode: 'g0283', version: 3 })).toEqual({
+      cptCode: 'G0283',
+      sessionCount: 3,
+      amountCents: 12_550,
+      date: '2026-03-14',
+      reason: 'Wrong code entered',
+      version: 3,
+    });
+    expect(editMessage({ ...edit, cptCode: '9711' })).toBe(BILLING_MESSAGES.cptInvalid);
+    expect(editMessage({ ...edit, sessionCount: '0' })).toBe(BILLING_MESSAGES.sessionsInvalid);
+    expect(editMessage({ ...edit, amount: '1.999' })).toBe(BILLING_MESSAGES.amountInvalid);
+  });
+
+  it.each([
+    ['', BILLING_MESSAGES.dateRequired],
+    ['14/03/2026', BILLING_MESSAGES.dateInvalid],
+    ['2026-02-30', BILLING_MESSAGES.dateInvalid],
+    ['1899-12-31', BILLING_MESSAGES.dateInvalid],
+    ['2999-01-01', BILLING_MESSAGES.dateInvalid],
+  ])('refuses the date %j', (date, message) => {
+    expect(editMessage({ ...edit, date })).toBe(message);
+  });
+
+  it('requires a reason', () => {
+    expect(editMessage({ ...edit, reason: '  ' })).toBe('Please give a reason');
+    expect(editMessage({ ...edit, reason: 'x'.repeat(501) })).toBe(
+      'The reason must be 500 characters or fewer',
+    );
+  });
+});
+
+describe('ZVoidBillingEntryRequest', () => {
+  it('requires a reason and takes an optional version', () => {
+    expect(ZVoidBillingEntryRequest.parse({ reason: ' Duplicate ', version: 2 })).toEqual({
+      reason: 'Duplicate',
+      version: 2,
+    });
+    expect(ZVoidBillingEntryRequest.safeParse({}).success).toBe(false);
+    expect(ZVoidBillingEntryRequest.safeParse({ reason: 'x', version: 0 }).success).toBe(false);
   });
 });

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { ZCorrectionReason } from '../history/record-history.schemas.ts';
+import { getLatestTodayIsoDate } from '../patients/patient.schemas.ts';
+import { ZRecordIdParam } from '../record-id.ts';
+import { versionFields, versionInput } from '../versioning/versioning.ts';
 import { MAX_AMOUNT_CENTS, parseAmountToCents } from './money.ts';
 
 export const BILLING_MESSAGES = {
@@ -9,8 +13,18 @@ export const BILLING_MESSAGES = {
   sessionsInvalid: 'Session count must be a whole number of at least 1',
   amountRequired: 'Amount is required',
   amountInvalid: 'Amount must be 0 or more, with at most two decimals',
+  dateRequired: 'Date is required',
+  dateInvalid: 'Enter a valid date that is not in the future',
   added: 'Billing entry added',
   addFailed: 'Failed to add billing entry',
+  edited: 'Billing entry updated',
+  editFailed: 'Failed to update billing entry',
+  voided: 'Billing entry voided',
+  voidFailed: 'Failed to void billing entry',
+  alreadyVoided: 'This billing entry was voided and can no longer be changed.',
+  notOwnEntry: 'Only the clinic that billed this entry, or an administrator, can change it.',
+  historyFailed: 'Failed to load the history of this billing entry',
+  noHistory: 'No changes since this entry was added.',
   exportFailed: 'Failed to export billing history',
   empty: 'No billing entries yet',
   noRecentActivity: 'No billing activity yet',
@@ -56,6 +70,18 @@ const ZAmount = z
     return cents;
   });
 
+/** The date of service: a calendar date, not before 1900 and not after today anywhere. */
+const ZServiceDate = z
+  .string({ message: BILLING_MESSAGES.dateRequired })
+  .trim()
+  // abort: an empty value reports only that it is required.
+  .min(1, { message: BILLING_MESSAGES.dateRequired, abort: true })
+  .check(z.iso.date({ message: BILLING_MESSAGES.dateInvalid, abort: true }))
+  .refine(
+    (value) => value >= '1900-01-01' && value <= getLatestTodayIsoDate(),
+    BILLING_MESSAGES.dateInvalid,
+  );
+
 /**
  * The 'Add Billing Entry' row. The form and the API share it: the form posts what was typed,
  * the server parses it again with the same rules.
@@ -70,6 +96,34 @@ export const ZCreateBillingEntryRequest = z
 export type TCreateBillingEntryRequest = z.input<typeof ZCreateBillingEntryRequest>;
 export type TCreateBillingEntryParsed = z.output<typeof ZCreateBillingEntryRequest>;
 
+/**
+ * Edit a billing line (docs/architecture.md, 'Corrections'): the fields of 'Add Billing Entry'
+ * under the same rules, the date of service, and the reason a financial record changed. The
+ * version it was made from comes as `If-Match` or `version`.
+ */
+export const ZEditBillingEntryRequest = z
+  .object({
+    cptCode: ZCptCode,
+    sessionCount: ZSessionCount,
+    amount: ZAmount,
+    date: ZServiceDate,
+    reason: ZCorrectionReason,
+    ...versionInput,
+  })
+  .transform(({ amount, ...rest }) => ({ ...rest, amountCents: amount }));
+export type TEditBillingEntryRequest = z.input<typeof ZEditBillingEntryRequest>;
+export type TEditBillingEntryParsed = z.output<typeof ZEditBillingEntryRequest>;
+
+/** Void a billing line: it stays listed, marked, and no total counts it. */
+export const ZVoidBillingEntryRequest = z.object({ reason: ZCorrectionReason, ...versionInput });
+export type TVoidBillingEntryRequest = z.input<typeof ZVoidBillingEntryRequest>;
+
+/** `/patients/:patientId/billing/:entryId`; a malformed entry id answers 404 like a missing one. */
+export const ZBillingEntryParams = z.object({
+  patientId: ZRecordIdParam,
+  entryId: ZRecordIdParam,
+});
+
 export const ZBillingEntry = z.object({
   id: z.uuid(),
   patientId: z.uuid(),
@@ -77,19 +131,26 @@ export const ZBillingEntry = z.object({
   sessionCount: z.number().int(),
   amountCents: z.number().int().min(0).max(MAX_AMOUNT_CENTS),
   date: z.string(),
+  /** The clinic that billed the line (null: added by an administrator); it may correct it. */
+  clinicId: z.uuid().nullable(),
   clinicName: z.string().nullable(),
   createdAt: z.string(),
+  /** A voided line stays listed with its reason; totals, figures and exports leave it out. */
+  voidedAt: z.string().nullable(),
+  voidReason: z.string().nullable(),
+  ...versionFields,
 });
 export type TBillingEntry = z.infer<typeof ZBillingEntry>;
 
 export const ZBillingHistory = z.object({
+  /** Every line, voided ones included (marked). */
   items: z.array(ZBillingEntry),
-  /** 'Total Medical Specials': the exact sum in cents. */
+  /** 'Total Medical Specials': the exact sum of the live lines in cents. */
   totalCents: z.number().int(),
 });
 export type TBillingHistory = z.infer<typeof ZBillingHistory>;
 
-/** The Lienholder Dashboard: recent lines across the linked patients and the real total. */
+/** The Lienholder Dashboard: recent live lines across the linked patients and the real total. */
 export const RECENT_BILLING_LIMIT = 10;
 
 export const ZRecentBillingEntry = ZBillingEntry.extend({ patientName: z.string() });

@@ -89,6 +89,12 @@ describe('the live-event contract', () => {
     expect(event && getInvalidatedQueryKeys(event)).toEqual([['messages', PATIENT]]);
   });
 
+  it('refreshes totals, lienholder figures and open histories after a billing edit or void', () => {
+    const event = parseLiveEvent(frame('billing.changed', { entryId: 'e', amountCents: 100 }));
+    expect(event?.payload).toEqual({ entryId: 'e' });
+    expect(event && getInvalidatedQueryKeys(event)).toEqual([['billing']]);
+  });
+
   it('refuses frames that do not match the contract, and topics it does not know', () => {
     expect(parseLiveEvent(frame('unknown.topic'))).toBeNull();
     expect(parseLiveEvent(frame('document.created', { documentId: 'd' }))).toBeNull();

@@ -24,6 +24,7 @@ export const LIVE_EVENT_AUDIENCES = {
   'document.created': 'patient',
   'document.changed': 'patient',
   'billing.created': 'patient',
+  'billing.changed': 'patient',
   'notification.created': 'recipients',
   'notification.read': 'recipients',
   'organization.changed': 'everyone',
@@ -57,6 +58,8 @@ export const LIVE_EVENT_PAYLOADS = {
     categories: z.array(z.enum(DOCUMENT_CATEGORIES)).min(1).max(2),
   }),
   'billing.created': z.object({ entryId: z.string() }),
+  // An edit or a void: totals, the lienholder's figures and a line's history change with it.
+  'billing.changed': z.object({ entryId: z.string() }),
   'notification.created': z.object({ type: z.enum(NOTIFICATION_TYPES) }),
   'notification.read': empty,
   'organization.changed': z.object({ id: z.string().optional() }),
@@ -118,6 +121,7 @@ const INVALIDATES = {
       ? [['documents', event.patientId], ['patients'], ['notifications']]
       : [['documents'], ['notifications']],
   'billing.created': () => [['billing']],
+  'billing.changed': () => [['billing']],
   'notification.created': notificationKeys,
   'notification.read': notificationKeys,
   'organization.changed': () => [['organizations'], ['patients']],

@@ -10,10 +10,13 @@ export function toCsvCell(value: string): string {
   return /[",\r\n]/.test(defused) ? `"${defused.replaceAll('"', '""')}"` : defused;
 }
 
-/** The Billing History table as CSV, with the 'Total Medical Specials' line at the end. */
+/**
+ * The Billing History table as CSV, with the 'Total Medical Specials' line at the end. Only live
+ * lines are billed, so a voided line is left out and the rows add up to the total.
+ */
 export function toBillingCsv(history: TBillingHistory): string {
   const lines = [['CPT Code', 'Sessions', 'Amount', 'Date', 'Clinic']];
-  for (const entry of history.items) {
+  for (const entry of history.items.filter((item) => item.voidedAt === null)) {
     lines.push([
       entry.cptCode,
       String(entry.sessionCount),

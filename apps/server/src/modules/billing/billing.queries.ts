@@ -1,8 +1,11 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { PatientScope } from '@casebridge/domain/patients/patient.policy';
 import type { TBillingEntry } from '@casebridge/domain/billing/billing.schemas';
 import type { Db } from '#src/db/client.ts';
 import { billingEntries, organizations, patients } from '#src/db/schema/index.ts';
+import type { Actor } from '#src/lib/actor.ts';
+import { nextVersion } from '#src/lib/versioning.ts';
+import type { BillingEntryFields } from './billing-changes.ts';
 import type { InScopePatientId } from '#src/modules/patients/patient-access.ts';
 import { patientScopeCondition } from '#src/modules/patients/patient-scope.ts';
 
@@ -13,29 +16,46 @@ const entryColumns = {
   sessionCount: billingEntries.sessionCount,
   amountCents: billingEntries.billedAmountCents,
   date: billingEntries.date,
+  clinicId: billingEntries.clinicId,
   clinicName: organizations.name,
   createdAt: billingEntries.createdAt,
+  voidedAt: billingEntries.voidedAt,
+  voidReason: billingEntries.voidReason,
+  version: billingEntries.version,
+  updatedAt: billingEntries.updatedAt,
+  updatedByName: billingEntries.updatedByName,
 };
 
 type EntryRow = {
-  id: string;
-  patientId: string;
-  cptCode: string;
-  sessionCount: number;
-  amountCents: number;
-  date: string;
-  clinicName: string | null;
-  createdAt: Date;
-};
+  [K in keyof Omit<TBillingEntry, 'createdAt' | 'voidedAt' | 'updatedAt'>]: TBillingEntry[K];
+} & { createdAt: Date; voidedAt: Date | null; updatedAt: Date };
 
 export function toBillingEntryDto(row: EntryRow): TBillingEntry {
-  return { ...row, amountCents: Number(row.amountCents), createdAt: row.createdAt.toISOString() };
+  return {
+    ...row,
+    amountCents: Number(row.amountCents),
+    createdAt: row.createdAt.toISOString(),
+    voidedAt: row.voidedAt?.toISOString() ?? null,
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
-/** Sums arrive from SQL as numeric strings; cents stay exact well below 2^53. */
-const sumCents = sql<string>`coalesce(sum(${billingEntries.billedAmountCents}), 0)`;
+/**
+ * Totals, the lienholder's figures and exports count live lines only: a voided line stays for
+ * its history and is listed, marked, but is no longer billed.
+ */
+const isLive = isNull(billingEntries.voidedAt);
 
-/** A patient's billing lines, newest first, and their exact total. */
+/** Sums arrive from SQL as numeric strings; cents stay exact well below 2^53. */
+const sumLiveCents = sql<string>`coalesce(sum(${billingEntries.billedAmountCents}) filter (where ${isLive}), 0)`;
+
+const newestFirst = [
+  desc(billingEntries.date),
+  desc(billingEntries.createdAt),
+  desc(billingEntries.id),
+] as const;
+
+/** A patient's billing lines (voided ones too), newest first, and the exact total of live ones. */
 export async function listPatientBilling(db: Db, patientId: InScopePatientId) {
   const [rows, [total]] = await Promise.all([
     db
@@ -43,13 +63,69 @@ export async function listPatientBilling(db: Db, patientId: InScopePatientId) {
       .from(billingEntries)
       .leftJoin(organizations, eq(organizations.id, billingEntries.clinicId))
       .where(eq(billingEntries.patientId, patientId))
-      .orderBy(desc(billingEntries.date), desc(billingEntries.createdAt), desc(billingEntries.id)),
+      .orderBy(...newestFirst),
     db
-      .select({ total: sumCents })
+      .select({ total: sumLiveCents })
       .from(billingEntries)
       .where(eq(billingEntries.patientId, patientId)),
   ]);
   return { items: rows.map(toBillingEntryDto), totalCents: Number(total?.total ?? 0) };
+}
+
+/** One line of the patient as the API shows it; undefined when the patient has no such line. */
+export async function findBillingEntry(
+  db: Db,
+  patientId: InScopePatientId,
+  entryId: string,
+): Promise<TBillingEntry | undefined> {
+  const [row] = await db
+    .select(entryColumns)
+    .from(billingEntries)
+    .leftJoin(organizations, eq(organizations.id, billingEntries.clinicId))
+    .where(and(eq(billingEntries.id, entryId), eq(billingEntries.patientId, patientId)));
+  return row ? toBillingEntryDto(row) : undefined;
+}
+
+/** Locks the patient's line for a correction in this transaction (FOR UPDATE). */
+export async function lockBillingEntry(db: Db, patientId: InScopePatientId, entryId: string) {
+  const [row] = await db
+    .select()
+    .from(billingEntries)
+    .where(and(eq(billingEntries.id, entryId), eq(billingEntries.patientId, patientId)))
+    .for('update');
+  return row;
+}
+
+/** Writes the corrected fields as the line's next version. */
+export async function updateBillingEntry(
+  db: Db,
+  entryId: string,
+  fields: BillingEntryFields,
+  actor: Actor,
+): Promise<void> {
+  await db
+    .update(billingEntries)
+    .set({
+      cptCode: fields.cptCode,
+      sessionCount: fields.sessionCount,
+      billedAmountCents: fields.amountCents,
+      date: fields.date,
+      ...nextVersion(billingEntries, actor),
+    })
+    .where(eq(billingEntries.id, entryId));
+}
+
+/** Marks the line voided, with its reason, as its next version. */
+export async function markBillingEntryVoided(
+  db: Db,
+  entryId: string,
+  reason: string,
+  actor: Actor,
+): Promise<void> {
+  await db
+    .update(billingEntries)
+    .set({ voidedAt: new Date(), voidReason: reason, ...nextVersion(billingEntries, actor) })
+    .where(eq(billingEntries.id, entryId));
 }
 
 export type NewBillingEntry = {
@@ -76,29 +152,27 @@ export async function insertBillingEntry(db: Db, entry: NewBillingEntry): Promis
     })
     .returning({ id: billingEntries.id });
   if (!inserted) throw new Error('billing entry insert returned nothing');
-  const [row] = await db
-    .select(entryColumns)
-    .from(billingEntries)
-    .leftJoin(organizations, eq(organizations.id, billingEntries.clinicId))
-    .where(eq(billingEntries.id, inserted.id));
+  const row = await findBillingEntry(db, entry.patientId, inserted.id);
   if (!row) throw new Error('billing entry vanished after insert');
-  return toBillingEntryDto(row);
+  return row;
 }
 
-/** Billing across every patient in the scope: the exact total, the count and the latest lines. */
+/** Live billing across every patient in the scope: the exact total, the count and the latest lines. */
 export async function getScopedBillingSummary(db: Db, scope: PatientScope, limit: number) {
   const inScope = and(eq(patients.id, billingEntries.patientId), patientScopeCondition(scope));
   const [[totals], recent] = await Promise.all([
     db
-      .select({ total: sumCents, entries: count() })
+      .select({ total: sumLiveCents, entries: count() })
       .from(billingEntries)
-      .innerJoin(patients, inScope),
+      .innerJoin(patients, inScope)
+      .where(isLive),
     db
       .select({ ...entryColumns, patientName: patients.fullName })
       .from(billingEntries)
       .innerJoin(patients, inScope)
       .leftJoin(organizations, eq(organizations.id, billingEntries.clinicId))
-      .orderBy(desc(billingEntries.date), desc(billingEntries.createdAt), desc(billingEntries.id))
+      .where(isLive)
+      .orderBy(...newestFirst)
       .limit(limit),
   ]);
   return {

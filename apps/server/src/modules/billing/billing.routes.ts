@@ -2,14 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZBillingEntry,
+  ZBillingEntryParams,
   ZBillingHistory,
   ZBillingSummary,
   ZCreateBillingEntryRequest,
+  ZEditBillingEntryRequest,
+  ZVoidBillingEntryRequest,
 } from '@casebridge/domain/billing/billing.schemas';
 import { ZErrorBody } from '@casebridge/domain/errors';
+import { ZHistoryList } from '@casebridge/domain/history/record-history.schemas';
 import { ZPatientIdParams } from '@casebridge/domain/patients/patient-id';
+import { staleWriteBody } from '@casebridge/domain/versioning/versioning';
 import { getRequestIp } from '#src/lib/request-ip.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
+import { expectedVersion, withEtag } from '#src/lib/versioning.ts';
 import { toContentDisposition } from '#src/modules/documents/document-response.ts';
 import {
   createBillingEntry,
@@ -17,8 +23,20 @@ import {
   getBillingSummary,
   listBilling,
 } from './billing.service.ts';
+import {
+  editBillingEntry,
+  listBillingEntryHistory,
+  voidBillingEntry,
+} from './billing-corrections.service.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
+/** A correction's answers: the line's next version, or why not (409 carries the line as it is). */
+const correctionResponses = {
+  200: ZBillingEntry,
+  ...errors,
+  409: staleWriteBody(ZBillingEntry),
+  428: ZErrorBody,
+};
 
 export async function billingRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -99,5 +117,80 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => getBillingSummary(db, requireActor(request)),
+  );
+
+  api.patch(
+    '/patients/:patientId/billing/:entryId',
+    {
+      config: { access: 'billing:edit' },
+      schema: {
+        tags: ['billing'],
+        summary: 'Edit a billing line (code, sessions, amount, date) with a reason; needs If-Match',
+        params: ZBillingEntryParams,
+        body: ZEditBillingEntryRequest,
+        response: correctionResponses,
+      },
+    },
+    async (request, reply) => {
+      const entry = await editBillingEntry(
+        db,
+        requireActor(request),
+        {
+          ...request.params,
+          expectedVersion: expectedVersion(request, request.body.version),
+        },
+        request.body,
+        { ip: getRequestIp(request) },
+      );
+      return withEtag(reply, entry);
+    },
+  );
+
+  api.post(
+    '/patients/:patientId/billing/:entryId/void',
+    {
+      config: { access: 'billing:void' },
+      schema: {
+        tags: ['billing'],
+        summary: 'Void a billing line with a reason: it stays listed, no total counts it',
+        params: ZBillingEntryParams,
+        body: ZVoidBillingEntryRequest,
+        response: correctionResponses,
+      },
+    },
+    async (request, reply) => {
+      const entry = await voidBillingEntry(
+        db,
+        requireActor(request),
+        {
+          ...request.params,
+          expectedVersion: expectedVersion(request, request.body.version),
+        },
+        request.body.reason,
+        { ip: getRequestIp(request) },
+      );
+      return withEtag(reply, entry);
+    },
+  );
+
+  api.get(
+    '/patients/:patientId/billing/:entryId/history',
+    {
+      config: { access: 'patients:read' },
+      schema: {
+        tags: ['billing'],
+        summary: "A billing line's corrections: who, when, values before and after, reason",
+        params: ZBillingEntryParams,
+        response: { 200: ZHistoryList, ...errors },
+      },
+    },
+    async (request) =>
+      listBillingEntryHistory(
+        db,
+        requireActor(request),
+        request.params.patientId,
+        request.params.entryId,
+        { ip: getRequestIp(request) },
+      ),
   );
 }
