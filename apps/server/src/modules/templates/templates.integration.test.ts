@@ -281,6 +281,29 @@ describe('message templates', () => {
       expect(off.headers.etag).toBe('"3"');
     });
 
+    it('lets exactly one of two simultaneous edits from one version through', async () => {
+      const id: string = (await create(texts('Raced'))).json().id;
+      const other = await setup.server.login('admin@demo.test');
+      const answers = await Promise.all(
+        [
+          [setup.cookie, 'Raced by me'],
+          [other, 'Raced by them'],
+        ].map(([cookie, title]) =>
+          setup.server.request({
+            method: 'PATCH',
+            url: `/api/templates/${id}`,
+            cookie,
+            body: texts(title!),
+            headers: { 'if-match': '"1"' },
+          }),
+        ),
+      );
+      expect(answers.map((answer) => answer.statusCode).toSorted()).toEqual([200, 409]);
+      const winner = answers.find((answer) => answer.statusCode === 200)!.json();
+      const [row] = await db().select().from(messageTemplates).where(eq(messageTemplates.id, id));
+      expect(row).toMatchObject({ title: winner.title, version: 2 });
+    });
+
     it('requires the version, by If-Match or the body, and they must agree', async () => {
       const id: string = (await create(texts('Needs a version'))).json().id;
       const url = `/api/templates/${id}`;
