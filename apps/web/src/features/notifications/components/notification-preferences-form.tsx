@@ -14,6 +14,7 @@ import { Input, Select } from '#src/components/ui/input.tsx';
 import { Spinner } from '#src/components/ui/spinner.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { useDomainForm } from '#src/lib/domain-form.ts';
+import { useUnsavedChangesGuard } from '#src/lib/unsaved-changes.tsx';
 import {
   useNotificationPreferences,
   useSaveNotificationPreferences,
@@ -42,6 +43,8 @@ function PreferencesForm({ initial }: { initial: TNotificationPreferences }) {
     defaultValues: initial,
     toastFirstError: false,
   });
+  // Unsaved preferences are not lost to a stray click: leaving the page asks first.
+  useUnsavedChangesGuard(form.formState.isDirty);
 
   function handleValid(preferences: TUpdateNotificationPreferencesRequest) {
     save.mutate(preferences, {
