@@ -4,17 +4,12 @@ import {
 } from '@casebridge/domain/billing/billing.schemas';
 import { toast } from 'sonner';
 import { Button } from '#src/components/ui/button.tsx';
-import { FormField } from '#src/components/ui/form-field.tsx';
-import { Input } from '#src/components/ui/input.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { useDomainForm } from '#src/lib/domain-form.ts';
 import { useCreateBillingEntry } from '#src/features/billing/api/billing-api.ts';
+import { BillingEntryFields } from './billing-entry-fields.tsx';
 
-const FIELDS = [
-  { name: 'cptCode', label: 'CPT Code', placeholder: 'e.g. 97110', inputMode: 'text' },
-  { name: 'sessionCount', label: 'Session Count', placeholder: '1', inputMode: 'numeric' },
-  { name: 'amount', label: 'Amount', placeholder: '0.00', inputMode: 'decimal' },
-] as const;
+const FIELDS = ['cptCode', 'sessionCount', 'amount'] as const;
 
 /**
  * The 'Add Billing Entry' row (clinic and admin). It sends what was typed; the same domain
@@ -52,35 +47,12 @@ export function AddBillingEntryForm({ patientId }: { patientId: string }) {
         onSubmit={form.submitWith(handleValid)}
         className="grid items-start gap-4 sm:grid-cols-[1fr_1fr_1fr_auto]"
       >
-        {FIELDS.map((field) => (
-          <FormField
-            key={field.name}
-            id={`billing-${field.name}`}
-            label={field.label}
-            error={errors[field.name]?.message}
-          >
-            {(control) => (
-              <div className="relative">
-                {field.name === 'amount' ? (
-                  <span
-                    aria-hidden
-                    className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-ink-muted"
-                  >
-                    $
-                  </span>
-                ) : null}
-                <Input
-                  {...control}
-                  inputMode={field.inputMode}
-                  autoComplete="off"
-                  placeholder={field.placeholder}
-                  className={field.name === 'amount' ? 'pl-7' : undefined}
-                  {...form.register(field.name)}
-                />
-              </div>
-            )}
-          </FormField>
-        ))}
+        <BillingEntryFields
+          idPrefix="billing"
+          fields={FIELDS}
+          register={form.register}
+          errors={errors}
+        />
         <Button type="submit" disabled={createEntry.isPending} className="sm:mt-6">
           {createEntry.isPending ? 'Adding...' : 'Add Entry'}
         </Button>

@@ -5,13 +5,19 @@ import { formatCents, formatDate } from '#src/lib/format.ts';
 export function BillingEntryCells({
   entry,
 }: {
-  entry: Pick<TBillingEntry, 'cptCode' | 'sessionCount' | 'amountCents' | 'date'>;
+  entry: Pick<TBillingEntry, 'cptCode' | 'sessionCount' | 'amountCents' | 'date'> & {
+    voidedAt?: string | null;
+  };
 }) {
+  // A voided line's amount is struck through; the row's 'Voided' mark says it in words.
+  const isVoided = Boolean(entry.voidedAt);
   return (
     <>
       <td className="px-4 py-3 font-mono text-ink">{entry.cptCode}</td>
       <td className="px-4 py-3 text-right text-ink">{entry.sessionCount}</td>
-      <td className="px-4 py-3 text-right tabular-nums text-ink">
+      <td
+        className={`px-4 py-3 text-right tabular-nums text-ink ${isVoided ? 'line-through' : ''}`}
+      >
         {formatCents(entry.amountCents)}
       </td>
       <td className="px-4 py-3 text-ink">{formatDate(entry.date)}</td>
