@@ -21,7 +21,8 @@ function useAdminMutation<TInput, TResult>(mutationFn: (input: TInput) => Promis
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    // Also after a refused change: one refused as stale means the list is behind the server.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
 
@@ -31,9 +32,15 @@ export function useCreateUser() {
   );
 }
 
+/** A change of a user, made from the version the admin saw (sent as If-Match). */
 export function useUpdateUser() {
-  return useAdminMutation(({ id, ...input }: TUpdateUserRequest & { id: string }) =>
-    apiFetch<TAdminUser>(`/users/${encodeURIComponent(id)}`, { method: 'PATCH', body: input }),
+  return useAdminMutation(
+    ({ id, ifMatch, ...input }: TUpdateUserRequest & { id: string; ifMatch: number }) =>
+      apiFetch<TAdminUser>(`/users/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body: input,
+        ifMatch,
+      }),
   );
 }
 

@@ -22,6 +22,9 @@ const USER: TAdminUser = {
   hasPassword: true,
   createdByName: null,
   createdAt: '2026-01-01T00:00:00.000Z',
+  version: 3,
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  updatedByName: null,
 };
 
 function renderModal() {
@@ -37,8 +40,14 @@ function renderModal() {
   }).api;
 }
 
+/** Each PATCH's path and body, checked to be made from the user's version. */
 const patches = (api: ReturnType<typeof renderModal>) =>
-  api.calls.filter((call) => call.method === 'PATCH').map((call) => [call.path, call.body]);
+  api.calls
+    .filter((call) => call.method === 'PATCH')
+    .map((call) => {
+      expect(call.headers['if-match']).toBe('"3"');
+      return [call.path, call.body];
+    });
 
 describe('EditUserModal', { timeout: 15_000 }, () => {
   it('starts from the user; a new role needs its organization before anything is sent', async () => {
@@ -77,5 +86,37 @@ describe('EditUserModal', { timeout: 15_000 }, () => {
     expect(patches(api)).toEqual([
       [`/users/${USER.id}`, { name: 'Sam Summit', role: 'admin', organizationId: null }],
     ]);
+  });
+
+  it("shows a stale save with the other admin's role and organization by name", async () => {
+    const api = renderModal();
+    const moved = { ...USER, role: 'attorney', organization: FIRM, version: 4 } as const;
+    api.use({
+      'PATCH /users/:id': json(
+        {
+          error: { code: 'CONFLICT', message: 'stale' },
+          current: { ...moved, updatedByName: 'Dana Ruiz', updatedAt: '2026-01-02T14:02:00.000Z' },
+        },
+        409,
+      ),
+    });
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+    await user.type(within(dialog).getByLabelText('Full name *'), ' Jr');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+    const notice = await within(dialog).findByRole('alert');
+    expect(notice).toHaveTextContent(/^Not saved: Changed by Dana Ruiz at/);
+    expect(
+      within(notice)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'FieldTheir valueYour value',
+      'RoleAttorneyClinic',
+      `Organization${FIRM.name}${CLINIC.name}`,
+    ]);
+    expect(within(dialog).getByLabelText('Full name *')).toHaveValue('Sam Summit Jr');
+    expect(patches(api)).toHaveLength(1);
   });
 });

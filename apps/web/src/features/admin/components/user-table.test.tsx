@@ -19,6 +19,9 @@ const CORA: TAdminUser = {
   hasPassword: true,
   createdByName: 'Avery Admin',
   createdAt: '2026-01-01T00:00:00.000Z',
+  version: 3,
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  updatedByName: null,
 };
 
 function renderTable() {
@@ -35,7 +38,9 @@ function renderTable() {
 }
 
 const patches = (api: ReturnType<typeof renderTable>) =>
-  api.calls.filter((call) => call.method === 'PATCH').map((call) => call.body);
+  api.calls
+    .filter((call) => call.method === 'PATCH')
+    .map((call) => [call.body, call.headers['if-match']]);
 
 describe('UserTable', { timeout: 15_000 }, () => {
   it('asks before deactivating, naming the user; only the confirmation deactivates', async () => {
@@ -53,7 +58,8 @@ describe('UserTable', { timeout: 15_000 }, () => {
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Deactivate' }),
     );
     await expect.poll(() => latestToast('success')).toBe('Cora Clinician deactivated');
-    expect(patches(api)).toEqual([{ active: false }]);
+    // Made from the version the row shows.
+    expect(patches(api)).toEqual([[{ active: false }, '"3"']]);
   });
 
   it('opens Edit User for the row', async () => {

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '#src/components/ui/confirm-dialog.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { formatDate } from '#src/lib/format.ts';
 import { useResendInvitation, useUpdateUser } from '#src/features/admin/api/users-api.ts';
+import { getToggleErrorMessage } from '#src/features/admin/utils/stale-toggle.ts';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { TableEmptyRow, TableHead, TableSkeletonRows } from '#src/components/ui/table-rows.tsx';
 import { TableScroll } from '#src/components/ui/table-scroll.tsx';
@@ -33,10 +34,11 @@ function UserActions({ user, currentUserId }: { user: TAdminUser; currentUserId:
 
   function handleUpdate(input: { active?: boolean; approved?: boolean }, success: string) {
     update.mutate(
-      { id: user.id, ...input },
+      { id: user.id, ifMatch: user.version, ...input },
       {
         onSuccess: () => toast.success(success),
-        onError: (error) => toast.error(getErrorMessage(error, 'Failed to update user')),
+        onError: (error) =>
+          toast.error(getToggleErrorMessage(error, user.name, 'Failed to update user')),
       },
     );
   }
