@@ -20,8 +20,9 @@ function useOrganizationMutation<TInput>(mutationFn: (input: TInput) => Promise<
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    // Every picker of organisations (['organizations', …]) and patient views show the change.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['organizations'] }),
+    // Every picker of organisations (['organizations', …]) and patient views show the change;
+    // after a refused edit too, as one refused as stale means the directory is behind.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['organizations'] }),
   });
 }
 
@@ -31,8 +32,10 @@ export function useCreateOrganization() {
   );
 }
 
+/** An edit, made from the version the admin started from (sent as If-Match). */
 export function useUpdateOrganization() {
-  return useOrganizationMutation(({ id, ...input }: TUpdateOrganizationRequest & { id: string }) =>
-    apiFetch<TOrganization>(`/organizations/${id}`, { method: 'PATCH', body: input }),
+  return useOrganizationMutation(
+    ({ id, ifMatch, ...input }: TUpdateOrganizationRequest & { id: string; ifMatch: number }) =>
+      apiFetch<TOrganization>(`/organizations/${id}`, { method: 'PATCH', body: input, ifMatch }),
   );
 }

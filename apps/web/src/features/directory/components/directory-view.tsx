@@ -1,4 +1,3 @@
-import type { TOrganization } from '@casebridge/domain/organizations/organization.schemas';
 import type { OrganizationKind } from '@casebridge/domain/roles';
 import * as Tabs from '@radix-ui/react-tabs';
 import { Plus, Search } from 'lucide-react';
@@ -14,7 +13,8 @@ import {
   groupByKind,
 } from '#src/features/directory/utils/filter-organizations.ts';
 import { OrganizationCard } from './organization-card.tsx';
-import { OrganizationFormModal } from './organization-form-modal.tsx';
+import { AddOrganizationModal } from './add-organization-modal.tsx';
+import { EditOrganizationModal } from './edit-organization-modal.tsx';
 
 const TABS: Array<{ kind: OrganizationKind; label: string }> = [
   { kind: 'clinic', label: 'Clinics' },
@@ -22,7 +22,8 @@ const TABS: Array<{ kind: OrganizationKind; label: string }> = [
   { kind: 'lienholder', label: 'Lienholders' },
 ];
 
-type Editing = { kind: OrganizationKind; organization?: TOrganization } | null;
+/** Adding one of a kind, or editing one (found in the directory as it now is) by id. */
+type Editing = { adding: OrganizationKind } | { editingId: string } | null;
 
 /** Spec 'Directory': search, a tab per kind with its count, cards; admins add and edit. */
 export function DirectoryView({ canManage }: { canManage: boolean }) {
@@ -31,6 +32,10 @@ export function DirectoryView({ canManage }: { canManage: boolean }) {
   const [tab, setTab] = useState<OrganizationKind>('clinic');
   const [editing, setEditing] = useState<Editing>(null);
   const groups = groupByKind(filterOrganizations(directory.data ?? [], search));
+  const edited =
+    editing && 'editingId' in editing
+      ? directory.data?.find((organization) => organization.id === editing.editingId)
+      : undefined;
 
   return (
     <div>
@@ -50,7 +55,7 @@ export function DirectoryView({ canManage }: { canManage: boolean }) {
           />
         </div>
         {canManage ? (
-          <Button className="sm:ml-auto" onClick={() => setEditing({ kind: tab })}>
+          <Button className="sm:ml-auto" onClick={() => setEditing({ adding: tab })}>
             <Plus className="h-4 w-4" aria-hidden />
             Add Organization
           </Button>
@@ -87,9 +92,7 @@ export function DirectoryView({ canManage }: { canManage: boolean }) {
                     <OrganizationCard
                       organization={organization}
                       onEdit={
-                        canManage
-                          ? () => setEditing({ kind: organization.kind, organization })
-                          : undefined
+                        canManage ? () => setEditing({ editingId: organization.id }) : undefined
                       }
                     />
                   </li>
@@ -99,12 +102,11 @@ export function DirectoryView({ canManage }: { canManage: boolean }) {
           </Tabs.Content>
         ))}
       </Tabs.Root>
-      {editing ? (
-        <OrganizationFormModal
-          kind={editing.kind}
-          organization={editing.organization}
-          onClose={() => setEditing(null)}
-        />
+      {editing && 'adding' in editing ? (
+        <AddOrganizationModal kind={editing.adding} onClose={() => setEditing(null)} />
+      ) : null}
+      {edited ? (
+        <EditOrganizationModal organization={edited} onClose={() => setEditing(null)} />
       ) : null}
     </div>
   );

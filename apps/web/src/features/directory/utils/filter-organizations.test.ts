@@ -14,6 +14,9 @@ const org = (overrides: Partial<TOrganization>): TOrganization => ({
   specialties: [],
   practiceAreas: [],
   lienholderType: null,
+  version: 1,
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  updatedByName: null,
   ...overrides,
 });
 

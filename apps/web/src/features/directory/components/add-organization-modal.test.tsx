@@ -1,5 +1,4 @@
 import { ORGANIZATION_MESSAGES } from '@casebridge/domain/organizations/organization-admin.schemas';
-import type { TOrganization } from '@casebridge/domain/organizations/organization.schemas';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -7,27 +6,23 @@ import { json } from '#src/test/fake-api.ts';
 import { renderWithProviders } from '#src/test/render.tsx';
 import { signedInAs } from '#src/test/sessions.ts';
 import { getToasts, latestToast } from '#src/test/toasts.ts';
-import { OrganizationFormModal } from './organization-form-modal.tsx';
+import { AddOrganizationModal } from './add-organization-modal.tsx';
 
 const CLINIC_ID = '11111111-1111-4111-8111-111111111111';
 
-function renderModal(organization?: TOrganization) {
-  return renderWithProviders(
-    <OrganizationFormModal kind="clinic" organization={organization} onClose={() => undefined} />,
-    {
-      session: signedInAs('admin'),
-      api: {
-        'POST /organizations': ({ body }) => json({ ...(body as object), id: CLINIC_ID }, 201),
-        'PATCH /organizations/:id': ({ body }) => ({ ...(body as object), id: CLINIC_ID }),
-      },
+function renderModal() {
+  return renderWithProviders(<AddOrganizationModal kind="clinic" onClose={() => undefined} />, {
+    session: signedInAs('admin'),
+    api: {
+      'POST /organizations': ({ body }) => json({ ...(body as object), id: CLINIC_ID }, 201),
     },
-  ).api;
+  }).api;
 }
 
 const writes = (api: ReturnType<typeof renderModal>) =>
   api.calls.filter((call) => call.method !== 'GET');
 
-describe('OrganizationFormModal', { timeout: 15_000 }, () => {
+describe('AddOrganizationModal', { timeout: 15_000 }, () => {
   it('shows the name and e-mail errors at their fields, focuses the first and sends nothing', async () => {
     const api = renderModal();
     const user = userEvent.setup();
@@ -71,47 +66,6 @@ describe('OrganizationFormModal', { timeout: 15_000 }, () => {
           specialties: [],
           practiceAreas: ['Injury', 'Auto'],
           lienholderType: null,
-        },
-      },
-    ]);
-  });
-
-  it('edits an organisation without sending its kind', async () => {
-    const api = renderModal({
-      id: CLINIC_ID,
-      kind: 'lienholder',
-      name: 'MedLien',
-      slug: 'MedLien',
-      description: null,
-      phone: '555-0100',
-      email: null,
-      address: null,
-      specialties: [],
-      practiceAreas: [],
-      lienholderType: 'Funding',
-    });
-    const user = userEvent.setup();
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Lienholder' });
-    expect(within(dialog).queryByLabelText('Type')).toBeNull();
-    const type = within(dialog).getByLabelText('Lienholder type');
-    await user.clear(type);
-    await user.type(type, 'Servicer');
-    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
-
-    await expect.poll(() => latestToast('success')).toBe(ORGANIZATION_MESSAGES.updated);
-    expect(writes(api).map(({ method, path, body }) => ({ method, path, body }))).toEqual([
-      {
-        method: 'PATCH',
-        path: `/organizations/${CLINIC_ID}`,
-        body: {
-          name: 'MedLien',
-          description: null,
-          phone: '555-0100',
-          email: null,
-          address: null,
-          specialties: [],
-          practiceAreas: [],
-          lienholderType: 'Servicer',
         },
       },
     ]);
