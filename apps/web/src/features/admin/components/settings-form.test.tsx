@@ -9,12 +9,21 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '#src/test/render.tsx';
 import { signedInAs } from '#src/test/sessions.ts';
 import { getToasts, latestToast } from '#src/test/toasts.ts';
+import { fakeVersionedRecord } from '#src/test/versioned-record.ts';
 import { SettingsForm } from './settings-form.tsx';
 
+const SETTINGS = {
+  ...DEFAULT_SETTINGS,
+  version: 4,
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  updatedByName: 'Avery Admin',
+};
+
 function renderForm() {
-  return renderWithProviders(<SettingsForm initial={DEFAULT_SETTINGS} />, {
+  const record = fakeVersionedRecord(SETTINGS);
+  return renderWithProviders(<SettingsForm settings={SETTINGS} />, {
     session: signedInAs('admin'),
-    api: { 'PUT /settings': ({ body }) => body as object },
+    api: { 'PUT /settings': (request) => record.write(request) },
   }).api;
 }
 
@@ -52,7 +61,7 @@ describe('SettingsForm', { timeout: 15_000 }, () => {
     expect(saves(api)).toEqual([]);
   });
 
-  it('sends valid settings as numbers, with SMS held off', async () => {
+  it('sends valid settings as numbers, with SMS held off, from their version', async () => {
     const api = renderForm();
     const user = userEvent.setup();
     const timeout = screen.getByLabelText('Session timeout (minutes)');
@@ -62,8 +71,8 @@ describe('SettingsForm', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
 
     await expect.poll(() => latestToast('success')).toBe(SETTINGS_MESSAGES.saved);
-    expect(saves(api).map((call) => call.body)).toEqual([
-      { ...DEFAULT_SETTINGS, sessionTimeoutMinutes: 480, requireUserApproval: true },
+    expect(saves(api).map((call) => [call.body, call.headers['if-match']])).toEqual([
+      [{ ...DEFAULT_SETTINGS, sessionTimeoutMinutes: 480, requireUserApproval: true }, '"4"'],
     ]);
     expect(timeout).not.toHaveAttribute('aria-invalid');
   });

@@ -3,13 +3,19 @@ import {
   SETTINGS_MESSAGES,
   ZUpdateSettingsRequest,
 } from '@casebridge/domain/settings/settings-admin.schemas';
-import type { TSettings } from '@casebridge/domain/settings/settings.schemas';
+import {
+  ZSettingsRecord,
+  type TSettings,
+  type TSettingsRecord,
+} from '@casebridge/domain/settings/settings.schemas';
 import { toast } from 'sonner';
 import { Button } from '#src/components/ui/button.tsx';
 import { FormField } from '#src/components/ui/form-field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
+import { RecordChangedNotice } from '#src/components/ui/record-changed-notice.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { useDomainForm } from '#src/lib/domain-form.ts';
+import { useRecordEditing } from '#src/lib/record-editing.ts';
 import { useSaveSettings } from '#src/features/admin/api/settings-api.ts';
 
 type Toggle = Exclude<
@@ -40,25 +46,71 @@ const TOGGLES: Array<{ key: Toggle; label: string; hint: string }> = [
   },
 ];
 
-/** The settings as saved: the domain request schema checks the spec's ranges, in field order. */
-export function SettingsForm({ initial }: { initial: TSettings }) {
+/** The form's values: the settings without their version, SMS held off. */
+const toValues = (record: TSettingsRecord): TSettings => ({
+  maxUploadMb: record.maxUploadMb,
+  sessionTimeoutMinutes: record.sessionTimeoutMinutes,
+  allowClinicPatientCreation: record.allowClinicPatientCreation,
+  requireUserApproval: record.requireUserApproval,
+  emailNotificationsEnabled: record.emailNotificationsEnabled,
+  smsNotificationsEnabled: false,
+  detailedEmailContent: record.detailedEmailContent,
+});
+
+const LABELS: Partial<Record<keyof TSettings, string>> = {
+  maxUploadMb: 'Maximum upload size (MB)',
+  sessionTimeoutMinutes: 'Session timeout (minutes)',
+  ...Object.fromEntries(TOGGLES.map((toggle) => [toggle.key, toggle.label])),
+};
+
+const displaySetting = (_field: string, value: unknown) =>
+  typeof value === 'boolean' ? (value ? 'On' : 'Off') : String(value);
+
+/**
+ * The settings as saved: the domain request schema checks the spec's ranges, in field order.
+ * `settings` is the query's data: another admin's save meanwhile replaces an untouched form and
+ * is offered for review over a touched one; the save names the version the edit started from.
+ */
+export function SettingsForm({ settings }: { settings: TSettingsRecord }) {
   const save = useSaveSettings();
   // No toast for a range (the spec words none): the error shows at the field, which gets focus.
   const form = useDomainForm(ZUpdateSettingsRequest, {
-    defaultValues: { ...initial, smsNotificationsEnabled: false },
+    defaultValues: toValues(settings),
     toastFirstError: false,
+  });
+  const editing = useRecordEditing({
+    record: settings,
+    form,
+    toValues,
+    labels: LABELS,
+    display: displaySetting,
+    parse: (current) => ZSettingsRecord.safeParse(current).data ?? null,
   });
   const { errors } = form.formState;
 
-  function handleValid(settings: TSettings) {
-    save.mutate(settings, {
-      onSuccess: () => toast.success(SETTINGS_MESSAGES.saved),
-      onError: (failure) => toast.error(getErrorMessage(failure, SETTINGS_MESSAGES.saveFailed)),
-    });
+  function handleValid(values: TSettings) {
+    save.mutate(
+      { values, ifMatch: editing.baseVersion },
+      {
+        onSuccess: (saved) => {
+          editing.onSaved(saved);
+          toast.success(SETTINGS_MESSAGES.saved);
+        },
+        onError: (failure) => {
+          if (editing.onSaveError(failure)) return;
+          toast.error(getErrorMessage(failure, SETTINGS_MESSAGES.saveFailed));
+        },
+      },
+    );
   }
 
   return (
     <form onSubmit={form.submitWith(handleValid)} noValidate className="space-y-5">
+      <RecordChangedNotice
+        change={editing.change}
+        onKeepMine={editing.keepMine}
+        onUseTheirs={editing.useTheirs}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
           id="setting-upload"

@@ -40,7 +40,7 @@ export function SettingsTab() {
         description="Saved settings apply to the very next request."
       >
         {settings.data ? (
-          <SettingsForm initial={settings.data} />
+          <SettingsForm settings={settings.data} />
         ) : settings.error ? (
           <p role="alert" className="text-sm text-danger">
             Failed to load settings
