@@ -1,6 +1,11 @@
-import type { TDocumentList, TUploadLimits } from '@casebridge/domain/documents/document.schemas';
+import type { DocumentCategory } from '@casebridge/domain/constants';
+import type {
+  TDocument,
+  TDocumentList,
+  TUploadLimits,
+} from '@casebridge/domain/documents/document.schemas';
 import type { TreatmentStatus } from '@casebridge/domain/patients/treatment-status';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '#src/lib/api-client.ts';
 
 export const documentKeys = {
@@ -33,3 +38,36 @@ export const getPreviewUrl = (documentId: string) =>
   `/api/documents/${encodeURIComponent(documentId)}/preview`;
 export const getDownloadUrl = (documentId: string) =>
   `/api/documents/${encodeURIComponent(documentId)}/download`;
+
+const documentPath = (documentId: string) => `/documents/${encodeURIComponent(documentId)}`;
+
+/** A correction of one document, made from the version the user saw (`If-Match`). */
+type DocumentCorrection<TBody> = { document: TDocument; body: TBody };
+
+function useDocumentCorrection<TBody, TAnswer>(
+  patientId: string,
+  send: (path: string, body: TBody, ifMatch: number) => Promise<TAnswer>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ document, body }: DocumentCorrection<TBody>) =>
+      send(documentPath(document.id), body, document.version),
+    // Also after a refusal: a 409 means the list is behind.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: documentKeys.patient(patientId) }),
+  });
+}
+
+/** File a document under another category. */
+export function useRecategorizeDocument(patientId: string) {
+  return useDocumentCorrection<{ category: DocumentCategory }, TDocument>(
+    patientId,
+    (path, body, ifMatch) => apiFetch(`${path}/category`, { method: 'PATCH', body, ifMatch }),
+  );
+}
+
+/** Remove a document, with the reason the history keeps. */
+export function useRemoveDocument(patientId: string) {
+  return useDocumentCorrection<{ reason: string }, void>(patientId, (path, body, ifMatch) =>
+    apiFetch(`${path}/remove`, { method: 'POST', body, ifMatch }),
+  );
+}

@@ -1,26 +1,44 @@
+import { canCorrectDocuments } from '@casebridge/domain/documents/document.policy';
 import type { TDocument } from '@casebridge/domain/documents/document.schemas';
 import type { TPatientDetail } from '@casebridge/domain/patients/patient.schemas';
-import { Download, Eye, FileText } from 'lucide-react';
+import { Download, Eye, FileText, FolderInput, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '#src/components/ui/button.tsx';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { Section } from '#src/components/ui/section.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
+import { useCurrentUser } from '#src/lib/auth-context.tsx';
 import { formatDate } from '#src/lib/format.ts';
 import { DOCUMENT_MESSAGES } from '@casebridge/domain/documents/document.schemas';
 import { getDownloadUrl, useDocuments } from '#src/features/documents/api/documents-api.ts';
 import { DocumentPreviewDialog } from './document-preview-dialog.tsx';
+import { RecategorizeDocumentDialog } from './recategorize-document-dialog.tsx';
+import { RemoveDocumentDialog } from './remove-document-dialog.tsx';
+
+/** The correction the user opened, by document id: the dialog follows the list's live copy. */
+type Correcting = { kind: 'recategorize' | 'remove'; documentId: string };
 
 const formatSize = (bytes: number) =>
   bytes < 1024 * 1024
     ? `${Math.max(1, Math.round(bytes / 1024))} KB`
     : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-/** The documents the user may see (the server applies the Intake rule): name, category, date. */
+/**
+ * The documents the user may see (the server applies the Intake rule): name, category, date; and
+ * for the roles that may upload, Change category and Remove.
+ */
 export function DocumentList({ patient }: { patient: TPatientDetail }) {
+  const user = useCurrentUser();
   const documents = useDocuments(patient.id, patient.treatmentStatus);
   const [previewed, setPreviewed] = useState<TDocument | null>(null);
+  const [correcting, setCorrecting] = useState<Correcting | null>(null);
+  const canCorrect = canCorrectDocuments(user);
+  // A document that left the list meanwhile (removed, or now hidden) closes its dialog.
+  const corrected = correcting
+    ? documents.data?.items.find((item) => item.id === correcting.documentId)
+    : undefined;
+  const closeCorrection = () => setCorrecting(null);
 
   return (
     <Section id="documents-heading" title="Documents">
@@ -55,7 +73,7 @@ export function DocumentList({ patient }: { patient: TPatientDetail }) {
                 </p>
               </div>
               {/* Below sm the buttons take their own row and leave the name the full width. */}
-              <div className="flex w-full shrink-0 gap-2 pl-8 sm:w-auto sm:pl-0">
+              <div className="flex w-full shrink-0 flex-wrap gap-2 pl-8 sm:w-auto sm:pl-0">
                 {document.isPreviewable ? (
                   <Button
                     variant="secondary"
@@ -76,12 +94,50 @@ export function DocumentList({ patient }: { patient: TPatientDetail }) {
                   <Download className="h-4 w-4" aria-hidden />
                   Download
                 </a>
+                {canCorrect ? (
+                  <>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() =>
+                        setCorrecting({ kind: 'recategorize', documentId: document.id })
+                      }
+                      aria-label={`Change category of ${document.fileName}`}
+                    >
+                      <FolderInput className="h-4 w-4" aria-hidden />
+                      Change category
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => setCorrecting({ kind: 'remove', documentId: document.id })}
+                      aria-label={`Remove ${document.fileName}`}
+                    >
+                      <Trash2 className="h-4 w-4" aria-hidden />
+                      Remove
+                    </Button>
+                  </>
+                ) : null}
               </div>
             </li>
           ))}
         </ul>
       )}
       <DocumentPreviewDialog document={previewed} onClose={() => setPreviewed(null)} />
+      {corrected && correcting?.kind === 'recategorize' ? (
+        <RecategorizeDocumentDialog
+          patientId={patient.id}
+          document={corrected}
+          onClose={closeCorrection}
+        />
+      ) : null}
+      {corrected && correcting?.kind === 'remove' ? (
+        <RemoveDocumentDialog
+          patientId={patient.id}
+          document={corrected}
+          onClose={closeCorrection}
+        />
+      ) : null}
     </Section>
   );
 }
