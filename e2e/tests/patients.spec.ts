@@ -21,9 +21,8 @@ test('clinic creates a patient, seeing each validation message in order', async 
   await page.getByRole('link', { name: 'Add Patient' }).click();
   await expect(page.getByRole('heading', { name: 'Add New Patient' })).toBeVisible();
   // Defaults: the user's clinic, no firm (the user chooses one), today's intake date.
-  await expect(page.getByLabel('Assigned Clinics').locator('option:checked')).toHaveText([
-    'Harbor Physical Therapy',
-  ]);
+  const chosenClinics = page.getByRole('list', { name: 'Chosen clinics' }).getByRole('listitem');
+  await expect(chosenClinics).toHaveText(['Harbor Physical Therapy your clinic']);
   await expect(page.getByLabel('Attorney Firm')).toHaveValue('');
   await expect(page.getByLabel('Intake Date')).not.toHaveValue('');
 
@@ -38,12 +37,27 @@ test('clinic creates a patient, seeing each validation message in order', async 
     page.getByRole('listitem').filter({ hasText: 'Date of birth is required' }),
   ).toBeVisible();
   await page.getByLabel('Date of Birth').fill('1990-02-03');
-  await page.getByLabel('Assigned Clinics').selectOption([]);
-  await create.click();
-  await expect(
-    page.getByRole('listitem').filter({ hasText: 'Please select at least one clinic' }),
-  ).toBeVisible();
-  await page.getByLabel('Assigned Clinics').selectOption({ label: 'Harbor Physical Therapy' });
+
+  // The clinic picker: the user's own clinic stays whatever is clicked; others come and go.
+  const clinics = page.getByRole('combobox', { name: 'Assigned Clinics' });
+  const clinicOptions = page.getByRole('listbox', { name: 'Clinics' }).getByRole('option');
+  const ownClinic = clinicOptions.filter({ hasText: 'Harbor Physical Therapy' });
+  // It is marked disabled, so Playwright would wait; a user can click it all the same.
+  await ownClinic.click({ force: true });
+  await expect(ownClinic).toHaveAttribute('aria-selected', 'true');
+  await expect(clinics).toHaveAccessibleDescription(/Your clinic is always assigned/);
+  await clinics.fill('summit');
+  await expect(clinicOptions).toHaveText(['Summit Spine & Pain Center']);
+  await clinics.press('Enter');
+  await expect(chosenClinics).toHaveText([
+    'Harbor Physical Therapy your clinic',
+    'Summit Spine & Pain Center',
+  ]);
+  await page.getByRole('button', { name: 'Remove Summit Spine & Pain Center' }).click();
+  await expect(chosenClinics).toHaveText(['Harbor Physical Therapy your clinic']);
+  await clinics.press('Escape');
+  await expect(clinics).toHaveValue('');
+
   await create.click();
   await expect(
     page.getByRole('listitem').filter({ hasText: 'Please select an attorney firm' }),
@@ -54,6 +68,27 @@ test('clinic creates a patient, seeing each validation message in order', async 
   await expectControlNotCovered(page, page.getByRole('button', { name: 'Edit status' }));
   await expect(page.getByRole('heading', { level: 1, name: 'Validation Vera' })).toBeVisible();
   await expect(page.getByText('Referred', { exact: true })).toBeVisible();
+});
+
+test('an admin must pick a clinic, by keyboard in the searchable picker', async ({ pageAs }) => {
+  const page = await pageAs('admin');
+  await page.goto('/add-patient');
+  await page.getByLabel('Full Name').fill('Picker Pia');
+  await page.getByLabel('Date of Birth').fill('1991-03-04');
+  await page.getByRole('button', { name: 'Create Patient' }).click();
+  await expect(
+    page.getByRole('listitem').filter({ hasText: 'Please select at least one clinic' }),
+  ).toBeVisible();
+  const clinics = page.getByRole('combobox', { name: 'Assigned Clinics' });
+  await expect(clinics).toBeFocused();
+  await clinics.press('ArrowDown');
+  await clinics.press('Space');
+  const chosen = page.getByRole('list', { name: 'Chosen clinics' }).getByRole('listitem');
+  await expect(chosen).toHaveCount(1);
+  await expect(
+    page.getByRole('listbox', { name: 'Clinics' }).getByRole('option', { selected: true }),
+  ).toHaveCount(1);
+  await expect(page.getByRole('button', { name: /^Remove / })).toHaveCount(1);
 });
 
 test('a status and demographics change by the clinic appears live in the firm’s browser', async ({

@@ -4,6 +4,9 @@ import type { ReactNode } from 'react';
 import { cn } from '#src/lib/cn.ts';
 import { MODAL_PLACEMENT_STYLE } from '#src/components/layouts/toast-area.ts';
 
+/** Marks a control that uses Escape itself while it says so (`MultiSelect`'s search field). */
+export const CLEARS_ON_ESCAPE = '[data-clears-on-escape="true"]';
+
 type DialogProps = {
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
@@ -33,6 +36,11 @@ export function Dialog({
           )}
           // Below the toast band, so no toast covers the modal's controls.
           style={MODAL_PLACEMENT_STYLE}
+          onEscapeKeyDown={(event) => {
+            // A control with something of its own to clear (a picker's filter) takes this Escape.
+            if (event.target instanceof Element && event.target.closest(CLEARS_ON_ESCAPE))
+              event.preventDefault();
+          }}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="mb-4 flex items-start justify-between gap-4">

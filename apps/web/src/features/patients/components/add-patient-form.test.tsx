@@ -7,10 +7,17 @@ import { renderWithProviders } from '#src/test/render.tsx';
 import { DEMO_ORGANIZATIONS, signedInAs } from '#src/test/sessions.ts';
 import { latestToast } from '#src/test/toasts.ts';
 import { AddPatientForm } from './add-patient-form.tsx';
+import { CLINIC_PICKER_HINT, OWN_CLINIC_EXPLANATION } from './organization-fields.tsx';
 
-/** The organisations the form offers; the signed-in clinic user belongs to the clinic. */
+const OTHER_CLINIC = {
+  id: '55555555-5555-4555-8555-555555555555',
+  name: 'Summit Spine & Pain Center',
+  kind: 'clinic',
+};
+
+/** The organisations the form offers; the signed-in clinic user belongs to the first clinic. */
 const ORGANIZATIONS: Record<string, unknown[]> = {
-  clinic: [DEMO_ORGANIZATIONS.clinic],
+  clinic: [DEMO_ORGANIZATIONS.clinic, OTHER_CLINIC],
   firm: [DEMO_ORGANIZATIONS.attorney],
   lienholder: [],
 };
@@ -106,9 +113,32 @@ describe('AddPatientForm', { timeout: 15_000 }, () => {
       'selected',
       true,
     );
-    expect(screen.getByRole('option', { name: DEMO_ORGANIZATIONS.clinic.name })).toHaveProperty(
-      'selected',
-      true,
+    expect(
+      screen.getByRole('option', { name: new RegExp(`^${DEMO_ORGANIZATIONS.clinic.name}`) }),
+    ).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it("keeps the clinic user's own clinic and adds another found by typing", async () => {
+    const { api } = renderFormWithApi({});
+    const user = userEvent.setup();
+    const clinics = await screen.findByLabelText('Assigned Clinics *');
+    const own = screen.getByRole('option', { name: /^Harbor Physical Therapy/ });
+    expect(own).toHaveAttribute('aria-disabled', 'true');
+    expect(clinics).toHaveAccessibleDescription(`${CLINIC_PICKER_HINT} ${OWN_CLINIC_EXPLANATION}`);
+    // A plain click does not drop it, and its chip has no Remove button.
+    await user.click(own);
+    expect(own).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByRole('button', { name: 'Remove Harbor Physical Therapy' })).toBeNull();
+
+    await user.type(clinics, 'summit');
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: `Remove ${OTHER_CLINIC.name}` })).toBeVisible();
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Create Patient' }));
+    await waitFor(() =>
+      expect(api.calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+        clinicIds: [DEMO_ORGANIZATIONS.clinic.id, OTHER_CLINIC.id],
+      }),
     );
   });
 

@@ -85,7 +85,12 @@ function AddPatientFormReady() {
       className="grid gap-4 rounded-lg border border-border bg-surface p-4 sm:grid-cols-2 sm:p-6"
     >
       <DemographicsFields idPrefix="add-patient" form={form} />
-      <OrganizationFields idPrefix="add-patient" form={form} isRequired />
+      <OrganizationFields
+        idPrefix="add-patient"
+        form={form}
+        isRequired
+        ownClinicId={userOrganization?.kind === 'clinic' ? userOrganization.id : undefined}
+      />
       <ContactFields idPrefix="add-patient" form={form} />
       {duplicates && (
         <DuplicatePatientWarning
