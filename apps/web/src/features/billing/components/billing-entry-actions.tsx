@@ -22,11 +22,18 @@ export function BillingEntryActions({
 }: {
   entry: TBillingEntry;
   actor: BillingPolicyActor;
-  onAction: (action: BillingEntryAction) => void;
+  /** `opener` is the button, for focus to return to when the dialog closes. */
+  onAction: (action: BillingEntryAction, opener: HTMLButtonElement) => void;
 }) {
   const line = describeBillingEntry(entry);
   const button = (action: BillingEntryAction, label: string) => (
-    <Button variant="ghost" size="sm" className="px-2" onClick={() => onAction(action)}>
+    <Button
+      variant="ghost"
+      size="sm"
+      className="px-2"
+      data-action={action}
+      onClick={(event) => onAction(action, event.currentTarget)}
+    >
       {label} <span className="sr-only">{line}</span>
     </Button>
   );

@@ -1,6 +1,6 @@
 import { BILLING_MESSAGES, type TBillingEntry } from '@casebridge/domain/billing/billing.schemas';
 import type { Role } from '@casebridge/domain/roles';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatClockTime } from '#src/lib/format.ts';
@@ -201,6 +201,10 @@ describe('BillingHistoryTable corrections', { timeout: 20_000 }, () => {
     const [sent] = writes(api.calls);
     expect(sent?.body).toEqual({ reason: 'Entered twice' });
     expect(sent?.headers['if-match']).toBe('"1"');
+    // The Void button goes with the void: focus returns to the line's History.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: `History ${LINE_NAME}` })).toHaveFocus(),
+    );
   });
 
   it('asks again, naming the line as it now is, when the line changed before the void', async () => {

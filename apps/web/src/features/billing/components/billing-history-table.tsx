@@ -1,5 +1,5 @@
 import { BILLING_MESSAGES } from '@casebridge/domain/billing/billing.schemas';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { useCurrentUser } from '#src/lib/auth-context.tsx';
 import { formatCents } from '#src/lib/format.ts';
@@ -29,9 +29,30 @@ export function BillingHistoryTable({ patientId }: { patientId: string }) {
   const user = useCurrentUser();
   const actor = { role: user.role, organizationId: user.organization?.id ?? null };
   const [open, setOpen] = useState<{ action: BillingEntryAction; entryId: string } | null>(null);
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const focusAfterClose = useRef<HTMLElement | null>(null);
   // The line as the list now holds it, so an open dialog follows live changes.
   const openEntry = open && history.data?.items.find((entry) => entry.id === open.entryId);
   const OpenDialog = open ? DIALOGS[open.action] : null;
+
+  // The dialogs open without a trigger of their own: focus goes back to the row's button once
+  // the dialog has gone, or to the row's History after a void (Edit and Void are gone then).
+  useEffect(() => {
+    const target = focusAfterClose.current;
+    if (open || !target) return undefined;
+    focusAfterClose.current = null;
+    const frame = requestAnimationFrame(() => target.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [open]);
+
+  function handleClose(outcome?: 'voided') {
+    const row = opener.current?.closest('tr');
+    focusAfterClose.current =
+      outcome === 'voided'
+        ? (row?.querySelector<HTMLElement>('[data-action="history"]') ?? null)
+        : opener.current;
+    setOpen(null);
+  }
 
   if (history.error)
     return (
@@ -74,7 +95,10 @@ export function BillingHistoryTable({ patientId }: { patientId: string }) {
                   <BillingEntryActions
                     entry={entry}
                     actor={actor}
-                    onAction={(action) => setOpen({ action, entryId: entry.id })}
+                    onAction={(action, button) => {
+                      opener.current = button;
+                      setOpen({ action, entryId: entry.id });
+                    }}
                   />
                 </td>
               </tr>
@@ -105,7 +129,7 @@ export function BillingHistoryTable({ patientId }: { patientId: string }) {
         </tfoot>
       </table>
       {OpenDialog && openEntry ? (
-        <OpenDialog patientId={patientId} entry={openEntry} onClose={() => setOpen(null)} />
+        <OpenDialog patientId={patientId} entry={openEntry} onClose={handleClose} />
       ) : null}
     </TableScroll>
   );

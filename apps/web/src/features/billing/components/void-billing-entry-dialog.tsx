@@ -23,7 +23,8 @@ export function VoidBillingEntryDialog({
 }: {
   patientId: string;
   entry: TBillingEntry;
-  onClose: () => void;
+  /** 'voided' once the line is voided: its Edit and Void are gone. */
+  onClose: (outcome?: 'voided') => void;
 }) {
   const voidEntry = useVoidBillingEntry(patientId);
   const [seen, setSeen] = useState(entry);
@@ -35,7 +36,7 @@ export function VoidBillingEntryDialog({
       {
         onSuccess: () => {
           toast.success(BILLING_MESSAGES.voided);
-          onClose();
+          onClose('voided');
         },
         onError: (failure) => {
           const current = ZBillingEntry.safeParse(getStaleWriteCurrent(failure)).data;
@@ -71,7 +72,7 @@ export function VoidBillingEntryDialog({
         ) : null
       }
       onConfirm={handleConfirm}
-      onClose={onClose}
+      onClose={() => onClose()}
     />
   );
 }
