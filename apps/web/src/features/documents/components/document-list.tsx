@@ -102,10 +102,10 @@ export function DocumentList({ patient }: { patient: TPatientDetail }) {
                       onClick={() =>
                         setCorrecting({ kind: 'recategorize', documentId: document.id })
                       }
-                      aria-label={`Change category of ${document.fileName}`}
                     >
                       <FolderInput className="h-4 w-4" aria-hidden />
-                      Change category
+                      {/* Named by its text, not aria-label: a 'Category' label is the upload's. */}
+                      Change category <span className="sr-only">of {document.fileName}</span>
                     </Button>
                     <Button
                       variant="secondary"
