@@ -146,3 +146,47 @@ test('the sender edits a message, then retracts it; the others follow live, admi
   await expect(history.getByText('Knee MRI on Tuesdya.')).toBeVisible();
   await expect(history.getByText(/^Retracted by Casey Harbor/)).toBeVisible();
 });
+
+test.describe('on a phone', () => {
+  test.use({
+    role: 'clinic',
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+
+  test('the correction controls of documents and messages fit a phone', async ({
+    page: clinic,
+    createPatient,
+  }) => {
+    const patientId = await createPatient({ fullName: 'Phone Correction Paula' });
+    await uploadAs(clinic, patientId, 'a-rather-long-file-name-for-a-phone-screen.pdf', 'MRI');
+    await clinic.request.post(`/api/patients/${patientId}/messages`, {
+      data: { body: 'A message the sender may still edit on a phone.' },
+    });
+    for (const tab of ['documents', 'messages']) {
+      await clinic.goto(`/patients/${patientId}?tab=${tab}`);
+      const controls =
+        tab === 'documents'
+          ? [
+              clinic.getByRole('button', { name: /^Change category of/ }),
+              clinic.getByRole('button', { name: /^Remove / }),
+            ]
+          : [
+              clinic.getByRole('button', { name: 'Edit message' }),
+              clinic.getByRole('button', { name: 'Retract message' }),
+            ];
+      for (const control of controls) {
+        const box = await control.boundingBox();
+        expect(box).not.toBeNull();
+        expect(box!.x).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+      }
+      const overflow = await clinic.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoAxeViolations(clinic);
+    }
+  });
+});
