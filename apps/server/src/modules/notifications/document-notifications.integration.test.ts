@@ -50,7 +50,7 @@ describe('document notifications follow the Intake rule (spec section 6)', () =>
   };
   const changeStatus = async (treatmentStatus: string) => {
     const response = await changeStatusAsUser(server, {
-      cookie: cookies.clinic,
+      cookie: cookies.clinic!,
       patientId: becker,
       status: treatmentStatus,
     });
