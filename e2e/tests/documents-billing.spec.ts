@@ -104,8 +104,14 @@ test('the attorney sees an Intake document only while the patient is Discharged'
   await expect(attorney.getByText('No documents available for viewing')).toBeVisible();
   await expect(attorney.getByRole('heading', { name: 'Upload Documents' })).toHaveCount(0);
 
-  const setStatus = (treatmentStatus: string) =>
-    clinic.request.patch(`/api/patients/${patientId}/status`, { data: { treatmentStatus } });
+  // A status change names the version it was made from (If-Match), as the page does.
+  const setStatus = async (treatmentStatus: string) => {
+    const read = await clinic.request.get(`/api/patients/${patientId}`);
+    return clinic.request.patch(`/api/patients/${patientId}/status`, {
+      data: { treatmentStatus },
+      headers: { 'if-match': read.headers().etag! },
+    });
+  };
   expect((await setStatus('Discharged')).status()).toBe(200);
   // No reload: the live patient event refreshes the page and the list with it.
   await expect(attorney.getByText('intake-form.pdf', { exact: true })).toBeVisible();

@@ -111,6 +111,9 @@ test('a status and demographics change by the clinic appears live in the firm’
   // Choosing is not saving: the firm still sees the old status until Save.
   await expect(firm.locator('[aria-current="step"]')).not.toContainText('Referred for PT');
   await clinic.getByRole('button', { name: 'Save status' }).click();
+  // Saving asks to confirm the change it names (issue 10): still nothing changed for the firm.
+  await expect(firm.locator('[aria-current="step"]')).not.toContainText('Referred for PT');
+  await clinic.getByRole('button', { name: 'Change status' }).click();
   await expect(clinic.getByText('Patient updated successfully')).toBeVisible();
   await expect(clinic.getByLabel('Treatment status')).toHaveCount(0);
   // The toast once sat over the badge and the pencil just used.
