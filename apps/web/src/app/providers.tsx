@@ -10,6 +10,7 @@ import {
   TOAST_MOBILE_OFFSET,
   TOAST_OFFSET,
   TOAST_STYLE,
+  TOAST_WIDTH_STYLE,
   VISIBLE_TOASTS,
 } from '#src/components/layouts/toast-area.ts';
 
@@ -26,6 +27,7 @@ function ThemedToaster() {
       gap={TOAST_GAP_PX}
       visibleToasts={VISIBLE_TOASTS}
       toastOptions={{ style: TOAST_STYLE }}
+      style={TOAST_WIDTH_STYLE}
       closeButton
     />
   );
