@@ -3,6 +3,7 @@ import type { Database, Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { EventHub } from './events/event-hub.ts';
 import type { Actor } from './lib/actor.ts';
+import type { MailDelivery } from './mail/mail-worker.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 
 /** Everything a route needs, built once at start-up and decorated onto the Fastify instance. */
@@ -13,6 +14,8 @@ export type AppContext = {
   auth: Auth;
   hub: EventHub;
   storage: FileStorage;
+  /** Sends a queued mail now when an answer depends on it (mail/mail-worker.ts). */
+  mail: MailDelivery;
 };
 
 declare module 'fastify' {

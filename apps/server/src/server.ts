@@ -63,6 +63,15 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
       listLiveSessions(db, sessionIds, (await getSettings(db)).sessionTimeoutMinutes),
     log: { info: (message) => log.info(message), warn: (message) => log.warn(message) },
   });
+  // Before the app: a route may send a queued mail at once (an invitation, issue 10).
+  const mail = startMailWorker({
+    db,
+    smtpUrl: env.smtpUrl,
+    from: env.mailFrom,
+    appUrl: env.appUrl,
+    intervalMs: options.mailIntervalMs,
+    log: { info: (message) => log.info(message), warn: (message) => log.warn(message) },
+  });
   const context: AppContext = {
     env,
     database,
@@ -70,6 +79,7 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
     auth: createAuth(db, { secret: env.authSecret, appUrl: env.appUrl }),
     hub,
     storage: createFileStorage(env),
+    mail,
   };
   const app = await buildApp({
     context,
@@ -82,14 +92,6 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
       ? await serveBackups({ dataDir: env.dataDir, pglite, storage: context.storage, log })
       : null;
   await hub.start();
-  const mail = startMailWorker({
-    db,
-    smtpUrl: env.smtpUrl,
-    from: env.mailFrom,
-    appUrl: env.appUrl,
-    intervalMs: options.mailIntervalMs,
-    log: { info: (message) => app.log.info(message), warn: (message) => app.log.warn(message) },
-  });
   const digests = startDigestScheduler({
     db,
     appUrl: env.appUrl,

@@ -1,8 +1,10 @@
 import { describeError } from '#src/lib/loggable-error.ts';
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '#src/db/client.ts';
 import { mailOutbox } from '#src/db/schema/index.ts';
+import { publishEvent } from '#src/events/outbox.ts';
 import { getMailMessageId } from './message-id.ts';
 import { getGiveUpReason, getRetryDelayMs, MAIL_GIVE_UP_AFTER_MS } from './retry-policy.ts';
 
@@ -16,6 +18,14 @@ export const CLAIM_LEASE_MS = 5 * 60_000;
 const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
 
 type MailRow = typeof mailOutbox.$inferSelect;
+
+/**
+ * Pages that show a kind of mail's delivery, told when a send settles: the admin's user list
+ * shows whether each invitation was e-mailed (issue 10).
+ */
+const SETTLED_MAIL_TOPICS: Partial<Record<string, 'user.changed'>> = {
+  invitation: 'user.changed',
+};
 
 export type MailWorkerOptions = {
   db: Db;
@@ -38,20 +48,24 @@ const leaseUntil = () => sql`date_trunc('milliseconds', ${inMs(CLAIM_LEASE_MS)})
 const isPastGiveUp = sql`${mailOutbox.createdAt} <= now() - ${interval(MAIL_GIVE_UP_AFTER_MS)}`;
 
 /**
- * Claims the next due mail in one statement: `for update skip locked` makes concurrent workers
- * (other server instances) pass over a row another is claiming, and the claim itself (status
- * 'sending' with a lease) keeps them off it afterwards. The attempt is counted at claim time, so
- * the backoff grows even for a mail whose worker crashes mid-send. One mail per claim:
- * the lease then covers a single send, not a whole batch waiting behind a slow server.
+ * Claims the next due mail (or `onlyId`, if it is due) in one statement: `for update skip
+ * locked` makes concurrent workers (other server instances) pass over a row another is claiming,
+ * and the claim itself (status 'sending' with a lease) keeps them off it afterwards. The attempt
+ * is counted at claim time, so the backoff grows even for a mail whose worker crashes mid-send.
+ * One mail per claim: the lease then covers a single send, not a whole batch waiting behind a
+ * slow server.
  */
-async function claimNextMail(db: Db): Promise<MailRow | null> {
+async function claimNextMail(db: Db, onlyId?: string): Promise<MailRow | null> {
   const due = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
     .where(
-      or(
-        and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)),
-        and(eq(mailOutbox.status, 'sending'), lte(mailOutbox.claimedUntil, sql`now()`)),
+      and(
+        onlyId === undefined ? undefined : eq(mailOutbox.id, onlyId),
+        or(
+          and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)),
+          and(eq(mailOutbox.status, 'sending'), lte(mailOutbox.claimedUntil, sql`now()`)),
+        ),
       ),
     )
     .orderBy(asc(mailOutbox.nextAttemptAt))
@@ -87,16 +101,33 @@ const isOurClaim = (mail: MailRow) =>
  */
 async function settleFailedSend(db: Db, mail: MailRow, error: unknown): Promise<void> {
   const message = error instanceof Error ? error.message.slice(0, 500) : 'send failed';
-  await db
-    .update(mailOutbox)
-    .set({
-      status: sql`case when ${isPastGiveUp} then 'failed' else 'pending' end`,
-      claimedUntil: null,
-      lastError: sql`case when ${isPastGiveUp} then ${getGiveUpReason(message)}::text else ${message}::text end`,
-      nextAttemptAt: inMs(getRetryDelayMs(mail.attempts)),
-    })
-    .where(isOurClaim(mail));
+  await settle(db, mail, {
+    status: sql`case when ${isPastGiveUp} then 'failed' else 'pending' end`,
+    claimedUntil: null,
+    lastError: sql`case when ${isPastGiveUp} then ${getGiveUpReason(message)}::text else ${message}::text end`,
+    nextAttemptAt: inMs(getRetryDelayMs(mail.attempts)),
+  });
 }
+
+/** Records how a send ended, and tells the pages that show this kind of mail's delivery. */
+async function settle(
+  db: Db,
+  mail: MailRow,
+  outcome: PgUpdateSetSource<typeof mailOutbox>,
+): Promise<void> {
+  const topic = SETTLED_MAIL_TOPICS[mail.kind];
+  await db.transaction(async (tx) => {
+    const settled = await tx
+      .update(mailOutbox)
+      .set(outcome)
+      .where(isOurClaim(mail))
+      .returning({ id: mailOutbox.id });
+    if (topic && settled.length > 0) await publishEvent(tx, { topic });
+  });
+}
+
+const sleep = (ms: number) =>
+  new Promise<null>((resolve) => setTimeout(() => resolve(null), ms).unref());
 
 /**
  * Drains the outbox: each due mail is claimed, then sent, or rescheduled with backoff, or once it
@@ -107,7 +138,11 @@ export function startMailWorker(options: MailWorkerOptions) {
   const { db, smtpUrl, from, appUrl, log } = options;
   if (!smtpUrl) {
     log.warn('No email service configured');
-    return { drain: async () => 0, stop: async () => undefined };
+    return {
+      drain: async () => 0,
+      deliverNow: async () => false,
+      stop: async () => undefined,
+    };
   }
   const transport: Transporter = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
   let isDraining = false;
@@ -126,11 +161,29 @@ export function startMailWorker(options: MailWorkerOptions) {
       await settleFailedSend(db, mail, error);
       return false;
     }
-    await db
-      .update(mailOutbox)
-      .set({ status: 'sent', sentAt: new Date(), claimedUntil: null, lastError: null })
-      .where(isOurClaim(mail));
+    await settle(db, mail, {
+      status: 'sent',
+      sentAt: new Date(),
+      claimedUntil: null,
+      lastError: null,
+    });
     return true;
+  }
+
+  /**
+   * Sends one queued mail now, for an answer that says whether it went (an invitation), waiting
+   * at most `waitMs`: true once the SMTP server has accepted it. A mail another worker holds, a
+   * server that refuses or one that is slower than the wait: false, and the mail goes on as
+   * queued mail does (a slow send still settles in the background; a refused one is retried).
+   */
+  async function deliverNow(mailId: string, waitMs: number): Promise<boolean> {
+    const mail = await claimNextMail(db, mailId);
+    if (!mail) return false;
+    const sending = send(mail).catch((error: unknown) => {
+      log.warn(`mail worker: ${describeError(error)}`);
+      return false;
+    });
+    return (await Promise.race([sending, sleep(waitMs)])) === true;
   }
 
   async function drain(): Promise<number> {
@@ -155,6 +208,7 @@ export function startMailWorker(options: MailWorkerOptions) {
   timer.unref();
   return {
     drain,
+    deliverNow,
     stop: async () => {
       clearInterval(timer);
       transport.close();
@@ -163,3 +217,5 @@ export function startMailWorker(options: MailWorkerOptions) {
 }
 
 export type MailWorker = ReturnType<typeof startMailWorker>;
+/** What a route may do with mail beyond queuing it: try to send one now (an invitation). */
+export type MailDelivery = Pick<MailWorker, 'deliverNow'>;

@@ -13,3 +13,8 @@ export function getToasts(type: ToastType): string[] {
  * toasts appear a tick after the call that raised them.
  */
 export const latestToast = (type: ToastType): string | undefined => getToasts(type)[0];
+
+/** The description under the newest toast of one kind, if it has one. */
+export const latestToastDescription = (type: ToastType): string | undefined =>
+  document.querySelector(`[data-sonner-toast][data-type="${type}"] [data-description]`)
+    ?.textContent ?? undefined;

@@ -11,7 +11,8 @@ export type AccessRequestStatus = (typeof ACCESS_REQUEST_STATUSES)[number];
 
 export const ACCESS_REQUEST_MESSAGES = {
   alreadyReviewed: 'This request has already been reviewed',
-  approved: 'Access request approved and invitation sent',
+  // What became of the invitation follows in the toast ('e-mailed' or queued, issue 10).
+  approved: 'Access request approved',
   rejected: 'Access request rejected',
   reviewFailed: 'Failed to review access request',
 } as const;

@@ -10,6 +10,7 @@ import {
   roleNeedsOrganization,
   type AssignableRole,
 } from '../roles.ts';
+import { ZInvitationDelivery } from './invitation-delivery.ts';
 
 /** How long an invitation link works (ADR 0005: single-use, time-limited). */
 export const INVITATION_TTL_HOURS = 72;
@@ -31,7 +32,6 @@ export const USER_MESSAGES = {
   passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
   passwordsDoNotMatch: 'Passwords do not match',
   passwordSet: 'Your password has been set. You can now sign in.',
-  invitationSent: 'Invitation sent',
   alreadyHasPassword: 'This user has already set a password',
   inactiveUser: 'This user is deactivated',
 } as const;
@@ -102,6 +102,8 @@ export const ZAdminUser = z.object({
   hasPassword: z.boolean(),
   createdByName: z.string().nullable(),
   createdAt: z.string(),
+  /** The newest invitation e-mail's delivery; null when none was queued (seeded accounts). */
+  invitation: ZInvitationDelivery.nullable(),
   ...versionFields,
 });
 export type TAdminUser = z.infer<typeof ZAdminUser>;

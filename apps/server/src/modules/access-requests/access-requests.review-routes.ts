@@ -10,6 +10,7 @@ import { ZErrorBody } from '@casebridge/domain/errors';
 import { ZAdminUser } from '@casebridge/domain/users/user.schemas';
 import { getRequestIp } from '#src/lib/request-ip.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
+import { deliverInvitationNow } from '#src/modules/users/invitations.service.ts';
 import { listAccessRequests } from './access-requests.queries.ts';
 import { approveAccessRequest, rejectAccessRequest } from './access-requests.review.ts';
 
@@ -25,7 +26,7 @@ const errors = {
 /** Admin review of the requests sent from /signup (docs/architecture.md D8). */
 export async function accessRequestReviewRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db, env } = app.ctx;
+  const { db, env, mail } = app.ctx;
 
   api.get(
     '/access-requests',
@@ -61,7 +62,8 @@ export async function accessRequestReviewRoutes(app: FastifyInstance): Promise<v
         request.body,
         { ip: getRequestIp(request), appUrl: env.appUrl },
       );
-      return reply.status(201).send(user);
+      // With the invitation's delivery: 'e-mailed' only once a mail server accepted it.
+      return reply.status(201).send(await deliverInvitationNow(db, mail, user.id));
     },
   );
 

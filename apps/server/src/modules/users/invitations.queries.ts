@@ -1,6 +1,10 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { TInvitationDelivery } from '@casebridge/domain/users/invitation-delivery';
 import type { Db } from '#src/db/client.ts';
-import { userInvitations, users } from '#src/db/schema/index.ts';
+import { mailOutbox, userInvitations, users } from '#src/db/schema/index.ts';
+
+/** The outbox kind of invitation e-mails. */
+export const INVITATION_MAIL_KIND = 'invitation';
 
 export async function insertInvitation(
   db: Db,
@@ -53,4 +57,48 @@ export async function revokeOpenInvitations(db: Db, userId: string): Promise<voi
     .update(userInvitations)
     .set({ usedAt: new Date() })
     .where(and(eq(userInvitations.userId, userId), isNull(userInvitations.usedAt)));
+}
+
+const newestInvitationMails = (db: Db, emails: readonly string[]) =>
+  db
+    .selectDistinctOn([mailOutbox.toAddress], {
+      id: mailOutbox.id,
+      to: mailOutbox.toAddress,
+      status: mailOutbox.status,
+      queuedAt: mailOutbox.createdAt,
+      sentAt: mailOutbox.sentAt,
+    })
+    .from(mailOutbox)
+    .where(
+      and(eq(mailOutbox.kind, INVITATION_MAIL_KIND), inArray(mailOutbox.toAddress, [...emails])),
+    )
+    .orderBy(mailOutbox.toAddress, desc(mailOutbox.createdAt));
+
+/**
+ * Where each address's newest invitation e-mail stands, for the user list: one query for the
+ * page, since the outbox is read by address. (A new link revokes the old ones, so only the
+ * newest mail matters.)
+ */
+export async function listInvitationDeliveries(
+  db: Db,
+  emails: readonly string[],
+): Promise<Map<string, TInvitationDelivery>> {
+  if (emails.length === 0) return new Map();
+  const rows = await newestInvitationMails(db, emails);
+  return new Map(
+    rows.map((row) => [
+      row.to,
+      {
+        status: row.status === 'sent' ? 'sent' : row.status === 'failed' ? 'failed' : 'queued',
+        queuedAt: row.queuedAt.toISOString(),
+        sentAt: row.sentAt?.toISOString() ?? null,
+      },
+    ]),
+  );
+}
+
+/** The newest invitation e-mail queued for an address, to send it at once. */
+export async function findNewestInvitationMailId(db: Db, email: string): Promise<string | null> {
+  const [row] = await newestInvitationMails(db, [email]);
+  return row?.id ?? null;
 }

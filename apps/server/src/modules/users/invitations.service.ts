@@ -8,20 +8,30 @@ import {
   type TAcceptInvitationRequest,
   type TInvitationInfo,
 } from '@casebridge/domain/users/user.schemas';
+import type { TAdminUser } from '@casebridge/domain/users/user.schemas';
 import type { Db } from '#src/db/client.ts';
 import { deleteUserSessions } from '#src/auth/session.ts';
-import { AppError } from '#src/lib/app-error.ts';
+import { AppError, notFound } from '#src/lib/app-error.ts';
 import { enqueueMail } from '#src/mail/mail-outbox.ts';
+import type { MailDelivery } from '#src/mail/mail-worker.ts';
 import { escapeHtml, renderMailHtml, renderMailText } from '#src/mail/mail-layout.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import { getActiveEmailTemplate } from '#src/modules/templates/templates.service.ts';
 import {
   claimInvitation,
   findInvitation,
+  findNewestInvitationMailId,
   insertInvitation,
+  INVITATION_MAIL_KIND,
   revokeOpenInvitations,
 } from './invitations.queries.ts';
-import { setUserPassword } from './users.queries.ts';
+import { getAdminUser, setUserPassword } from './users.queries.ts';
+
+/**
+ * How long creating, approving or re-inviting a user waits for the mail server to accept the
+ * invitation before answering that it is queued.
+ */
+export const INVITATION_DELIVERY_WAIT_MS = 5_000;
 
 /** Only the SHA-256 of a token is stored: a database leak gives no usable link. */
 export function hashInvitationToken(token: string): string {
@@ -48,10 +58,29 @@ export async function sendInvitation(
   });
   const link = `${context.appUrl}/accept-invite?token=${encodeURIComponent(token)}`;
   await enqueueMail(db, {
-    kind: 'invitation',
+    kind: INVITATION_MAIL_KIND,
     to: user.email,
     ...(await renderInvitation(db, user, link)),
   });
+}
+
+/**
+ * Tries to e-mail the user's newest invitation at once, waiting at most
+ * INVITATION_DELIVERY_WAIT_MS, and answers the user as the admin sees them with the
+ * invitation's delivery: the admin is told 'e-mailed' only once a mail server has accepted it
+ * (issue 10); otherwise it stays queued for the worker. Call once the invitation is committed.
+ */
+export async function deliverInvitationNow(
+  db: Db,
+  mail: MailDelivery,
+  userId: string,
+): Promise<TAdminUser> {
+  const user = await getAdminUser(db, userId);
+  if (!user) throw notFound();
+  const mailId =
+    user.invitation?.status === 'queued' ? await findNewestInvitationMailId(db, user.email) : null;
+  if (!mailId || !(await mail.deliverNow(mailId, INVITATION_DELIVERY_WAIT_MS))) return user;
+  return (await getAdminUser(db, userId)) ?? user;
 }
 
 async function renderInvitation(db: Db, user: InvitedUser, link: string) {

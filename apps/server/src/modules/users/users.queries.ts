@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { OrganizationKind, Role } from '@casebridge/domain/roles';
+import type { TInvitationDelivery } from '@casebridge/domain/users/invitation-delivery';
 import type { TAdminUser } from '@casebridge/domain/users/user.schemas';
 import type { Db } from '#src/db/client.ts';
 import { accounts, organizations, users } from '#src/db/schema/index.ts';
 import { hashPassword } from '#src/auth/passwords.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { nextVersion } from '#src/lib/versioning.ts';
+import { listInvitationDeliveries } from './invitations.queries.ts';
 
 export type NewUser = {
   email: string;
@@ -62,11 +64,14 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const hasPasswordSql = sql<boolean>`exists (select 1 from ${accounts} where ${accounts.userId} = ${users.id} and ${accounts.providerId} = 'credential')`;
 
-function toAdminUser(row: {
-  user: typeof users.$inferSelect;
-  organization: typeof organizations.$inferSelect | null;
-  hasPassword: boolean;
-}): TAdminUser {
+function toAdminUser(
+  row: {
+    user: typeof users.$inferSelect;
+    organization: typeof organizations.$inferSelect | null;
+    hasPassword: boolean;
+  },
+  invitations: Map<string, TInvitationDelivery>,
+): TAdminUser {
   return {
     id: row.user.id,
     name: row.user.name,
@@ -84,6 +89,7 @@ function toAdminUser(row: {
     hasPassword: row.hasPassword,
     createdByName: row.user.createdByName,
     createdAt: row.user.createdAt.toISOString(),
+    invitation: invitations.get(row.user.email) ?? null,
     version: row.user.version,
     updatedAt: row.user.updatedAt.toISOString(),
     updatedByName: row.user.updatedByName,
@@ -112,7 +118,11 @@ export async function listUsers(db: Db, filter: UserFilter) {
     .from(users)
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
     .where(where);
-  return { items: rows.map(toAdminUser), total: total?.n ?? 0 };
+  const invitations = await listInvitationDeliveries(
+    db,
+    rows.map((row) => row.user.email),
+  );
+  return { items: rows.map((row) => toAdminUser(row, invitations)), total: total?.n ?? 0 };
 }
 
 export async function getAdminUser(db: Db, userId: string): Promise<TAdminUser | null> {
@@ -121,7 +131,7 @@ export async function getAdminUser(db: Db, userId: string): Promise<TAdminUser |
     .from(users)
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
     .where(eq(users.id, userId));
-  return row ? toAdminUser(row) : null;
+  return row ? toAdminUser(row, await listInvitationDeliveries(db, [row.user.email])) : null;
 }
 
 export async function isEmailTaken(db: Db, email: string): Promise<boolean> {

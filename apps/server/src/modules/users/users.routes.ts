@@ -17,7 +17,7 @@ import { staleWriteBody } from '@casebridge/domain/versioning/versioning';
 import { getRequestIp } from '#src/lib/request-ip.ts';
 import { expectedVersion, withEtag } from '#src/lib/versioning.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
-import { acceptInvitation, lookupInvitation } from './invitations.service.ts';
+import { acceptInvitation, deliverInvitationNow, lookupInvitation } from './invitations.service.ts';
 import {
   createUser,
   editUser,
@@ -37,7 +37,7 @@ const errors = {
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db, env } = app.ctx;
+  const { db, env, mail } = app.ctx;
 
   api.get(
     '/users',
@@ -72,7 +72,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         ip: getRequestIp(request),
         appUrl: env.appUrl,
       });
-      return reply.status(201).send(user);
+      // With the invitation's delivery: 'e-mailed' only once a mail server accepted it.
+      return reply.status(201).send(await deliverInvitationNow(db, mail, user.id));
     },
   );
 
@@ -109,17 +110,18 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'admin:users' },
       schema: {
         tags: ['users'],
-        summary: 'Send a new invitation link to a user who has not set a password yet',
+        summary:
+          'Send a new invitation link to a user who has not set a password yet; answers the user with the invitation e-mail’s delivery',
         params: ZUserParams,
-        response: { 204: z.null(), ...errors },
+        response: { 200: ZAdminUser, ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       await resendInvitation(db, requireActor(request), request.params.userId, {
         ip: getRequestIp(request),
         appUrl: env.appUrl,
       });
-      return reply.status(204).send(null);
+      return deliverInvitationNow(db, mail, request.params.userId);
     },
   );
 

@@ -46,6 +46,7 @@ export function useUpdateUser() {
 
 export function useResendInvitation() {
   return useAdminMutation((id: string) =>
-    apiFetch<void>(`/users/${encodeURIComponent(id)}/invitation`, { method: 'POST' }),
+    // The user, with where the new invitation e-mail stands.
+    apiFetch<TAdminUser>(`/users/${encodeURIComponent(id)}/invitation`, { method: 'POST' }),
   );
 }

@@ -1,16 +1,17 @@
-import { USER_MESSAGES } from '@casebridge/domain/users/user.schemas';
+import { USER_MESSAGES, type TAdminUser } from '@casebridge/domain/users/user.schemas';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '#src/test/fake-api.ts';
 import { renderWithProviders } from '#src/test/render.tsx';
 import { DEMO_ORGANIZATIONS, signedInAs } from '#src/test/sessions.ts';
-import { latestToast } from '#src/test/toasts.ts';
+import { latestToast, latestToastDescription } from '#src/test/toasts.ts';
 import { AddUserModal } from './add-user-modal.tsx';
 
 const CLINIC = DEMO_ORGANIZATIONS.clinic;
 
-function renderModal() {
+/** The server answers with the user and where its invitation e-mail stands. */
+function renderModal(answer: Partial<TAdminUser> = {}) {
   return renderWithProviders(<AddUserModal isOpen onClose={() => undefined} />, {
     session: signedInAs('admin'),
     api: {
@@ -18,9 +19,31 @@ function renderModal() {
         items: query.get('kind') === 'clinic' ? [CLINIC] : [],
       }),
       'POST /users': ({ body }) =>
-        json({ ...(body as object), id: 'new-user', approved: true, active: true }, 201),
+        json(
+          {
+            ...(body as object),
+            id: 'new-user',
+            approved: true,
+            active: true,
+            invitation: null,
+            ...answer,
+          },
+          201,
+        ),
     },
   }).api;
+}
+
+async function createCora() {
+  const user = userEvent.setup();
+  const dialog = await screen.findByRole('dialog', { name: 'Add New User' });
+  await user.type(within(dialog).getByLabelText('Full name *'), ' Cora Clinician ');
+  await user.type(within(dialog).getByLabelText('Email *'), ' Cora@Example.TEST ');
+  await user.selectOptions(
+    await within(dialog).findByLabelText('Associated organization *'),
+    await within(dialog).findByRole('option', { name: CLINIC.name }),
+  );
+  await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
 }
 
 const creates = (api: ReturnType<typeof renderModal>) =>
@@ -63,15 +86,7 @@ describe('AddUserModal', { timeout: 15_000 }, () => {
 
   it('sends the parsed request: e-mail trimmed and lowercased, the chosen organisation', async () => {
     const api = renderModal();
-    const user = userEvent.setup();
-    const dialog = await screen.findByRole('dialog', { name: 'Add New User' });
-    await user.type(within(dialog).getByLabelText('Full name *'), ' Cora Clinician ');
-    await user.type(within(dialog).getByLabelText('Email *'), ' Cora@Example.TEST ');
-    await user.selectOptions(
-      await within(dialog).findByLabelText('Associated organization *'),
-      await within(dialog).findByRole('option', { name: CLINIC.name }),
-    );
-    await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    await createCora();
 
     await expect.poll(() => latestToast('success')).toBe('Clinic user created successfully');
     expect(creates(api).map((call) => call.body)).toEqual([
@@ -82,6 +97,32 @@ describe('AddUserModal', { timeout: 15_000 }, () => {
         organizationId: CLINIC.id,
       },
     ]);
+  });
+
+  it("says 'e-mailed' only once the mail server accepted the invitation", async () => {
+    const queuedAt = '2026-01-02T09:00:00.000Z';
+    renderModal({
+      email: 'cora@example.test',
+      approved: false,
+      invitation: { status: 'queued', queuedAt, sentAt: null },
+    });
+    await createCora();
+    await expect.poll(() => latestToast('success')).toBe('Clinic user created successfully');
+    expect(latestToastDescription('success')).toBe(
+      'The invitation is queued and will be e-mailed when the mail server accepts it. The account awaits approval.',
+    );
+  });
+
+  it('says e-mailed when the mail server accepted it', async () => {
+    const at = '2026-01-02T09:00:00.000Z';
+    renderModal({
+      email: 'cora@example.test',
+      invitation: { status: 'sent', queuedAt: at, sentAt: at },
+    });
+    await createCora();
+    await expect
+      .poll(() => latestToastDescription('success'))
+      .toBe('An invitation was e-mailed to cora@example.test.');
   });
 
   it('clears the organisation when the role changes to another kind', async () => {

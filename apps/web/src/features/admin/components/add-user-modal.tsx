@@ -12,6 +12,7 @@ import { Input } from '#src/components/ui/input.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { useDomainForm } from '#src/lib/domain-form.ts';
 import { useCreateUser } from '#src/features/admin/api/users-api.ts';
+import { toastInvitation } from '#src/features/admin/utils/invitation-toast.ts';
 import { RoleOrganizationFields } from './role-organization-fields.tsx';
 
 /**
@@ -28,11 +29,11 @@ export function AddUserModal({ isOpen, onClose }: { isOpen: boolean; onClose: ()
   function handleValid(user: TCreateUserParsed) {
     createUser.mutate(user, {
       onSuccess: (created) => {
-        toast.success(getUserCreatedMessage(user.role), {
-          description: created.approved
-            ? `An invitation was e-mailed to ${created.email}.`
-            : `An invitation was e-mailed to ${created.email}. The account awaits approval.`,
-        });
+        toastInvitation(
+          getUserCreatedMessage(user.role),
+          created,
+          created.approved ? undefined : 'The account awaits approval.',
+        );
         form.reset();
         onClose();
       },

@@ -11,6 +11,7 @@ import { Dialog } from '#src/components/ui/dialog.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { useDomainForm } from '#src/lib/domain-form.ts';
 import { useApproveAccessRequest } from '#src/features/admin/api/access-requests-api.ts';
+import { toastInvitation } from '#src/features/admin/utils/invitation-toast.ts';
 import { RoleOrganizationFields } from './role-organization-fields.tsx';
 
 const isAssignable = (role: string): role is AssignableRole =>
@@ -38,8 +39,8 @@ export function ApproveRequestModal({
     approve.mutate(
       { id: request.id, ...values },
       {
-        onSuccess: () => {
-          toast.success(ACCESS_REQUEST_MESSAGES.approved);
+        onSuccess: (user) => {
+          toastInvitation(ACCESS_REQUEST_MESSAGES.approved, user);
           onClose();
         },
         onError: (error) =>

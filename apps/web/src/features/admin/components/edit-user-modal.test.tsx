@@ -25,6 +25,7 @@ const USER: TAdminUser = {
   version: 3,
   updatedAt: '2026-01-01T00:00:00.000Z',
   updatedByName: null,
+  invitation: null,
 };
 
 function renderModal() {

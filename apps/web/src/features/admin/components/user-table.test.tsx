@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '#src/test/render.tsx';
 import { DEMO_ORGANIZATIONS, signedInAs } from '#src/test/sessions.ts';
 import { json } from '#src/test/fake-api.ts';
-import { latestToast } from '#src/test/toasts.ts';
+import { latestToast, latestToastDescription } from '#src/test/toasts.ts';
 import { UserTable } from './user-table.tsx';
 
 const CORA: TAdminUser = {
@@ -22,20 +22,34 @@ const CORA: TAdminUser = {
   version: 3,
   updatedAt: '2026-01-01T00:00:00.000Z',
   updatedByName: null,
+  invitation: null,
 };
 
-function renderTable() {
+function renderTable(users: TAdminUser[] = [CORA]) {
   return renderWithProviders(
-    <UserTable users={[CORA]} isLoading={false} currentUserId="user-admin" />,
+    <UserTable users={users} isLoading={false} currentUserId="user-admin" />,
     {
       session: signedInAs('admin'),
       api: {
         'GET /organizations': { items: [DEMO_ORGANIZATIONS.clinic] },
         'PATCH /users/:id': ({ body }) => json({ ...CORA, ...(body as object) }),
+        'POST /users/:id/invitation': () =>
+          json({ ...INVITED, invitation: { ...QUEUED, status: 'sent', sentAt: QUEUED.queuedAt } }),
       },
     },
   ).api;
 }
+
+const QUEUED = { status: 'queued', queuedAt: '2026-01-02T09:00:00.000Z', sentAt: null } as const;
+/** Invited, no password yet: the invitation waits in the outbox. */
+const INVITED: TAdminUser = {
+  ...CORA,
+  id: 'user-ivy',
+  name: 'Ivy Invite',
+  email: 'ivy@example.test',
+  hasPassword: false,
+  invitation: QUEUED,
+};
 
 const patches = (api: ReturnType<typeof renderTable>) =>
   api.calls
@@ -60,6 +74,30 @@ describe('UserTable', { timeout: 15_000 }, () => {
     await expect.poll(() => latestToast('success')).toBe('Cora Clinician deactivated');
     // Made from the version the row shows.
     expect(patches(api)).toEqual([[{ active: false }, '"3"']]);
+  });
+
+  it('shows where each invitation e-mail stands, and what became of a new one', async () => {
+    const api = renderTable([
+      CORA,
+      INVITED,
+      { ...INVITED, id: 'u2', name: 'Sid Sent', invitation: { ...QUEUED, status: 'sent' } },
+      { ...INVITED, id: 'u3', name: 'Fay Failed', invitation: { ...QUEUED, status: 'failed' } },
+    ]);
+    const statusOf = (name: string) =>
+      within(screen.getByRole('row', { name: new RegExp(name) })).getAllByRole('cell')[3];
+    expect(statusOf('Ivy Invite')).toHaveTextContent('Invitation queued');
+    expect(statusOf('Sid Sent')).toHaveTextContent('Invitation e-mailed');
+    expect(statusOf('Fay Failed')).toHaveTextContent('Invitation not delivered');
+    expect(statusOf('Cora Clinician')).not.toHaveTextContent('Invitation');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Resend invitation to Ivy Invite' }));
+    await expect.poll(() => latestToast('success')).toBe('Invitation e-mailed');
+    expect(latestToastDescription('success')).toBe(
+      'An invitation was e-mailed to ivy@example.test.',
+    );
+    expect(api.calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+      '/users/user-ivy/invitation',
+    ]);
   });
 
   it('opens Edit User for the row', async () => {

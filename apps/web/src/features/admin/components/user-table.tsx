@@ -1,4 +1,5 @@
-import { USER_MESSAGES, type TAdminUser } from '@casebridge/domain/users/user.schemas';
+import { INVITATION_DELIVERY_LABELS } from '@casebridge/domain/users/invitation-delivery';
+import type { TAdminUser } from '@casebridge/domain/users/user.schemas';
 import { ROLE_LABELS } from '@casebridge/domain/roles';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -7,6 +8,7 @@ import { ConfirmDialog } from '#src/components/ui/confirm-dialog.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { formatDate } from '#src/lib/format.ts';
 import { useResendInvitation, useUpdateUser } from '#src/features/admin/api/users-api.ts';
+import { toastInvitation } from '#src/features/admin/utils/invitation-toast.ts';
 import { getToggleErrorMessage } from '#src/features/admin/utils/stale-toggle.ts';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { TableEmptyRow, TableHead, TableSkeletonRows } from '#src/components/ui/table-rows.tsx';
@@ -15,12 +17,26 @@ import { EditUserModal } from './edit-user-modal.tsx';
 
 const COLUMNS = ['Name', 'Email', 'Role', 'Organization', 'Status', 'Created', 'Actions'];
 
+const INVITATION_TONES = { queued: 'yellow', sent: 'blue', failed: 'red' } as const;
+
+/** Until the password is set: where the invitation e-mail stands (e-mailed, queued, failed). */
+function InvitationStatus({ invitation }: { invitation: TAdminUser['invitation'] }) {
+  if (!invitation) return <Badge tone="blue">Invited</Badge>;
+  const at = invitation.sentAt ?? invitation.queuedAt;
+  return (
+    <Badge tone={INVITATION_TONES[invitation.status]}>
+      {INVITATION_DELIVERY_LABELS[invitation.status]}
+      <span className="sr-only">, {formatDate(at)}</span>
+    </Badge>
+  );
+}
+
 function UserStatus({ user }: { user: TAdminUser }) {
   return (
     <div className="flex flex-wrap gap-1">
       {user.active ? <Badge tone="green">Active</Badge> : <Badge tone="red">Inactive</Badge>}
       {user.approved ? null : <Badge tone="yellow">Awaiting approval</Badge>}
-      {user.hasPassword ? null : <Badge tone="blue">Invited</Badge>}
+      {user.hasPassword ? null : <InvitationStatus invitation={user.invitation} />}
     </div>
   );
 }
@@ -92,7 +108,11 @@ function UserActions({ user, currentUserId }: { user: TAdminUser; currentUserId:
           aria-label={`Resend invitation to ${user.name}`}
           onClick={() =>
             resend.mutate(user.id, {
-              onSuccess: () => toast.success(USER_MESSAGES.invitationSent),
+              onSuccess: (invited) =>
+                toastInvitation(
+                  INVITATION_DELIVERY_LABELS[invited.invitation?.status ?? 'queued'],
+                  invited,
+                ),
               onError: (error) => toast.error(getErrorMessage(error, 'Failed to send invitation')),
             })
           }
