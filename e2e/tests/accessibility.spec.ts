@@ -40,6 +40,9 @@ for (const theme of THEMES) {
       await expect(
         page.getByRole('status').getByText(/Your request has been received/),
       ).toBeVisible();
+      // As on /login: scan once the confirmation toast is fully shown, not while it fades in.
+      const toast = page.locator('[data-sonner-toast]', { hasText: 'Signup request sent!' });
+      await expect(toast).toHaveCSS('opacity', '1');
       await expectNoAxeViolations(page);
     });
 
