@@ -33,9 +33,6 @@ export function ConfirmDialog({
           // A question is answered, not dismissed by a stray click or focus elsewhere (an
           // alert dialog, WAI-ARIA); Escape still dismisses it.
           onInteractOutside={(event) => event.preventDefault()}
-          // A question is answered, not dismissed by a stray click or focus elsewhere (an
-          // alert dialog, WAI-ARIA); Escape still dismisses it.
-          onInteractOutside={(event) => event.preventDefault()}
           className="fixed left-1/2 z-50 w-[min(28rem,calc(100%-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-border bg-surface p-6 shadow-xl"
           style={MODAL_PLACEMENT_STYLE}
         >
