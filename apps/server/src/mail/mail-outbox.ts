@@ -7,6 +7,8 @@ export type OutgoingMail = {
   subject: string;
   html: string;
   text: string;
+  /** The record the mail is about (a message, an invited user), to find its mails later. */
+  subjectId?: string;
 };
 
 /** Queues mail for the background worker; no request ever waits on SMTP (docs/architecture.md, 'Mail'). */
@@ -17,6 +19,7 @@ export async function enqueueMail(db: Db, mail: OutgoingMail | OutgoingMail[]): 
     subject: item.subject,
     html: item.html,
     text: item.text,
+    subjectId: item.subjectId ?? null,
   }));
   if (rows.length > 0) await db.insert(mailOutbox).values(rows);
 }

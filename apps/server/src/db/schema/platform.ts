@@ -169,9 +169,16 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** While status is 'sending': the claiming worker's lease; after it, another may retry. */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /**
+     * The record the mail is about, where one is: the message of a message notification (its
+     * unsent mails lose their text when it is retracted), the user of an invitation (the user
+     * list shows its delivery).
+     */
+    subjectId: text('subject_id'),
   },
   (t) => [
     check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
+    index('mail_outbox_subject_idx').on(t.kind, t.subjectId, t.createdAt.desc()),
     index('mail_outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),

@@ -1,5 +1,4 @@
 import type { THistoryEntry } from '@casebridge/domain/history/record-history.schemas';
-import { getMessagesLink } from '@casebridge/domain/messages/message-sender';
 import {
   MESSAGE_CORRECTION_TEXTS,
   type TMessage,
@@ -138,12 +137,7 @@ export async function retractMessage(
       isDetailed: false,
       template: null,
     });
-    const rewritten = await rewriteUnsentMessageMail(
-      tx,
-      before.id,
-      getMessagesLink(patient.id),
-      withoutText,
-    );
+    const rewritten = await rewriteUnsentMessageMail(tx, before.id, withoutText);
     await writeAudit(tx, {
       action: 'message_retracted',
       actor,

@@ -243,17 +243,13 @@ export async function updateMessage(
 
 /**
  * The notification e-mails of a message that have not left yet (pending, or failed and waiting
- * for an admin's retry). Mail rows name no message; the message's e-mails are the ones queued in
- * its own transaction, so they share its `created_at` (the transaction's time), and they link to
- * its patient's thread.
+ * for an admin's retry): each names its message as its subject.
  */
-function unsentMailOfMessage(messageId: string, threadLink: string): SQL {
-  // Compared in SQL: timestamps hold microseconds, a JavaScript Date only milliseconds.
+function unsentMailOfMessage(messageId: string): SQL {
   return and(
     eq(mailOutbox.kind, 'message_notification'),
-    sql`${mailOutbox.createdAt} = (select m.created_at from ${messages} m where m.id = ${messageId})`,
+    eq(mailOutbox.subjectId, messageId),
     inArray(mailOutbox.status, ['pending', 'failed']),
-    sql`strpos(${mailOutbox.text}, ${threadLink}) > 0`,
   )!;
 }
 
@@ -261,13 +257,12 @@ function unsentMailOfMessage(messageId: string, threadLink: string): SQL {
 export async function rewriteUnsentMessageMail(
   db: Db,
   messageId: string,
-  threadLink: string,
   content: { subject: string; text: string; html: string },
 ): Promise<number> {
   const rows = await db
     .update(mailOutbox)
     .set(content)
-    .where(unsentMailOfMessage(messageId, threadLink))
+    .where(unsentMailOfMessage(messageId))
     .returning({ id: mailOutbox.id });
   return rows.length;
 }

@@ -156,6 +156,7 @@ export async function sendMessage(
               addresses.map(({ address }) => ({
                 kind: 'message_notification',
                 to: address,
+                subjectId: id,
                 ...content,
               })),
             );

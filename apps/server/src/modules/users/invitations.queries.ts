@@ -59,46 +59,53 @@ export async function revokeOpenInvitations(db: Db, userId: string): Promise<voi
     .where(and(eq(userInvitations.userId, userId), isNull(userInvitations.usedAt)));
 }
 
-const newestInvitationMails = (db: Db, emails: readonly string[]) =>
+const newestInvitationMails = (db: Db, userIds: readonly string[]) =>
   db
-    .selectDistinctOn([mailOutbox.toAddress], {
+    .selectDistinctOn([mailOutbox.subjectId], {
       id: mailOutbox.id,
-      to: mailOutbox.toAddress,
+      userId: mailOutbox.subjectId,
       status: mailOutbox.status,
       queuedAt: mailOutbox.createdAt,
       sentAt: mailOutbox.sentAt,
     })
     .from(mailOutbox)
     .where(
-      and(eq(mailOutbox.kind, INVITATION_MAIL_KIND), inArray(mailOutbox.toAddress, [...emails])),
+      and(eq(mailOutbox.kind, INVITATION_MAIL_KIND), inArray(mailOutbox.subjectId, [...userIds])),
     )
-    .orderBy(mailOutbox.toAddress, desc(mailOutbox.createdAt));
+    .orderBy(mailOutbox.subjectId, desc(mailOutbox.createdAt));
 
 /**
- * Where each address's newest invitation e-mail stands, for the user list: one query for the
- * page, since the outbox is read by address. (A new link revokes the old ones, so only the
- * newest mail matters.)
+ * Where each user's newest invitation e-mail stands, for the user list: one query for the page,
+ * by the index on the mail's subject (mail_outbox_subject_idx). A new link revokes the old ones,
+ * so only the newest mail matters.
  */
 export async function listInvitationDeliveries(
   db: Db,
-  emails: readonly string[],
+  userIds: readonly string[],
 ): Promise<Map<string, TInvitationDelivery>> {
-  if (emails.length === 0) return new Map();
-  const rows = await newestInvitationMails(db, emails);
+  if (userIds.length === 0) return new Map();
+  const rows = await newestInvitationMails(db, userIds);
   return new Map(
-    rows.map((row) => [
-      row.to,
-      {
-        status: row.status === 'sent' ? 'sent' : row.status === 'failed' ? 'failed' : 'queued',
-        queuedAt: row.queuedAt.toISOString(),
-        sentAt: row.sentAt?.toISOString() ?? null,
-      },
-    ]),
+    rows.flatMap((row) =>
+      row.userId
+        ? [
+            [
+              row.userId,
+              {
+                status:
+                  row.status === 'sent' ? 'sent' : row.status === 'failed' ? 'failed' : 'queued',
+                queuedAt: row.queuedAt.toISOString(),
+                sentAt: row.sentAt?.toISOString() ?? null,
+              },
+            ] as const,
+          ]
+        : [],
+    ),
   );
 }
 
-/** The newest invitation e-mail queued for an address, to send it at once. */
-export async function findNewestInvitationMailId(db: Db, email: string): Promise<string | null> {
-  const [row] = await newestInvitationMails(db, [email]);
+/** The newest invitation e-mail queued for a user, to send it at once. */
+export async function findNewestInvitationMailId(db: Db, userId: string): Promise<string | null> {
+  const [row] = await newestInvitationMails(db, [userId]);
   return row?.id ?? null;
 }

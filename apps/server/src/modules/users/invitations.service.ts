@@ -60,6 +60,7 @@ export async function sendInvitation(
   await enqueueMail(db, {
     kind: INVITATION_MAIL_KIND,
     to: user.email,
+    subjectId: user.id,
     ...(await renderInvitation(db, user, link)),
   });
 }
@@ -78,7 +79,7 @@ export async function deliverInvitationNow(
   const user = await getAdminUser(db, userId);
   if (!user) throw notFound();
   const mailId =
-    user.invitation?.status === 'queued' ? await findNewestInvitationMailId(db, user.email) : null;
+    user.invitation?.status === 'queued' ? await findNewestInvitationMailId(db, user.id) : null;
   if (!mailId || !(await mail.deliverNow(mailId, INVITATION_DELIVERY_WAIT_MS))) return user;
   return (await getAdminUser(db, userId)) ?? user;
 }

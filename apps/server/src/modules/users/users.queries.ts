@@ -89,7 +89,7 @@ function toAdminUser(
     hasPassword: row.hasPassword,
     createdByName: row.user.createdByName,
     createdAt: row.user.createdAt.toISOString(),
-    invitation: invitations.get(row.user.email) ?? null,
+    invitation: invitations.get(row.user.id) ?? null,
     version: row.user.version,
     updatedAt: row.user.updatedAt.toISOString(),
     updatedByName: row.user.updatedByName,
@@ -120,7 +120,7 @@ export async function listUsers(db: Db, filter: UserFilter) {
     .where(where);
   const invitations = await listInvitationDeliveries(
     db,
-    rows.map((row) => row.user.email),
+    rows.map((row) => row.user.id),
   );
   return { items: rows.map((row) => toAdminUser(row, invitations)), total: total?.n ?? 0 };
 }
@@ -131,7 +131,7 @@ export async function getAdminUser(db: Db, userId: string): Promise<TAdminUser |
     .from(users)
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
     .where(eq(users.id, userId));
-  return row ? toAdminUser(row, await listInvitationDeliveries(db, [row.user.email])) : null;
+  return row ? toAdminUser(row, await listInvitationDeliveries(db, [row.user.id])) : null;
 }
 
 export async function isEmailTaken(db: Db, email: string): Promise<boolean> {

@@ -219,7 +219,7 @@ export async function resendInvitation(
     await writeAudit(tx, {
       action: 'user_updated',
       actor,
-      details: `${user.email} invitation sent`,
+      details: `${user.email} invitation queued`,
       ip: context.ip,
     });
   });
