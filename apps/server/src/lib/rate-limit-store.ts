@@ -32,7 +32,8 @@ export async function countHit(db: Db, key: string, timeWindowMs: number) {
     })
     .returning({
       hits: rateLimitCounters.hits,
-      ttlMs: sql<number>`greatest(0, ceil(extract(epoch from ${rateLimitCounters.windowEndsAt} - now()) * 1000))::int`,
+      // Capped at the window: the epoch is a float, and 60 s can read as 60.000000000001.
+      ttlMs: sql<number>`least(${timeWindowMs}, greatest(0, ceil(extract(epoch from ${rateLimitCounters.windowEndsAt} - now()) * 1000)))::int`,
     });
   if (!row) throw new Error('rate limit upsert returned nothing');
   return { current: row.hits, ttl: Number(row.ttlMs) };
