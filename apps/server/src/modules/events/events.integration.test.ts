@@ -74,7 +74,11 @@ describe('live events (GET /api/events)', () => {
       expect(streams.clinic2.changes().map((event) => event.patientId)).not.toContain(maria);
       expect(streams.clinic.changes().map((event) => event.patientId)).not.toContain(sofia);
       expect(streams.attorney.changes().map((event) => event.patientId)).not.toContain(sofia);
-      // Notifications go only to their recipient.
+      // Notifications go only to their recipient; they follow the patient events (a later
+      // transaction, once the undo window closed), so wait for the attorney's.
+      await streams.attorney.waitFor(() =>
+        streams.attorney.changes().some((event) => event.topic === 'notification.created'),
+      );
       const clinic2Notifications = streams.clinic2
         .changes()
         .filter((event) => event.topic === 'notification.created');
