@@ -6,6 +6,7 @@ export async function openSse(url: string, headers: Record<string, string>) {
   const response = await fetch(url, { headers, signal: controller.signal });
   const messages: SseMessage[] = [];
   const waiters: Array<() => void> = [];
+  let isEnded = false;
   const reading = (async () => {
     if (!response.body) return;
     const decoder = new TextDecoder();
@@ -34,6 +35,9 @@ export async function openSse(url: string, headers: Record<string, string>) {
           boundary = buffer.indexOf('\n\n');
         }
       }
+      // The server ended the stream (not our abort, which throws).
+      isEnded = true;
+      waiters.splice(0).forEach((wake) => wake());
     } catch {
       // aborted
     }
@@ -41,6 +45,8 @@ export async function openSse(url: string, headers: Record<string, string>) {
   return {
     status: response.status,
     messages,
+    /** Whether the server has ended the stream. */
+    isEnded: () => isEnded,
     changes: () =>
       messages
         .filter((message) => message.event === 'change')
