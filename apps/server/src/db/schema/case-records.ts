@@ -118,6 +118,13 @@ export const documents = pgTable(
     uploadedByUserId: text('uploaded_by_user_id').references(() => users.id, {
       onDelete: 'set null',
     }),
+    /**
+     * Encryption at rest (docs/architecture.md, 'Storage'): the file is AES-256-GCM under its own
+     * data key, stored here wrapped by the master key `encryptionKeyId` names. Null for a file
+     * stored before encryption.
+     */
+    encryptionKeyId: text('encryption_key_id'),
+    wrappedKey: text('wrapped_key'),
     /** Removed documents are kept for the audit and hidden from every list and download. */
     removedAt: timestamp('removed_at', { withTimezone: true }),
     removalReason: text('removal_reason'),

@@ -95,6 +95,12 @@ export const auditLogs = pgTable(
     patientId: uuid('patient_id'),
     details: text('details'),
     ip: text('ip'),
+    /**
+     * The hash chain (docs/architecture.md, 'Audit'): SHA-256 of the previous row's hash and this
+     * row's content, so a changed, removed or inserted row breaks every link after it.
+     */
+    previousHash: text('previous_hash'),
+    hash: text('hash'),
   },
   (t) => [
     index('audit_logs_timestamp_idx').on(t.timestamp.desc()),
