@@ -14,7 +14,7 @@ import { assertVersion, StaleWriteError } from '#src/lib/versioning.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import {
   listRecordHistory,
-  writeRecordHistory,
+  recordCorrection,
   type HistoryWrite,
 } from '#src/modules/history/record-history.service.ts';
 import {
@@ -82,7 +82,7 @@ function requireFound(entry: TBillingEntry | undefined): TBillingEntry {
 }
 
 /** Records a correction that was just written: history, audit, then the live event last. */
-async function recordCorrection(
+async function recordBillingCorrection(
   db: Db,
   actor: Actor,
   patient: InScopePatient,
@@ -90,18 +90,16 @@ async function recordCorrection(
     audit: { action: 'billing_entry_edited' | 'billing_entry_voided'; details: string; ip: string };
   },
 ) {
-  const { audit, ...history } = change;
-  await writeRecordHistory(db, {
-    ...history,
+  await recordCorrection(db, {
+    ...change,
     recordType: 'billing_entry',
     patientId: patient.id,
     actor,
   });
-  await writeAudit(db, { ...audit, actor, patientId: patient.id });
   await publishEvent(db, {
     topic: 'billing.changed',
     patientId: patient.id,
-    payload: { entryId: history.recordId },
+    payload: { entryId: change.recordId },
   });
 }
 
@@ -126,7 +124,7 @@ export async function editBillingEntry(
     if (isChanged) await updateBillingEntry(tx, correction.entryId, next, actor);
     const entry = requireFound(await findBillingEntry(tx, patient.id, correction.entryId));
     if (!isChanged) return entry;
-    await recordCorrection(tx, actor, patient, {
+    await recordBillingCorrection(tx, actor, patient, {
       recordId: entry.id,
       version: entry.version,
       action: 'edited',
@@ -154,7 +152,7 @@ export async function voidBillingEntry(
     const { patient, fields } = await lockForCorrection(tx, actor, correction);
     await markBillingEntryVoided(tx, correction.entryId, reason, actor);
     const entry = requireFound(await findBillingEntry(tx, patient.id, correction.entryId));
-    await recordCorrection(tx, actor, patient, {
+    await recordBillingCorrection(tx, actor, patient, {
       recordId: entry.id,
       version: entry.version,
       action: 'voided',

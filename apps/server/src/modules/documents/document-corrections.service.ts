@@ -7,8 +7,7 @@ import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { forbidden, notFound, validationFailed } from '#src/lib/app-error.ts';
 import { assertVersion } from '#src/lib/versioning.ts';
-import { writeAudit } from '#src/modules/audit/audit.service.ts';
-import { writeRecordHistory } from '#src/modules/history/record-history.service.ts';
+import { recordCorrection } from '#src/modules/history/record-history.service.ts';
 import { getActorPatientScope } from '#src/modules/patients/patient-scope.ts';
 import { lockVisibleDocument, updateDocument } from './documents.queries.ts';
 import { toDocumentDto } from './documents.service.ts';
@@ -48,7 +47,7 @@ export async function recategorizeDocument(
     if (before.category === input.category)
       throw validationFailed(DOCUMENT_MESSAGES.sameCategory(input.category));
     const after = await updateDocument(tx, before.id, { category: input.category }, actor);
-    await writeRecordHistory(tx, {
+    await recordCorrection(tx, {
       recordType: 'document',
       recordId: before.id,
       patientId: before.patientId,
@@ -56,13 +55,11 @@ export async function recategorizeDocument(
       action: 'recategorized',
       changes: { category: { from: before.category, to: after.category } },
       actor,
-    });
-    await writeAudit(tx, {
-      action: 'document_recategorized',
-      actor,
-      patientId: before.patientId,
-      details: `${before.fileName}: category ${before.category} → ${after.category}`,
-      ip: input.ip,
+      audit: {
+        action: 'document_recategorized',
+        details: `${before.fileName}: category ${before.category} → ${after.category}`,
+        ip: input.ip,
+      },
     });
     await publishEvent(tx, {
       topic: 'document.changed',
@@ -93,7 +90,7 @@ export async function removeDocument(
       { removedAt, removalReason: input.reason },
       actor,
     );
-    await writeRecordHistory(tx, {
+    await recordCorrection(tx, {
       recordType: 'document',
       recordId: before.id,
       patientId: before.patientId,
@@ -102,13 +99,11 @@ export async function removeDocument(
       changes: { removed: { from: false, to: true } },
       reason: input.reason,
       actor,
-    });
-    await writeAudit(tx, {
-      action: 'document_removed',
-      actor,
-      patientId: before.patientId,
-      details: `${before.fileName} (${before.category}) removed: ${input.reason}`,
-      ip: input.ip,
+      audit: {
+        action: 'document_removed',
+        details: `${before.fileName} (${before.category}) removed: ${input.reason}`,
+        ip: input.ip,
+      },
     });
     await publishEvent(tx, {
       topic: 'document.changed',

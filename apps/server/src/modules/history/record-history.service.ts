@@ -5,9 +5,11 @@ import type {
   HistoryRecordType,
   THistoryEntry,
 } from '@casebridge/domain/history/record-history.schemas';
+import type { AuditAction } from '@casebridge/domain/audit';
 import type { Db } from '#src/db/client.ts';
 import { recordHistory } from '#src/db/schema/index.ts';
 import type { Actor } from '#src/lib/actor.ts';
+import { writeAudit } from '#src/modules/audit/audit.service.ts';
 
 export type HistoryWrite = {
   recordType: HistoryRecordType;
@@ -38,6 +40,24 @@ export async function writeRecordHistory(db: Db, entry: HistoryWrite): Promise<v
     actorId: entry.actor.userId,
     actorName: entry.actor.name,
     actorRole: entry.actor.role,
+  });
+}
+
+/**
+ * The one way a correction is recorded, in the transaction that makes it: what it changed (the
+ * history row, with the reason) and that it happened (the audit row). The caller publishes its
+ * live event after, as the transaction's last statement.
+ */
+export async function recordCorrection(
+  db: Db,
+  correction: HistoryWrite & { audit: { action: AuditAction; details: string; ip: string } },
+): Promise<void> {
+  const { audit, ...history } = correction;
+  await writeRecordHistory(db, history);
+  await writeAudit(db, {
+    ...audit,
+    actor: history.actor,
+    patientId: history.patientId,
   });
 }
 

@@ -12,7 +12,7 @@ import { assertVersion } from '#src/lib/versioning.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import {
   listRecordHistory,
-  writeRecordHistory,
+  recordCorrection,
 } from '#src/modules/history/record-history.service.ts';
 import {
   requirePatientInScope,
@@ -73,7 +73,7 @@ export async function editMessage(
       { body: input.body, editedAt: new Date() },
       actor,
     );
-    await writeRecordHistory(tx, {
+    await recordCorrection(tx, {
       recordType: 'message',
       recordId: before.id,
       patientId: patient.id,
@@ -81,13 +81,11 @@ export async function editMessage(
       action: 'edited',
       changes: { body: { from: before.body, to: input.body } },
       actor,
-    });
-    await writeAudit(tx, {
-      action: 'message_edited',
-      actor,
-      patientId: patient.id,
-      details: `message ${before.id} edited (version ${version}; the texts are in its history)`,
-      ip: input.ip,
+      audit: {
+        action: 'message_edited',
+        details: `message ${before.id} edited (version ${version}; the texts are in its history)`,
+        ip: input.ip,
+      },
     });
     await publishEvent(tx, {
       topic: 'message.changed',
@@ -114,15 +112,6 @@ export async function retractMessage(
   return db.transaction(async (tx) => {
     const before = await lockOwnMessage(tx, actor, patient, messageId, input.expected);
     const { version } = await updateMessage(tx, before.id, { retractedAt: new Date() }, actor);
-    await writeRecordHistory(tx, {
-      recordType: 'message',
-      recordId: before.id,
-      patientId: patient.id,
-      version,
-      action: 'retracted',
-      changes: { retracted: { from: false, to: true } },
-      actor,
-    });
     // The privacy wording names neither the patient nor the text: safe whatever the mail held.
     const withoutText = renderMessageEmail({
       patient,
@@ -138,12 +127,19 @@ export async function retractMessage(
       template: null,
     });
     const rewritten = await rewriteUnsentMessageMail(tx, before.id, withoutText);
-    await writeAudit(tx, {
-      action: 'message_retracted',
-      actor,
+    await recordCorrection(tx, {
+      recordType: 'message',
+      recordId: before.id,
       patientId: patient.id,
-      details: `message ${before.id} retracted${rewritten > 0 ? `; ${rewritten} unsent e-mail(s) no longer carry its text` : ''}`,
-      ip: input.ip,
+      version,
+      action: 'retracted',
+      changes: { retracted: { from: false, to: true } },
+      actor,
+      audit: {
+        action: 'message_retracted',
+        details: `message ${before.id} retracted${rewritten > 0 ? `; ${rewritten} unsent e-mail(s) no longer carry its text` : ''}`,
+        ip: input.ip,
+      },
     });
     await publishEvent(tx, {
       topic: 'message.changed',
