@@ -59,63 +59,69 @@ export function AppShell({ headerExtras }: { headerExtras?: ReactNode }) {
       >
         Skip to content
       </a>
-      <header className="sticky top-0 z-30 border-b border-border bg-surface/95 backdrop-blur">
-        <div
-          className="mx-auto flex max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-6"
-          style={{ height: HEADER_ROW_PX }}
-        >
-          <Logo to={getDashboardPath(user.role)} />
-          <nav aria-label="Main" className="ml-1 sm:ml-4">
-            <NavLink
-              to="/directory"
-              className={({ isActive }) =>
-                cn(
-                  'rounded-md px-2 py-1.5 text-sm font-medium hover:bg-surface-muted',
-                  isActive ? 'text-brand' : 'text-ink',
-                )
-              }
-            >
-              Directory
-            </NavLink>
-          </nav>
-          <span
-            title={badge.title}
-            className="hidden max-w-[14rem] truncate rounded-full border border-border bg-surface-muted px-2.5 py-0.5 text-xs font-medium text-ink md:inline-block"
+      {/*
+        The row of controls, then the toast band in the page's own colour: it reads as the space
+        above the page's heading, and a toast shown in it covers nothing (toast-area.ts).
+      */}
+      <header className="sticky top-0 z-30 bg-canvas">
+        <div className="border-b border-border bg-surface">
+          <div
+            className="mx-auto flex max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-6"
+            style={{ height: HEADER_ROW_PX }}
           >
-            {badge.label}
-          </span>
-          <div className="ml-auto flex items-center gap-1 sm:gap-2">
-            <LiveStatusNotice status={liveStatus} />
-            {headerExtras}
-            <NotificationBell />
-            <ThemeToggle />
+            <Logo to={getDashboardPath(user.role)} />
+            <nav aria-label="Main" className="ml-1 sm:ml-4">
+              <NavLink
+                to="/directory"
+                className={({ isActive }) =>
+                  cn(
+                    'rounded-md px-2 py-1.5 text-sm font-medium hover:bg-surface-muted',
+                    isActive ? 'text-brand' : 'text-ink',
+                  )
+                }
+              >
+                Directory
+              </NavLink>
+            </nav>
             <span
-              className="hidden max-w-[16rem] truncate text-sm text-ink-muted lg:inline"
-              data-testid="user-email"
+              title={badge.title}
+              className="hidden max-w-[14rem] truncate rounded-full border border-border bg-surface-muted px-2.5 py-0.5 text-xs font-medium text-ink md:inline-block"
             >
-              {user.email}
+              {badge.label}
             </span>
-            <button
-              type="button"
-              onClick={() => void handleSignOut()}
-              disabled={logout.isPending}
-              className="hidden h-9 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-ink hover:bg-surface-muted lg:inline-flex"
-            >
-              <LogOut className="h-4 w-4" aria-hidden />
-              Sign out
-            </button>
-            <AccountMenu
-              email={user.email}
-              badge={badge}
-              isSigningOut={logout.isPending}
-              onSignOut={() => void handleSignOut()}
-              className="lg:hidden"
-            />
+            <div className="ml-auto flex items-center gap-1 sm:gap-2">
+              <LiveStatusNotice status={liveStatus} />
+              {headerExtras}
+              <NotificationBell />
+              <ThemeToggle />
+              <span
+                className="hidden max-w-[16rem] truncate text-sm text-ink-muted lg:inline"
+                data-testid="user-email"
+              >
+                {user.email}
+              </span>
+              <button
+                type="button"
+                onClick={() => void handleSignOut()}
+                disabled={logout.isPending}
+                className="hidden h-9 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-ink hover:bg-surface-muted lg:inline-flex"
+              >
+                <LogOut className="h-4 w-4" aria-hidden />
+                Sign out
+              </button>
+              <AccountMenu
+                email={user.email}
+                badge={badge}
+                isSigningOut={logout.isPending}
+                onSignOut={() => void handleSignOut()}
+                className="lg:hidden"
+              />
+            </div>
           </div>
         </div>
         <ToastBand />
       </header>
-      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-3 py-6 sm:px-6">
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-3 pb-6 sm:px-6">
         {/* A failing page shows the error screen here, under a header that still works. */}
         <ErrorBoundary resetKey={pathname}>
           <UnsavedChangesProvider>
