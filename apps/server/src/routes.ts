@@ -13,6 +13,7 @@ import { patientRoutes } from './modules/patients/patients.routes.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
 import { accessRequestReviewRoutes } from './modules/access-requests/access-requests.review-routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { auditChainRoutes } from './modules/audit/audit-chain.routes.ts';
 import { mailOutboxRoutes } from './modules/mail-outbox/mail-outbox.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { systemToolRoutes } from './modules/system-tools/system-tools.routes.ts';
@@ -33,6 +34,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(userRoutes);
   await app.register(accessRequestReviewRoutes);
   await app.register(auditRoutes);
+  await app.register(auditChainRoutes);
   await app.register(settingsRoutes);
   await app.register(systemToolRoutes);
   await app.register(mailOutboxRoutes);

@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = [
   'organization_created',
   'organization_updated',
   'audit_exported',
+  'audit_chain_verified',
   'demo_data_seeded',
   'health_check_run',
   'mail_retried',

@@ -1,7 +1,8 @@
 import type { AuditAction } from '@casebridge/domain/audit';
 import type { Db } from '#src/db/client.ts';
-import { auditLogs } from '#src/db/schema/index.ts';
 import type { Actor } from '#src/lib/actor.ts';
+import { insertChainedAuditRow, lockChainHead } from './audit-chain.queries.ts';
+import { hashAuditRow } from './audit-hash.ts';
 
 export type AuditEntry = {
   action: AuditAction;
@@ -12,14 +13,31 @@ export type AuditEntry = {
   ip?: string | null;
 };
 
+/**
+ * Appends one row to the hash chain (docs/architecture.md, '5. Audit'), inside the caller's
+ * transaction when given one. The chain lock is held until that transaction commits, so audit
+ * writes queue one behind the other: write the audit row late in a transaction, before
+ * publishEvent, and take no further row locks after it.
+ */
 export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLogs).values({
-    action: entry.action,
-    userId: entry.actor?.userId ?? null,
-    userName: entry.actor?.name ?? null,
-    userRole: entry.actor?.role ?? null,
-    patientId: entry.patientId ?? null,
-    details: entry.details ?? null,
-    ip: entry.ip ?? null,
+  await db.transaction(async (tx) => {
+    const head = await lockChainHead(tx);
+    const content = {
+      id: head.id,
+      timestamp: head.timestamp,
+      userId: entry.actor?.userId ?? null,
+      userName: entry.actor?.name ?? null,
+      userRole: entry.actor?.role ?? null,
+      action: entry.action,
+      // Stored as a uuid, which PostgreSQL prints in lower case; hash what will be read back.
+      patientId: entry.patientId?.toLowerCase() ?? null,
+      details: entry.details ?? null,
+      ip: entry.ip ?? null,
+    };
+    await insertChainedAuditRow(tx, {
+      ...content,
+      previousHash: head.previousHash,
+      hash: hashAuditRow(head.previousHash, content),
+    });
   });
 }

@@ -102,6 +102,7 @@ describe('every admin route refuses every non-admin role', () => {
       { method: 'POST', url: `/api/access-requests/${request!.id}/reject` },
       { method: 'GET', url: '/api/audit-logs' },
       { method: 'GET', url: '/api/audit-logs/export' },
+      { method: 'POST', url: '/api/admin/audit/verify' },
       { method: 'GET', url: '/api/settings' },
       {
         method: 'PUT',

@@ -1,0 +1,198 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { count, eq, sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS_DIR } from '#src/db/client.ts';
+import { auditLogs, patients } from '#src/db/schema/index.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
+import { AUDIT_GENESIS_HASH, hashAuditRow } from './audit-hash.ts';
+import { verifyAuditChain } from './audit-verify.ts';
+
+/** The message of an error and of its causes (Drizzle wraps the driver's error). */
+async function failureOf(run: Promise<unknown>): Promise<string> {
+  try {
+    await run;
+  } catch (error) {
+    const parts: string[] = [];
+    for (let current = error; current instanceof Error; current = current.cause)
+      parts.push(current.message);
+    return parts.join(' / ');
+  }
+  return 'no error';
+}
+
+/** Runs `change` with the append-only trigger off, as someone with full database access could. */
+async function tamper(server: TestServer, change: SQL) {
+  const { db } = server.context;
+  await db.execute(sql`alter table audit_logs disable trigger audit_logs_append_only`);
+  try {
+    await db.execute(change);
+  } finally {
+    await db.execute(sql`alter table audit_logs enable trigger audit_logs_append_only`);
+  }
+}
+
+async function countRows(server: TestServer): Promise<number> {
+  const [row] = await server.context.db.select({ n: count() }).from(auditLogs);
+  return row?.n ?? 0;
+}
+
+describe('the audit hash chain', () => {
+  let server: TestServer;
+  let admin: string;
+  beforeAll(async () => {
+    server = await createTestServer();
+    admin = await server.login('admin@demo.test');
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('refuses UPDATE, DELETE and TRUNCATE on audit_logs in the database itself', async () => {
+    const { db } = server.context;
+    const before = await db.select().from(auditLogs);
+    expect(before.length).toBeGreaterThan(0);
+    expect(
+      await failureOf(
+        db
+          .update(auditLogs)
+          .set({ details: 'x' })
+          .where(sql`true`),
+      ),
+    ).toMatch(/audit_logs is append-only: UPDATE refused/);
+    expect(await failureOf(db.delete(auditLogs).where(sql`true`))).toMatch(
+      /audit_logs is append-only: DELETE refused/,
+    );
+    expect(await failureOf(db.execute(sql`truncate audit_logs`))).toMatch(
+      /audit_logs is append-only: TRUNCATE refused/,
+    );
+    expect(await db.select().from(auditLogs)).toEqual(before);
+  });
+
+  it('computes the same hash in SQL (the migration backfill) as in TypeScript', async () => {
+    const row = {
+      id: 42,
+      timestamp: '2026-03-04T05:06:07.089012Z',
+      userId: 'user "1"',
+      userName: 'Zoë Ærø 😀 \\ back\tslash',
+      userRole: null,
+      action: 'patient_viewed',
+      patientId: '0b6c6a1e-4d0f-4c5e-9a37-2f1f3d6f9a10',
+      details: 'ids: a, b\nline two\u0001',
+      ip: '203.0.113.9',
+    };
+    const result = (await server.context.db.execute(sql`
+      select audit_log_hash(${AUDIT_GENESIS_HASH}, ${row.id}, ${row.timestamp}::timestamptz,
+        ${row.userId}, ${row.userName}, null, ${row.action}, ${row.patientId}::uuid,
+        ${row.details}, ${row.ip}) as hash
+    `)) as unknown as { rows: { hash: string }[] };
+    expect(result.rows[0]?.hash).toBe(hashAuditRow(AUDIT_GENESIS_HASH, row));
+  });
+
+  it('chains the rows written before the chain existed, as the migration does', async () => {
+    const migration = readFileSync(path.join(MIGRATIONS_DIR, '0010_audit_append_only.sql'), 'utf8');
+    const backfill = migration
+      .split('--> statement-breakpoint')
+      .find((part) => /\bDO \$\$/.test(part));
+    expect(backfill).toBeDefined();
+    await tamper(server, sql`update audit_logs set hash = null, previous_hash = null`);
+    expect(await verifyAuditChain(server.context.db)).toMatchObject({ intact: false });
+    await tamper(server, sql.raw(backfill ?? ''));
+    expect(await verifyAuditChain(server.context.db)).toEqual({
+      intact: true,
+      rows: await countRows(server),
+      brokenAtId: null,
+    });
+  });
+
+  it('stays one unbroken chain under 30 concurrent audited requests', async () => {
+    const [patient] = await server.context.db.select({ id: patients.id }).from(patients).limit(1);
+    const before = await countRows(server);
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        server.request({ url: `/api/patients/${patient?.id}`, cookie: admin }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(30).fill(200));
+    expect(await countRows(server)).toBe(before + 30);
+    expect(await verifyAuditChain(server.context.db)).toEqual({
+      intact: true,
+      rows: before + 30,
+      brokenAtId: null,
+    });
+  });
+
+  it('answers the admin tool for admins, audits it, and refuses every other role', async () => {
+    const rows = await countRows(server);
+    const response = await server.request({
+      method: 'POST',
+      url: '/api/admin/audit/verify',
+      cookie: admin,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ intact: true, rows, brokenAtId: null });
+    const [audit] = await server.context.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.action, 'audit_chain_verified'));
+    expect(audit?.details).toBe(`Audit chain intact: ${rows} rows`);
+    for (const email of ['clinic@demo.test', 'attorney@demo.test', 'lienholder@demo.test']) {
+      const refused = await server.request({
+        method: 'POST',
+        url: '/api/admin/audit/verify',
+        cookie: await server.login(email),
+      });
+      expect(refused.statusCode).toBe(403);
+    }
+  });
+});
+
+describe('verifying a tampered audit chain', () => {
+  let server: TestServer;
+  let admin: string;
+  beforeAll(async () => {
+    server = await createTestServer();
+    // Each sign-in writes an audit row: a chain of several rows to tamper with.
+    for (const email of ['clinic@demo.test', 'attorney@demo.test', 'lienholder@demo.test'])
+      await server.login(email);
+    admin = await server.login('admin@demo.test');
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const ids = async () =>
+    (
+      await server.context.db.select({ id: auditLogs.id }).from(auditLogs).orderBy(auditLogs.id)
+    ).map((row) => row.id);
+
+  it('names the row whose details were edited', async () => {
+    const all = await ids();
+    const target = all[Math.floor(all.length / 2)];
+    await tamper(
+      server,
+      sql`update audit_logs set details = 'nothing happened' where id = ${target}`,
+    );
+    expect(await verifyAuditChain(server.context.db)).toEqual({
+      intact: false,
+      rows: all.indexOf(target ?? 0),
+      brokenAtId: target,
+    });
+    const response = await server.request({
+      method: 'POST',
+      url: '/api/admin/audit/verify',
+      cookie: admin,
+    });
+    expect(response.json()).toMatchObject({ intact: false, brokenAtId: target });
+  });
+
+  it('names the row after one that was removed', async () => {
+    const all = await ids();
+    const [, removed, next] = all;
+    await tamper(server, sql`delete from audit_logs where id = ${removed}`);
+    expect(await verifyAuditChain(server.context.db)).toMatchObject({
+      intact: false,
+      brokenAtId: next,
+    });
+  });
+});

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  describeAuditChain,
+  ZAuditChainReport,
+} from '@casebridge/domain/audit/audit-chain.schemas';
+import { ZErrorBody } from '@casebridge/domain/errors';
+import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requireActor } from '#src/lib/require-actor.ts';
+import { writeAudit } from './audit.service.ts';
+import { verifyAuditChain } from './audit-verify.ts';
+
+/** The admin tool behind 'Verify audit chain': the same walk as `npm run audit:verify`. */
+export async function auditChainRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+
+  api.post(
+    '/admin/audit/verify',
+    {
+      config: { access: 'admin:audit' },
+      schema: {
+        tags: ['audit'],
+        summary: 'Walks the audit hash chain and names the first row that does not match',
+        response: { 200: ZAuditChainReport, 401: ZErrorBody, 403: ZErrorBody },
+      },
+    },
+    async (request) => {
+      const report = await verifyAuditChain(db);
+      await writeAudit(db, {
+        action: 'audit_chain_verified',
+        actor: requireActor(request),
+        details: describeAuditChain(report),
+        ip: getRequestIp(request),
+      });
+      return report;
+    },
+  );
+}
