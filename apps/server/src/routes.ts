@@ -15,6 +15,7 @@ import { accessRequestReviewRoutes } from './modules/access-requests/access-requ
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { auditChainRoutes } from './modules/audit/audit-chain.routes.ts';
 import { mailOutboxRoutes } from './modules/mail-outbox/mail-outbox.routes.ts';
+import { sessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { systemToolRoutes } from './modules/system-tools/system-tools.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
@@ -32,6 +33,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(overviewRoutes);
   await app.register(templateRoutes);
   await app.register(userRoutes);
+  await app.register(sessionRoutes);
   await app.register(accessRequestReviewRoutes);
   await app.register(auditRoutes);
   await app.register(auditChainRoutes);

@@ -1,4 +1,5 @@
 import { asc, gt, sql } from 'drizzle-orm';
+import type { TLiveEventTopic } from '@casebridge/domain/events/live-events';
 import { getPatientScope } from '@casebridge/domain/patients/patient.policy';
 import type { Database } from '#src/db/client.ts';
 import { events } from '#src/db/schema/index.ts';
@@ -48,6 +49,12 @@ export const MAX_STREAMS_PER_USER = 10;
 const POLL_WHILE_DOWN_MS = 1_000;
 const PRUNE_EVERY_MS = 60 * 60_000;
 const READ_BATCH = 500;
+/** Topics after which every open stream's session is checked at once (not at the heartbeat). */
+const SWEEP_TOPICS: ReadonlySet<string> = new Set<TLiveEventTopic>([
+  'user.changed',
+  'settings.changed',
+  'sessions.ended',
+]);
 
 /** What a reconnect receives: the missed events, or (when too many) where to resync from. */
 export type Replay = { events: EventRow[]; resyncId: number | null };
@@ -326,15 +333,16 @@ export class EventHub {
         if (row.topic === 'organization.changed') this.audiences.clear();
         else if (row.topic.startsWith('patient.') && row.patientId)
           this.audiences.invalidate(row.patientId);
-        if (row.topic === 'user.changed' || row.topic === 'settings.changed') sweep = true;
+        if (SWEEP_TOPICS.has(row.topic)) sweep = true;
       }
       await this.audiences.load(patientIdsOf(rows));
+      // Sessions may have ended, or a role, organisation or active flag changed: re-check open
+      // streams now, before delivering, so a stream whose session ended receives nothing more.
+      if (sweep) await this.sweepSessions();
       for (const row of rows) {
         this.deliver(row);
         this.lastDeliveredId = row.id;
       }
-      // A role, organisation or active flag may have changed: re-check open streams now.
-      if (sweep) void this.sweepSessions();
       if (rows.length < READ_BATCH) return;
     }
   }

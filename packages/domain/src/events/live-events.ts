@@ -33,6 +33,7 @@ export const LIVE_EVENT_AUDIENCES = {
   'access-request.reviewed': 'admins',
   'template.changed': 'everyone',
   'settings.changed': 'everyone',
+  'sessions.ended': 'recipients',
 } as const satisfies Record<string, 'patient' | 'recipients' | 'admins' | 'everyone'>;
 
 export type TLiveEventTopic = keyof typeof LIVE_EVENT_AUDIENCES;
@@ -68,6 +69,9 @@ export const LIVE_EVENT_PAYLOADS = {
   'access-request.reviewed': empty,
   'template.changed': z.object({ id: z.string().optional() }),
   'settings.changed': empty,
+  // Some of the user's sessions ended (sign-out, Security page, an admin, deactivation): every
+  // instance re-checks its open streams at once, and the user's other pages refetch the list.
+  'sessions.ended': empty,
 } as const satisfies Record<TLiveEventTopic, z.ZodType>;
 
 export type TLiveEventPayload<T extends TLiveEventTopic> = z.infer<(typeof LIVE_EVENT_PAYLOADS)[T]>;
@@ -131,6 +135,7 @@ const INVALIDATES = {
   'template.changed': () => [['templates'], ['admin']],
   // Settings change the session timeout, who may add patients and the upload limit shown.
   'settings.changed': () => [['session'], ['admin'], ['documents']],
+  'sessions.ended': () => [['account-sessions']],
 } as const satisfies {
   [K in TLiveEventTopic]: (event: TLiveEvent<K>) => readonly TQueryKeyPrefix[];
 };

@@ -10,7 +10,7 @@ import { resolveActor } from '#src/auth/session.ts';
 import { AppError } from '#src/lib/app-error.ts';
 import { getRequestIp } from '#src/lib/request-ip.ts';
 import { toWebHeaders } from '#src/lib/web-headers.ts';
-import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import { recordSignOut } from '#src/modules/sessions/sessions.service.ts';
 import { getSettings } from '#src/modules/settings/settings.service.ts';
 import { getSessionUser, toSessionResponse, toSessionUser } from './auth.queries.ts';
 import { signIn, signOut } from './auth.service.ts';
@@ -77,7 +77,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         () => null,
       );
       const cookies = await signOut(auth, headers).catch(() => [] as string[]);
-      if (actor) await writeAudit(db, { action: 'logout', actor, ip: getRequestIp(request) });
+      if (actor) await recordSignOut(db, actor, { ip: getRequestIp(request) });
       reply.header('set-cookie', cookies);
       return reply.status(204).send(null);
     },

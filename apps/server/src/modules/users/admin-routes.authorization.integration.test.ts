@@ -93,6 +93,7 @@ describe('every admin route refuses every non-admin role', () => {
         body: { name: 'Renamed', role: 'clinic', organizationId: harborId, version: 1 },
       },
       { method: 'POST', url: `/api/users/${user!.id}/invitation` },
+      { method: 'POST', url: `/api/users/${user!.id}/sessions/end` },
       { method: 'GET', url: '/api/access-requests' },
       {
         method: 'POST',

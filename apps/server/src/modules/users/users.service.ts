@@ -14,6 +14,7 @@ import type { Actor } from '#src/lib/actor.ts';
 import { AppError, notFound } from '#src/lib/app-error.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import { getSettings } from '#src/modules/settings/settings.service.ts';
+import { publishSessionsEnded } from '#src/modules/sessions/sessions.service.ts';
 import { sendInvitation } from './invitations.service.ts';
 import {
   getAdminUser,
@@ -126,7 +127,8 @@ export async function updateUser(
       ...(input.approved === undefined ? {} : { approved: input.approved }),
     };
     await updateUserAsAdmin(tx, userId, flags, actor);
-    if (input.active === false || input.approved === false) await deleteUserSessions(tx, userId);
+    const isEndingSessions = input.active === false || input.approved === false;
+    if (isEndingSessions) await deleteUserSessions(tx, userId);
     if (input.active !== undefined && input.active !== before.active) {
       await writeAudit(tx, {
         action: input.active ? 'user_activated' : 'user_deactivated',
@@ -143,9 +145,10 @@ export async function updateUser(
         ip: context.ip,
       });
     }
-    await publishEvent(tx, { topic: 'user.changed' });
     const after = await getAdminUser(tx, userId);
     if (!after) throw notFound();
+    if (isEndingSessions) await publishSessionsEnded(tx, userId);
+    await publishEvent(tx, { topic: 'user.changed' });
     return after;
   });
 }
@@ -168,7 +171,7 @@ function describeProfileChanges(before: TAdminUser, after: TAdminUser): string {
  * Edit User: name, role and organisation (of the role's kind), from the version the admin saw.
  * A change of role or organisation ends every session of the user in the same transaction:
  * what they may see changed, so they sign in again, and the live-event hub closes their streams
- * at the `user.changed` sweep. An admin cannot change their own role or organisation (they
+ * at once (`sessions.ended`). An admin cannot change their own role or organisation (they
  * would sign themselves out).
  */
 export async function editUser(
@@ -196,6 +199,7 @@ export async function editUser(
       details: `${before.email}: ${describeProfileChanges(before, after)}${isAccessChange ? ' (sessions ended)' : ''}`,
       ip: context.ip,
     });
+    if (isAccessChange) await publishSessionsEnded(tx, userId);
     await publishEvent(tx, { topic: 'user.changed' });
     return after;
   });

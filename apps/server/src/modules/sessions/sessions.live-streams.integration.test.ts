@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '#src/db/schema/index.ts';
+import { openSse } from '#src/test/sse-client.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
+
+type Stream = Awaited<ReturnType<typeof openSse>>;
+
+/**
+ * Ending sessions closes their live streams at once (issue 11, point 3): the ending publishes
+ * `sessions.ended`, and every instance re-checks its open streams when it reads it, long before
+ * the 15 s heartbeat; the ended stream receives nothing after.
+ */
+describe('ending sessions closes their live streams at once', () => {
+  let server: TestServer;
+  let baseUrl: string;
+  const streams: Stream[] = [];
+
+  beforeAll(async () => {
+    server = await createTestServer();
+    baseUrl = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await Promise.all(streams.map((stream) => stream.close()));
+    await server.close();
+  });
+
+  const openStream = async (cookie: string) => {
+    const stream = await openSse(`${baseUrl}/api/events`, { cookie });
+    streams.push(stream);
+    expect(stream.status).toBe(200);
+    return stream;
+  };
+  const expectEndedAtOnce = async (stream: Stream) => {
+    await stream.waitFor(() => stream.isEnded(), 3_000);
+    expect(stream.changes()).toEqual([]);
+  };
+
+  it('after logout', async () => {
+    expect(server.context.hub.heartbeatMs).toBeGreaterThanOrEqual(15_000);
+    const cookie = await server.login('attorney@demo.test');
+    const stream = await openStream(cookie);
+    const answer = await server.request({ method: 'POST', url: '/api/auth/logout', cookie });
+    expect(answer.statusCode).toBe(204);
+    await expectEndedAtOnce(stream);
+  });
+
+  it('after Sign out everywhere else: the other session’s stream ends, this one’s stays', async () => {
+    const keep = await server.login('clinic@demo.test');
+    const other = await server.login('clinic@demo.test');
+    const keptStream = await openStream(keep);
+    const otherStream = await openStream(other);
+
+    const answer = await server.request({
+      method: 'POST',
+      url: '/api/sessions/end-others',
+      cookie: keep,
+    });
+    expect(answer.json()).toEqual({ ended: 1 });
+    await expectEndedAtOnce(otherStream);
+    // The kept session's pages hear of it (the Security page refetches) and stay open.
+    await keptStream.waitFor(() =>
+      keptStream.changes().some((change) => change.topic === 'sessions.ended'),
+    );
+    expect(keptStream.isEnded()).toBe(false);
+  });
+
+  it('after ending one other session', async () => {
+    const keep = await server.login('lienholder@demo.test');
+    const other = await server.login('lienholder@demo.test');
+    const otherStream = await openStream(other);
+    const list = await server.request({ url: '/api/sessions', cookie: other });
+    const otherId = list.json().items.find((item: { isCurrent: boolean }) => item.isCurrent).id;
+
+    const answer = await server.request({
+      method: 'DELETE',
+      url: `/api/sessions/${encodeURIComponent(otherId)}`,
+      cookie: keep,
+    });
+    expect(answer.statusCode).toBe(204);
+    await expectEndedAtOnce(otherStream);
+  });
+
+  it('after an admin ends the user’s sessions, and after deactivation', async () => {
+    const admin = await server.login('admin@demo.test');
+    const [user] = await server.context.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'attorney2@demo.test'));
+    const byAdmin = await openStream(await server.login('attorney2@demo.test'));
+    const ended = await server.request({
+      method: 'POST',
+      url: `/api/users/${user!.id}/sessions/end`,
+      cookie: admin,
+    });
+    expect(ended.json()).toEqual({ ended: 1 });
+    await expectEndedAtOnce(byAdmin);
+
+    const byDeactivation = await openStream(await server.login('attorney2@demo.test'));
+    const deactivated = await server.request({
+      method: 'PATCH',
+      url: `/api/users/${user!.id}`,
+      cookie: admin,
+      body: { active: false, version: user!.version },
+    });
+    expect(deactivated.statusCode).toBe(200);
+    await expectEndedAtOnce(byDeactivation);
+  });
+});
