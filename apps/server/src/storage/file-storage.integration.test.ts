@@ -1,4 +1,4 @@
-import { mkdtemp, readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -147,6 +147,16 @@ describe.each(emptyStores)('%s storage listing', (_name, makeEmptyStore) => {
     expect(listed).toHaveLength(1_003);
     expect(listed).toEqual(keys.toSorted());
   }, 60_000);
+});
+
+describe('disk storage', () => {
+  it('creates files owner-only (0600) under owner-only folders (0700), its root included', async () => {
+    const root = path.join(await mkdtemp(path.join(os.tmpdir(), 'casebridge-modes-')), 'files');
+    await createDiskStorage(root).put('documents/p-1/MRI/d-1/1_a.pdf', Buffer.from('x'));
+    expect((await stat(path.join(root, 'documents/p-1/MRI/d-1/1_a.pdf'))).mode & 0o777).toBe(0o600);
+    for (const folder of ['', 'documents', 'documents/p-1', 'documents/p-1/MRI/d-1'])
+      expect((await stat(path.join(root, folder))).mode & 0o777).toBe(0o700);
+  });
 });
 
 describe('S3 storage', () => {

@@ -28,11 +28,12 @@ export function createDiskStorage(root: string): FileStorage {
   return {
     async put(key, data) {
       const target = resolveKey(base, key);
-      await mkdir(path.dirname(target), { recursive: true });
+      // Owner-only: other local accounts must not list patients' folders or read their files.
+      await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
       // Write then rename, so a crash never leaves a half-written file under the real key.
       const temporary = `${target}.${process.pid}.${Date.now()}.partial`;
       try {
-        await writeFile(temporary, data, { flag: 'wx' });
+        await writeFile(temporary, data, { flag: 'wx', mode: 0o600 });
         await rename(temporary, target);
       } catch (error) {
         // Never leave patient bytes behind under a name nothing points at.
