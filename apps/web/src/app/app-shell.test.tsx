@@ -79,6 +79,10 @@ describe('AppShell account menu', { timeout: 15_000 }, () => {
     expect(within(menu).getByText('clinic@demo.test')).toBeInTheDocument();
     expect(within(menu).getByText('Harbor Physical Therapy')).toBeInTheDocument();
     expect(within(menu).getByText('Clinic')).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Security' })).toHaveAttribute(
+      'href',
+      '/security',
+    );
 
     await user.click(within(menu).getByRole('menuitem', { name: 'Sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

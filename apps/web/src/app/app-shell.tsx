@@ -114,7 +114,6 @@ export function AppShell({ headerExtras }: { headerExtras?: ReactNode }) {
                 badge={badge}
                 isSigningOut={logout.isPending}
                 onSignOut={() => void handleSignOut()}
-                className="lg:hidden"
               />
             </div>
           </div>

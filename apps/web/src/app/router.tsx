@@ -18,6 +18,7 @@ import { AcceptInvitePage } from './routes/accept-invite-page.tsx';
 import { AdminDashboardPage } from './routes/admin-dashboard-page.tsx';
 import { DirectoryPage } from './routes/directory-page.tsx';
 import { PatientDetailPage } from './routes/patient-detail-page.tsx';
+import { SecurityPage } from './routes/security-page.tsx';
 import { SignupPage } from './routes/signup-page.tsx';
 import { UnauthorizedPage } from './routes/unauthorized-page.tsx';
 
@@ -78,6 +79,7 @@ export function createRouter() {
                 { path: '/patients/:patientId', element: <PatientDetailPage /> },
                 { path: '/directory', element: <DirectoryPage /> },
                 { path: '/notifications', element: <NotificationsPage /> },
+                { path: '/security', element: <SecurityPage /> },
               ],
             },
           ],

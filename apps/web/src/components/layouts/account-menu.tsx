@@ -1,13 +1,17 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { LogOut, UserRound } from 'lucide-react';
+import { LogOut, ShieldCheck, UserRound } from 'lucide-react';
+import { Link } from 'react-router';
 import { cn } from '#src/lib/cn.ts';
 import { HEADER_MENU_OFFSET_PX } from './toast-area.ts';
 
 export type OrganizationBadge = { label: string; title: string };
 
+const ITEM_CLASS =
+  'flex cursor-pointer select-none items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-ink outline-none data-[disabled]:cursor-not-allowed data-[disabled]:text-ink-muted data-[highlighted]:bg-surface-muted';
+
 /**
- * Below the desktop breakpoint the header has no room for the e-mail, the organisation badge
- * and Sign out; this menu holds them behind one button.
+ * The account's own pages (Security) at every width; below the desktop breakpoint, where the
+ * header has no room for them, also the e-mail, the organisation badge and Sign out.
  */
 export function AccountMenu({
   email,
@@ -57,11 +61,13 @@ export function AccountMenu({
             </span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item
-            disabled={isSigningOut}
-            onSelect={onSignOut}
-            className="flex cursor-pointer select-none items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-ink outline-none data-[disabled]:cursor-not-allowed data-[disabled]:text-ink-muted data-[highlighted]:bg-surface-muted"
-          >
+          <DropdownMenu.Item asChild className={ITEM_CLASS}>
+            <Link to="/security">
+              <ShieldCheck className="h-4 w-4" aria-hidden />
+              Security
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item disabled={isSigningOut} onSelect={onSignOut} className={ITEM_CLASS}>
             <LogOut className="h-4 w-4" aria-hidden />
             Sign out
           </DropdownMenu.Item>
