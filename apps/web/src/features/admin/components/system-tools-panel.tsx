@@ -13,6 +13,7 @@ import {
   useSystemToolsStatus,
 } from '#src/features/admin/api/system-tools-api.ts';
 import { Badge } from '#src/components/ui/badge.tsx';
+import { AuditChainCheck } from './audit-chain-check.tsx';
 
 const STATUS = {
   passed: { tone: 'green', label: 'Passed' },
@@ -88,6 +89,9 @@ export function SystemToolsPanel() {
             {seed.isPending ? 'Loading demo data...' : 'Load demo data'}
           </Button>
         ) : null}
+      </div>
+      <div className="mt-4">
+        <AuditChainCheck />
       </div>
       {checks.data ? (
         <ul aria-label="Health check results" className="mt-4 divide-y divide-border">
