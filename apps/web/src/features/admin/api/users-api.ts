@@ -5,6 +5,7 @@ import type {
   TUpdateUserRequest,
   TUserPage,
 } from '@casebridge/domain/users/user.schemas';
+import type { TEndedSessions } from '@casebridge/domain/sessions/session.schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '#src/lib/api-client.ts';
 import { adminKeys, toQueryString } from './admin-keys.ts';
@@ -48,5 +49,12 @@ export function useResendInvitation() {
   return useAdminMutation((id: string) =>
     // The user, with where the new invitation e-mail stands.
     apiFetch<TAdminUser>(`/users/${encodeURIComponent(id)}/invitation`, { method: 'POST' }),
+  );
+}
+
+/** Signs a user out everywhere: every session of theirs ends, with their live streams. */
+export function useEndUserSessions() {
+  return useAdminMutation((id: string) =>
+    apiFetch<TEndedSessions>(`/users/${encodeURIComponent(id)}/sessions/end`, { method: 'POST' }),
   );
 }

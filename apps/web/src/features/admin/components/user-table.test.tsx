@@ -33,6 +33,7 @@ function renderTable(users: TAdminUser[] = [CORA]) {
       api: {
         'GET /organizations': { items: [DEMO_ORGANIZATIONS.clinic] },
         'PATCH /users/:id': ({ body }) => json({ ...CORA, ...(body as object) }),
+        'POST /users/:id/sessions/end': { ended: 2 },
         'POST /users/:id/invitation': () =>
           json({ ...INVITED, invitation: { ...QUEUED, status: 'sent', sentAt: QUEUED.queuedAt } }),
       },
@@ -57,6 +58,22 @@ const patches = (api: ReturnType<typeof renderTable>) =>
     .map((call) => [call.body, call.headers['if-match']]);
 
 describe('UserTable', { timeout: 15_000 }, () => {
+  it('ends a user’s sessions after a dialog that names them', async () => {
+    const api = renderTable();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'End sessions of Cora Clinician' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: "End Cora Clinician's sessions?",
+    });
+    expect(dialog).toHaveTextContent('Cora Clinician (cora@example.test) will be signed out');
+    expect(api.calls.some((call) => call.path.endsWith('/sessions/end'))).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'End sessions' }));
+    await expect.poll(() => latestToast('success')).toBe('Ended 2 sessions of Cora Clinician');
+    expect(api.calls).toContainEqual(
+      expect.objectContaining({ method: 'POST', path: '/users/user-cora/sessions/end' }),
+    );
+  });
+
   it('asks before deactivating, naming the user; only the confirmation deactivates', async () => {
     const api = renderTable();
     const user = userEvent.setup();

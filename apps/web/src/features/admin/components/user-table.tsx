@@ -14,6 +14,7 @@ import { Badge } from '#src/components/ui/badge.tsx';
 import { TableEmptyRow, TableHead, TableSkeletonRows } from '#src/components/ui/table-rows.tsx';
 import { TableScroll } from '#src/components/ui/table-scroll.tsx';
 import { EditUserModal } from './edit-user-modal.tsx';
+import { EndSessionsButton } from './end-sessions-button.tsx';
 
 const COLUMNS = ['Name', 'Email', 'Role', 'Organization', 'Status', 'Created', 'Actions'];
 
@@ -79,6 +80,7 @@ function UserActions({ user, currentUserId }: { user: TAdminUser; currentUserId:
           Approve
         </Button>
       )}
+      {isSelf || !user.active ? null : <EndSessionsButton user={user} />}
       {isSelf ? null : user.active ? (
         <Button
           size="sm"
