@@ -2,9 +2,10 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EnvError, inheritEnv, parseEnv, readToolEnv } from './env.ts';
+import { EnvError, inheritEnv, parseEnv, readToolEnv, resolveDocumentKey } from './env.ts';
 
 const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
+const DOCUMENT_KEY = Buffer.alloc(32, 7).toString('base64');
 const tempDirs: string[] = [];
 function tempDir(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'casebridge-env-'));
@@ -39,6 +40,7 @@ describe('parseEnv', () => {
       PORT: '8080',
       HOST: '0.0.0.0',
       DATA_DIR: '/srv/casebridge',
+      DOCUMENT_KEY,
       DATABASE_URL: 'postgres://app@db:5432/casebridge',
       SMTP_URL: 'smtp://mail:25',
       MAIL_FROM: 'Cases <cases@example.com>',
@@ -73,7 +75,9 @@ describe('parseEnv', () => {
     expect(parseEnv({ AUTH_SECRET: SECRET, SEED_DEMO: 'false' }).seedDemo).toBe(false);
     expect(parseEnv({ AUTH_SECRET: SECRET, SEED_DEMO: '0' }).seedDemo).toBe(false);
     // Demo accounts share a published password: production never seeds them by default.
-    expect(parseEnv({ AUTH_SECRET: SECRET, NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(parseEnv({ AUTH_SECRET: SECRET, DOCUMENT_KEY, NODE_ENV: 'production' }).seedDemo).toBe(
+      false,
+    );
   });
 
   it('lists the names of every invalid variable, and not their values', () => {
@@ -105,6 +109,71 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ NODE_ENV: 'production', DATA_DIR: tempDir() })).toThrow(
       'AUTH_SECRET is required in production',
     );
+  });
+
+  it('refuses to start in production without DOCUMENT_KEY', () => {
+    const dataDir = tempDir();
+    expect(() =>
+      parseEnv({ NODE_ENV: 'production', AUTH_SECRET: SECRET, DATA_DIR: dataDir }),
+    ).toThrow('DOCUMENT_KEY is required in production');
+    expect(() =>
+      parseEnv({
+        NODE_ENV: 'production',
+        AUTH_SECRET: SECRET,
+        DOCUMENT_KEY: '',
+        DATA_DIR: dataDir,
+      }),
+    ).toThrow('DOCUMENT_KEY is required in production');
+    const env = parseEnv({
+      NODE_ENV: 'production',
+      AUTH_SECRET: SECRET,
+      DOCUMENT_KEY,
+      DATA_DIR: dataDir,
+    });
+    expect(resolveDocumentKey(env).equals(Buffer.alloc(32, 7))).toBe(true);
+    // Nothing was generated beside the data: production keys come from configuration only.
+    expect(() => statSync(path.join(dataDir, 'document-key'))).toThrow('ENOENT');
+  });
+
+  it('refuses document keys that are not base64 of 32 bytes', () => {
+    const short = Buffer.alloc(16).toString('base64');
+    expect(() => parseEnv({ AUTH_SECRET: SECRET, DOCUMENT_KEY: short })).toThrow(
+      'DOCUMENT_KEY must be base64 of 32 bytes',
+    );
+    expect(() => parseEnv({ AUTH_SECRET: SECRET, DOCUMENT_KEY: 'not base64!' })).toThrow(
+      'DOCUMENT_KEY must be base64 of 32 bytes',
+    );
+    expect(() =>
+      parseEnv({
+        AUTH_SECRET: SECRET,
+        DOCUMENT_KEY,
+        DOCUMENT_KEYS_PREVIOUS: `${DOCUMENT_KEY},abc`,
+      }),
+    ).toThrow('DOCUMENT_KEYS_PREVIOUS must be base64 of 32 bytes');
+    const older = Buffer.alloc(32, 9).toString('base64');
+    const env = parseEnv({
+      AUTH_SECRET: SECRET,
+      DOCUMENT_KEY,
+      DOCUMENT_KEYS_PREVIOUS: ` ${older} ,`,
+    });
+    expect(env.previousDocumentKeys).toEqual([Buffer.alloc(32, 9)]);
+  });
+
+  it('outside production generates a document key once into DATA_DIR and reuses it', () => {
+    const dataDir = path.join(tempDir(), 'fresh');
+    const env = parseEnv({ AUTH_SECRET: SECRET, DATA_DIR: dataDir });
+    expect(env.documentKey).toBeUndefined();
+    const first = resolveDocumentKey(env);
+    const file = path.join(dataDir, 'document-key');
+    expect(first).toHaveLength(32);
+    expect(Buffer.from(readFileSync(file, 'utf8').trim(), 'base64').equals(first)).toBe(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    expect(
+      resolveDocumentKey(parseEnv({ AUTH_SECRET: SECRET, DATA_DIR: dataDir })).equals(first),
+    ).toBe(true);
+    const other = parseEnv({ AUTH_SECRET: SECRET, DATA_DIR: tempDir() });
+    expect(resolveDocumentKey(other).equals(first)).toBe(false);
   });
 
   it('treats empty strings as missing', () => {

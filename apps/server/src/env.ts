@@ -28,6 +28,10 @@ const ZEnv = z.object({
   STORAGE_URL: z.string().startsWith('s3://').optional(),
   /** Shares rate-limit counts and live-stream slots between instances; else PostgreSQL does. */
   REDIS_URL: z.url().optional(),
+  /** Base64 of 32 bytes: the master key that wraps each document's data key. */
+  DOCUMENT_KEY: z.string().optional(),
+  /** Comma-separated older master keys, still accepted for unwrapping until rotated away. */
+  DOCUMENT_KEYS_PREVIOUS: z.string().optional(),
 });
 
 export type Env = {
@@ -53,6 +57,13 @@ export type Env = {
   storageUrl: string | undefined;
   /** redis://…: shared counters for several instances; unset uses the database. */
   redisUrl: string | undefined;
+  /**
+   * The master key new documents' data keys are wrapped under; undefined outside production
+   * means "generated into DATA_DIR" (resolveDocumentKey reads or makes it when the server starts).
+   */
+  documentKey: Buffer | undefined;
+  /** Older master keys, still accepted for unwrapping until `documents:rotate-key` has run. */
+  previousDocumentKeys: Buffer[];
 };
 
 export class EnvError extends Error {}
@@ -72,6 +83,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
     throw new EnvError('Invalid configuration: AUTH_SECRET is required in production');
   }
+  // A generated key lives beside the files it protects: fine for a laptop, not for production.
+  if (env.NODE_ENV === 'production' && !env.DOCUMENT_KEY) {
+    throw new EnvError(
+      'Invalid configuration: DOCUMENT_KEY is required in production (base64 of 32 random bytes, e.g. `openssl rand -base64 32`)',
+    );
+  }
   // Node refuses to create a server whose headers may take longer than the whole request.
   if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
     throw new EnvError(
@@ -87,7 +104,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
-    authSecret: env.AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    authSecret: env.AUTH_SECRET ?? readOrCreateSecret(dataDir, 'auth-secret', 'base64url'),
     // Demo accounts share a published password: never by default in production.
     seedDemo: env.SEED_DEMO ?? (!env.DATABASE_URL && env.NODE_ENV !== 'production'),
     logLevel: env.LOG_LEVEL,
@@ -97,7 +114,36 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
     storageUrl: env.STORAGE_URL,
     redisUrl: env.REDIS_URL,
+    documentKey: env.DOCUMENT_KEY ? parseDocumentKey('DOCUMENT_KEY', env.DOCUMENT_KEY) : undefined,
+    previousDocumentKeys: (env.DOCUMENT_KEYS_PREVIOUS ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean)
+      .map((item) => parseDocumentKey('DOCUMENT_KEYS_PREVIOUS', item)),
   };
+}
+
+/**
+ * The current document master key: DOCUMENT_KEY, or (outside production, where parseEnv has
+ * already refused its absence) DATA_DIR/document-key, generated on first use with mode 0600.
+ */
+export function resolveDocumentKey(env: Pick<Env, 'dataDir' | 'documentKey'>): Buffer {
+  return (
+    env.documentKey ??
+    parseDocumentKey(
+      'DATA_DIR/document-key',
+      readOrCreateSecret(env.dataDir, 'document-key', 'base64'),
+    )
+  );
+}
+
+/** AES-256 needs exactly 32 bytes; anything else is a configuration mistake, named as such. */
+function parseDocumentKey(name: string, value: string): Buffer {
+  const key = Buffer.from(value, 'base64');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value) || key.length !== 32) {
+    throw new EnvError(`Invalid configuration: ${name} must be base64 of 32 bytes`);
+  }
+  return key;
 }
 
 /**
@@ -113,12 +159,19 @@ function parseTrustProxy(value: string | undefined): boolean | number | string[]
     .filter(Boolean);
 }
 
-/** Outside production a secret is generated once into DATA_DIR so sessions survive restarts. */
-function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'auth-secret');
+/**
+ * Outside production a secret is generated once into DATA_DIR, owner-only, so sessions and
+ * encrypted documents survive restarts.
+ */
+function readOrCreateSecret(
+  dataDir: string,
+  fileName: string,
+  encoding: 'base64' | 'base64url',
+): string {
+  const file = path.join(dataDir, fileName);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const secret = randomBytes(32).toString(encoding);
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }

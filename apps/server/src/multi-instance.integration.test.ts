@@ -21,6 +21,8 @@ const template = inject('testTemplate');
 const MAIL_COUNT = 40;
 /** Both instances must accept each other's sessions: one secret, as in a real deployment. */
 const AUTH_SECRET = randomBytes(32).toString('base64url');
+// Every instance unwraps the documents any other one stored: they share the master key.
+const DOCUMENT_KEY = randomBytes(32).toString('base64');
 
 type Instance = { name: 'A' | 'B'; server: ServerProcess; dataDir: string; sender: string };
 
@@ -68,6 +70,7 @@ describe.runIf(template.kind === 'postgres')('two server processes on one databa
             DATABASE_URL: databaseUrl,
             DATA_DIR: dataDir,
             AUTH_SECRET,
+            DOCUMENT_KEY,
             SEED_DEMO: 'false',
             LOG_LEVEL: 'warn',
             SMTP_URL: smtpUrl,

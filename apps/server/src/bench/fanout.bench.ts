@@ -68,6 +68,7 @@ function startCaseBridge(url: string, name: string) {
       env: {
         NODE_ENV: 'production',
         AUTH_SECRET: randomBytes(32).toString('base64url'),
+        DOCUMENT_KEY: randomBytes(32).toString('base64'),
         DATABASE_URL: url,
         PORT: String(port),
         HOST,

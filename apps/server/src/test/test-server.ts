@@ -50,6 +50,9 @@ export type TestServerOptions = {
 
 let cloneCounter = 0;
 
+/** The master key test servers share (production-mode ones require one), base64 of 32 bytes. */
+export const TEST_DOCUMENT_KEY = Buffer.alloc(32, 'test-document-key').toString('base64');
+
 /**
  * A real CaseBridge app on a fresh database cloned from the migrated, seeded template:
  * PGlite by default, PostgreSQL when the run sets TEST_DATABASE_URL.
@@ -91,6 +94,7 @@ export async function createTestServer(
     DATA_DIR: dataDir,
     APP_URL: 'http://localhost:3000',
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    DOCUMENT_KEY: TEST_DOCUMENT_KEY,
     LOG_LEVEL: 'silent',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...overrides,
