@@ -4,6 +4,7 @@ import type { Env } from './env.ts';
 import type { EventHub } from './events/event-hub.ts';
 import type { Actor } from './lib/actor.ts';
 import type { MailDelivery } from './mail/mail-worker.ts';
+import type { DocumentKeyring } from './storage/document-encryption.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 
 /** Everything a route needs, built once at start-up and decorated onto the Fastify instance. */
@@ -14,6 +15,8 @@ export type AppContext = {
   auth: Auth;
   hub: EventHub;
   storage: FileStorage;
+  /** Master keys that wrap each document file's data key (storage/document-encryption.ts). */
+  documentKeys: DocumentKeyring;
   /** Sends a queued mail now when an answer depends on it (mail/mail-worker.ts). */
   mail: MailDelivery;
 };

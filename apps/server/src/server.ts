@@ -16,6 +16,7 @@ import { startStatusChangeReleaser } from './modules/patients/patient-status.ser
 import { getSettings } from './modules/settings/settings.queries.ts';
 import { serveBackups } from './ops/backup-socket.ts';
 import { createFileStorage } from './storage/create-file-storage.ts';
+import { loadDocumentKeyring } from './storage/document-encryption.ts';
 
 export type CaseBridgeServer = {
   app: FastifyInstance;
@@ -79,6 +80,7 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
     auth: createAuth(db, { secret: env.authSecret, appUrl: env.appUrl }),
     hub,
     storage: createFileStorage(env),
+    documentKeys: loadDocumentKeyring(env),
     mail,
   };
   const app = await buildApp({

@@ -44,17 +44,21 @@ describe('documents on S3-compatible storage', () => {
     return { response, storageKey: row!.storageKey };
   }
 
-  it('uploads through the API into the bucket and downloads the same bytes', async () => {
+  it('uploads through the API into the bucket, encrypted, and downloads the same bytes', async () => {
     const data = Buffer.concat([samplePdf(), Buffer.from('%stored in the bucket\n')]);
     const filesBefore = await listStoredKeys(server);
     const { response, storageKey } = await uploadPdf('knee mri.pdf', data);
 
-    // The bytes are in the bucket under the URL's prefix, and not on this instance's disk.
+    // The bytes are in the bucket under the URL's prefix, and not on this instance's disk; the
+    // bucket holds ciphertext only (encrypted before the upload).
     const bucket = createFileStorage({
       dataDir: '/nonexistent',
       storageUrl: emulator.storageUrl(),
     });
-    expect((await bucket.read(`casebridge/${storageKey}`)).equals(data)).toBe(true);
+    const stored = await bucket.read(`casebridge/${storageKey}`);
+    expect(stored).toHaveLength(data.length + 32);
+    expect(stored.includes('stored in the bucket')).toBe(false);
+    expect(stored.includes('%PDF')).toBe(false);
     expect(await listStoredKeys(server)).toEqual(filesBefore);
 
     const download = await server.request({

@@ -39,7 +39,7 @@ const versionErrors = { 409: staleWriteBody(ZDocument), 428: ZErrorBody };
  */
 export async function documentRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db, storage } = app.ctx;
+  const { db } = app.ctx;
 
   // Registered here so only these routes parse multipart. The per-request limit comes from the
   // settings; this is the ceiling the settings themselves cannot exceed.
@@ -92,7 +92,7 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
       // Settings are read per request: an admin's new limit applies to the next upload.
       const prepared = await prepareUpload(db, actor, request.params.patientId);
       const upload = await receiveUpload(request, prepared.maxUploadMb * BYTES_PER_MB);
-      const document = await uploadDocument({ db, storage }, actor, prepared, upload, {
+      const document = await uploadDocument(app.ctx, actor, prepared, upload, {
         ip: getRequestIp(request),
       });
       return reply.status(201).send(document);
@@ -168,7 +168,7 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
       },
       async (request, reply) => {
         const { document, data } = await openDocument(
-          { db, storage },
+          app.ctx,
           requireActor(request),
           request.params.documentId,
           delivery,

@@ -18,6 +18,8 @@ import { listNotificationAudience } from '#src/modules/notifications/recipients.
 import { requirePatientInScope } from '#src/modules/patients/patient-access.ts';
 import { getActorPatientScope } from '#src/modules/patients/patient-scope.ts';
 import { getSettings } from '#src/modules/settings/settings.service.ts';
+import { encryptDocument } from '#src/storage/document-encryption.ts';
+import { readDocumentFile } from './document-file.ts';
 import type { DocumentDelivery } from './document-response.ts';
 import type { ReceivedUpload } from './document-upload.ts';
 import { detectDocumentMimeType } from './document-validation.ts';
@@ -98,24 +100,26 @@ async function validateUpload(upload: ReceivedUpload, maxUploadMb: number) {
  * then the row, notifications, audit and event commit in one transaction. If that fails the
  * file is removed, so a committed row never points at a missing file; a crash in between leaves
  * at worst an orphan file. Writing first keeps the bytes out of the transaction, which holds the
- * event-order lock from its publish to its commit.
+ * event-order lock from its publish to its commit. The file is encrypted under its own data key
+ * before it leaves the process (ADR 0011); the SHA-256 is of the plaintext.
  */
 export async function uploadDocument(
-  context: Pick<AppContext, 'db' | 'storage'>,
+  context: Pick<AppContext, 'db' | 'storage' | 'documentKeys'>,
   actor: Actor,
   prepared: Awaited<ReturnType<typeof prepareUpload>>,
   upload: ReceivedUpload,
   request: RequestContext,
 ): Promise<TDocument> {
-  const { db, storage } = context;
+  const { db, storage, documentKeys } = context;
   const { patient } = prepared;
   const file = await validateUpload(upload, prepared.maxUploadMb);
   const sha256 = createHash('sha256').update(file.data).digest('hex');
   const documentId = randomUUID();
   const storedName = toStoredFileName(file.fileName);
   const storageKey = toStorageKey(patient.id, file.category, documentId, storedName);
+  const encrypted = encryptDocument(documentKeys, documentId, file.data);
   try {
-    await storage.put(storageKey, file.data);
+    await storage.put(storageKey, encrypted.data);
     const row = await db.transaction(async (tx) => {
       // The status (and the scope) may have changed while the body streamed in: who is told
       // about the document follows the patient as it is now, not as prepareUpload saw it.
@@ -131,6 +135,7 @@ export async function uploadDocument(
         sizeBytes: file.data.length,
         sha256,
         uploadedByUserId: actor.userId,
+        ...encrypted.columns,
       });
       const recipients = await listNotificationAudience(tx, {
         type: 'document_upload',
@@ -170,17 +175,17 @@ export async function uploadDocument(
 }
 
 /**
- * The bytes of a document the actor may see, after checking them against the SHA-256 taken at
+ * The bytes of a document the actor may see, decrypted and checked against the SHA-256 taken at
  * upload: a file changed on disk is refused rather than served. Every delivery is audited.
  */
 export async function openDocument(
-  context: Pick<AppContext, 'db' | 'storage'>,
+  context: Pick<AppContext, 'db' | 'storage' | 'documentKeys'>,
   actor: Actor,
   documentId: string,
   delivery: DocumentDelivery,
   request: RequestContext & { log: (message: string) => void },
 ) {
-  const { db, storage } = context;
+  const { db } = context;
   if (!isUuid(documentId)) throw notFound();
   const found = await findVisibleDocument(db, actor, getActorPatientScope(actor), documentId);
   if (!found) throw notFound();
@@ -188,14 +193,7 @@ export async function openDocument(
   if (delivery === 'preview' && !isPreviewableMimeType(document.mimeType))
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', DOCUMENT_MESSAGES.notPreviewable);
 
-  const data = await storage.read(document.storageKey).catch(() => null);
-  const digest = data ? createHash('sha256').update(data).digest('hex') : null;
-  if (!data || digest !== document.sha256) {
-    request.log(
-      `document ${document.id} failed its integrity check (stored file missing or changed)`,
-    );
-    throw new AppError('INTERNAL', DOCUMENT_MESSAGES.integrityFailed);
-  }
+  const data = await readDocumentFile(context, document, request.log);
   await writeAudit(db, {
     action: delivery === 'download' ? 'document_downloaded' : 'document_previewed',
     actor,

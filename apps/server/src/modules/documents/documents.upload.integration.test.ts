@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { auditLogs, documents, settings } from '#src/db/schema/index.ts';
+import { decryptDocument } from '#src/storage/document-encryption.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import {
   sampleDoc,
@@ -92,7 +93,11 @@ describe('document upload', () => {
       const stored = await readFile(
         path.join(server.context.env.dataDir, 'files', row!.storageKey),
       );
-      expect(stored.equals(data)).toBe(true);
+      // Encrypted at rest (ADR 0011): the stored bytes open to exactly what was uploaded.
+      expect(stored.equals(data)).toBe(false);
+      const columns = { encryptionKeyId: row!.encryptionKeyId!, wrappedKey: row!.wrappedKey! };
+      const opened = decryptDocument(server.context.documentKeys, row!.id, columns, stored);
+      expect(opened.equals(data)).toBe(true);
     },
   );
 

@@ -169,7 +169,7 @@ describe('document notifications follow the Intake rule (spec section 6)', () =>
   it('chooses recipients by the status inside the upload, not the one read before the body', async () => {
     const { actor, remove } = await subscribeAs(server, 'clinic@demo.test');
     remove();
-    const context = { db: server.context.db, storage: server.context.storage };
+    const context = server.context;
     const send = async (fileName: string, prepared: Awaited<ReturnType<typeof prepareUpload>>) =>
       uploadDocument(
         context,
