@@ -87,6 +87,12 @@ export async function signIn(
     );
   }
 
+  // The address the Security page shows: the one the server trusts (TRUST_PROXY), not
+  // better-auth's reading of forwarding headers, which a client without a proxy could write.
+  await db
+    .update(sessions)
+    .set({ ipAddress: context.ip })
+    .where(eq(sessions.token, result.response.token));
   await db.delete(loginFailures).where(eq(loginFailures.email, input.email));
   await writeAudit(db, {
     action: 'login',
