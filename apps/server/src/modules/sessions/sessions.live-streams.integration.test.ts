@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '#src/db/schema/index.ts';
 import { openSse } from '#src/test/sse-client.ts';
@@ -106,4 +106,23 @@ describe('ending sessions closes their live streams at once', () => {
     expect(deactivated.statusCode).toBe(200);
     await expectEndedAtOnce(byDeactivation);
   });
+
+  it.runIf(inject('testTemplate').kind === 'postgres')(
+    'on another instance: a sign-out on one closes the stream held by the other',
+    async () => {
+      const other = await createTestServer({}, { joinDatabaseUrl: server.databaseUrl });
+      try {
+        const otherUrl = await other.app.listen({ port: 0, host: '127.0.0.1' });
+        const cookie = await server.login('clinic2@demo.test');
+        const stream = await openSse(`${otherUrl}/api/events`, { cookie });
+        streams.push(stream);
+        expect(stream.status).toBe(200);
+        const answer = await server.request({ method: 'POST', url: '/api/auth/logout', cookie });
+        expect(answer.statusCode).toBe(204);
+        await expectEndedAtOnce(stream);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 });
