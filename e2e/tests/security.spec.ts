@@ -52,6 +52,14 @@ test('ends another session from the Security page; that browser must sign in aga
     await there.goto('/directory');
     await expect(there).toHaveURL(/\/login$/);
     await expect(here.getByText('127.0.0.1').first()).toBeVisible();
+
+    // On a phone the list fits the width: nothing scrolls sideways.
+    await here.setViewportSize({ width: 390, height: 844 });
+    await expect(sessions.getByText('This device')).toBeVisible();
+    expect(
+      await here.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    await expectNoAxeViolations(here);
   } finally {
     await here.context().close();
     await there.context().close();
