@@ -23,6 +23,13 @@ export async function createAccessRequest(
 ) {
   return db.transaction(async (tx) => {
     const request = await insertAccessRequest(tx, input);
+    // The audit row before the notifications: its chain lock is always taken before the
+    // events lock (notifyUsers publishes), so two writers can never wait on each other.
+    await writeAudit(tx, {
+      action: 'access_request_created',
+      details: `${input.email} (${input.role})`,
+      ip: context.ip,
+    });
     const roleLabel = ROLE_LABELS[input.role];
     const notified = await notifyUsers(
       tx,
@@ -62,11 +69,6 @@ export async function createAccessRequest(
         ),
       })),
     );
-    await writeAudit(tx, {
-      action: 'access_request_created',
-      details: `${input.email} (${input.role})`,
-      ip: context.ip,
-    });
     await publishEvent(tx, { topic: 'access-request.created' });
     return request;
   });

@@ -16,8 +16,9 @@ export type AuditEntry = {
 /**
  * Appends one row to the hash chain (docs/architecture.md, '5. Audit'), inside the caller's
  * transaction when given one. The chain lock is held until that transaction commits, so audit
- * writes queue one behind the other: write the audit row late in a transaction, before
- * publishEvent, and take no further row locks after it.
+ * writes queue one behind the other: write the audit row late in a transaction but before
+ * notifyUsers and publishEvent (both take the events lock: the audit lock always comes first,
+ * so two writers never wait on each other), and take no further row locks after it.
  */
 export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
   await db.transaction(async (tx) => {

@@ -137,6 +137,15 @@ export async function uploadDocument(
         uploadedByUserId: actor.userId,
         ...encrypted.columns,
       });
+      // The audit row before the notifications: its chain lock is always taken before the
+      // events lock (notifyUsers publishes), so two writers can never wait on each other.
+      await writeAudit(tx, {
+        action: 'document_uploaded',
+        actor,
+        patientId: patient.id,
+        details: `${file.fileName} (${file.category}, ${file.data.length} bytes)`,
+        ip: request.ip,
+      });
       const recipients = await listNotificationAudience(tx, {
         type: 'document_upload',
         actor,
@@ -151,13 +160,6 @@ export async function uploadDocument(
         fromUserId: actor.userId,
         fromRole: actor.role,
         documentId: inserted.id,
-      });
-      await writeAudit(tx, {
-        action: 'document_uploaded',
-        actor,
-        patientId: patient.id,
-        details: `${file.fileName} (${file.category}, ${file.data.length} bytes)`,
-        ip: request.ip,
       });
       await publishEvent(tx, {
         topic: 'document.created',
