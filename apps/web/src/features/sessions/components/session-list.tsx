@@ -8,7 +8,11 @@ import { Section } from '#src/components/ui/section.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { formatDateTime } from '#src/lib/format.ts';
-import { useAccountSessions, useEndOtherSessions, useEndSession } from '#src/features/sessions/api/sessions-api.ts';
+import {
+  useAccountSessions,
+  useEndOtherSessions,
+  useEndSession,
+} from '#src/features/sessions/api/sessions-api.ts';
 
 /** What the dialog asks to end: one other session, or every other one. */
 type Ending = { kind: 'one'; session: TAccountSession } | { kind: 'others' };
