@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { and, eq, gt, max, sql } from 'drizzle-orm';
 import {
   MAIL_OUTBOX_MESSAGES,
   type MailStatus,
@@ -40,8 +40,13 @@ describe('admin retry of failed mail', () => {
   };
   const rowOf = async (id: string) =>
     (await server.context.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;
+  // The audit table is append-only: each test reads the rows written since it began.
+  let auditedSince = 0;
   const retryAudit = () =>
-    server.context.db.select().from(auditLogs).where(eq(auditLogs.action, 'mail_retried'));
+    server.context.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'mail_retried'), gt(auditLogs.id, auditedSince)));
   const retry = (id: string, cookie?: string) =>
     server.request({ method: 'POST', url: `/api/admin/mail-outbox/${id}/retry`, cookie });
 
@@ -50,9 +55,12 @@ describe('admin retry of failed mail', () => {
     smtp = await startTestSmtpServer();
     admin = await server.login('admin@demo.test');
   });
+  beforeEach(async () => {
+    const [latest] = await server.context.db.select({ id: max(auditLogs.id) }).from(auditLogs);
+    auditedSince = latest?.id ?? 0;
+  });
   afterEach(async () => {
     await server.context.db.delete(mailOutbox).where(sql`true`);
-    await server.context.db.delete(auditLogs).where(eq(auditLogs.action, 'mail_retried'));
     smtp.received.length = 0;
   });
   afterAll(async () => {
