@@ -51,6 +51,24 @@ async function lockOwnMessage(
 }
 
 /**
+ * Tells open threads that the message changed (the event carries its id, never its text) and
+ * answers with the message as the actor now sees it. Last in the correction's transaction.
+ */
+async function announceCorrection(
+  tx: Db,
+  actor: Actor,
+  patient: InScopePatient,
+  messageId: string,
+): Promise<TMessage> {
+  await publishEvent(tx, {
+    topic: 'message.changed',
+    patientId: patient.id,
+    payload: { messageId },
+  });
+  return getMessage(tx, messageId, actor);
+}
+
+/**
  * The sender edits the text within MESSAGE_EDIT_WINDOW_MINUTES of sending (by the database's
  * clock). The old text goes into the record history, which admins read; everyone sees 'edited'.
  * E-mails already queued keep the text they were queued with.
@@ -87,12 +105,7 @@ export async function editMessage(
         ip: input.ip,
       },
     });
-    await publishEvent(tx, {
-      topic: 'message.changed',
-      patientId: patient.id,
-      payload: { messageId: before.id },
-    });
-    return getMessage(tx, before.id, actor);
+    return announceCorrection(tx, actor, patient, before.id);
   });
 }
 
@@ -141,12 +154,7 @@ export async function retractMessage(
         ip: input.ip,
       },
     });
-    await publishEvent(tx, {
-      topic: 'message.changed',
-      patientId: patient.id,
-      payload: { messageId: before.id },
-    });
-    return getMessage(tx, before.id, actor);
+    return announceCorrection(tx, actor, patient, before.id);
   });
 }
 
