@@ -1,30 +1,15 @@
-import {
-  TEMPLATE_MESSAGES,
-  type TMessageTemplate,
-} from '@casebridge/domain/templates/template.schemas';
+import { TEMPLATE_MESSAGES } from '@casebridge/domain/templates/template.schemas';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '#src/test/fake-api.ts';
 import { renderWithProviders } from '#src/test/render.tsx';
 import { signedInAs } from '#src/test/sessions.ts';
+import { INVITE_TEMPLATE } from '#src/test/template-fixture.ts';
 import { latestToast } from '#src/test/toasts.ts';
 import { EditTemplateModal } from './edit-template-modal.tsx';
 
-const TEMPLATE: TMessageTemplate = {
-  id: '55555555-5555-4555-8555-555555555555',
-  title: 'Invite mail',
-  body: 'Welcome {{user.name}}',
-  templateType: 'email',
-  subject: 'Welcome',
-  purpose: 'invitation',
-  active: true,
-  createdByName: 'Avery Admin',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  version: 1,
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  updatedByName: null,
-};
+const TEMPLATE = INVITE_TEMPLATE;
 
 function renderModal() {
   let closed = 0;

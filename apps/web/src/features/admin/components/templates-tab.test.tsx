@@ -1,7 +1,4 @@
-import {
-  TEMPLATE_MESSAGES,
-  type TMessageTemplate,
-} from '@casebridge/domain/templates/template.schemas';
+import { TEMPLATE_MESSAGES } from '@casebridge/domain/templates/template.schemas';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -9,24 +6,12 @@ import { formatClockTime } from '#src/lib/format.ts';
 import { LEAVE_PROMPT } from '#src/lib/unsaved-changes.tsx';
 import { renderWithProviders } from '#src/test/render.tsx';
 import { signedInAs } from '#src/test/sessions.ts';
+import { INVITE_TEMPLATE } from '#src/test/template-fixture.ts';
 import { getToasts, latestToast } from '#src/test/toasts.ts';
 import { fakeVersionedRecord } from '#src/test/versioned-record.ts';
 import { TemplatesTab } from './templates-tab.tsx';
 
-const TEMPLATE: TMessageTemplate = {
-  id: '55555555-5555-4555-8555-555555555555',
-  title: 'Invite mail',
-  body: 'Welcome {{user.name}}',
-  templateType: 'email',
-  subject: 'Welcome',
-  purpose: 'invitation',
-  active: true,
-  createdByName: 'Avery Admin',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  version: 1,
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  updatedByName: null,
-};
+const TEMPLATE = INVITE_TEMPLATE;
 const DANA_AT = '2026-01-02T14:02:00.000Z';
 
 /** The Templates tab over a fake server that checks If-Match as the real one does. */
