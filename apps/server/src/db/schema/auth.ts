@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { Role } from '@casebridge/domain/roles';
 import { organizations } from './organizations.ts';
 import { timestamps, versioned } from './columns.ts';
@@ -24,6 +24,11 @@ export const users = pgTable(
     /** False while 'Require approval for new users' holds the account back. */
     approved: boolean('approved').notNull().default(true),
     authProviderCreated: boolean('auth_provider_created').notNull().default(false),
+    /**
+     * When the last e-mail telling the user of repeated failed sign-ins was queued
+     * (modules/auth/login-throttle.ts), so a long attack sends one alert per window, not one per try.
+     */
+    signInAlertSentAt: timestamp('sign_in_alert_sent_at', { withTimezone: true }),
     createdBy: text('created_by'),
     createdByName: text('created_by_name'),
     ...timestamps(),
@@ -57,6 +62,11 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     /** Maintained by CaseBridge, not better-auth: drives the idle timeout. */
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * True from a password sign-in of a user with a second factor until that factor is checked
+     * (modules/mfa): such a session opens only the second-factor routes, never data.
+     */
+    secondFactorPending: boolean('second_factor_pending').notNull().default(false),
     ...timestamps(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
@@ -124,4 +134,69 @@ export const userInvitations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('user_invitations_user_idx').on(t.userId)],
+);
+
+/**
+ * Single-use, 30-minute password reset links, asked for by the user or sent by an admin. Only the
+ * hash of the token is stored; using one ends every session of the user.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The admin who sent the link; null when the user asked for it. */
+    requestedBy: text('requested_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/**
+ * A user's authenticator-app (TOTP) factor. The secret is stored encrypted (modules/mfa);
+ * `confirmedAt` is null while enrolment waits for the first code.
+ */
+export const totpFactors = pgTable('totp_factors', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretCiphertext: text('secret_ciphertext').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  /** The last time step a code was accepted for, so one code cannot be used twice. */
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  ...timestamps(),
+});
+
+/** Ten one-time recovery codes per enrolment; only their hashes are kept. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/** Failed second-factor attempts, counted per user for throttling (shared by all instances). */
+export const secondFactorFailures = pgTable(
+  'second_factor_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ip: text('ip').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('second_factor_failures_user_idx').on(t.userId, t.createdAt)],
 );

@@ -82,6 +82,56 @@ export const notificationPreferences = pgTable(
   ],
 );
 
+/**
+ * A new notification e-mail address waiting for its owner to open the confirmation link sent to
+ * it; mail goes to the address only once confirmed. Only the hash of the token is stored.
+ */
+export const notificationEmailConfirmations = pgTable(
+  'notification_email_confirmations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notification_email_confirmations_user_idx').on(t.userId)],
+);
+
+/**
+ * Emergency and temporary access: an admin lets one named user see one patient outside their
+ * scope until `expiresAt`, for a stated reason. Patient scope includes a grant while it is neither
+ * expired nor revoked (modules/patients/patient-scope.ts).
+ */
+export const accessGrants = pgTable(
+  'access_grants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    grantedBy: text('granted_by').notNull(),
+    grantedByName: text('granted_by_name').notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: text('revoked_by'),
+    revokedByName: text('revoked_by_name'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('access_grants_user_idx').on(t.userId, t.expiresAt),
+    index('access_grants_patient_idx').on(t.patientId, t.expiresAt),
+  ],
+);
+
 /** Audit trail of PHI reads and every change (docs/architecture.md, 'Audit'). Append-only. */
 export const auditLogs = pgTable(
   'audit_logs',
@@ -122,6 +172,12 @@ export const settings = pgTable(
     emailNotificationsEnabled: boolean('email_notifications_enabled').notNull().default(true),
     smsNotificationsEnabled: boolean('sms_notifications_enabled').notNull().default(false),
     detailedEmailContent: boolean('detailed_email_content').notNull().default(false),
+    /** The roles that must sign in with a second factor ('Require MFA'); all roles = everyone. */
+    requireMfaRoles: text('require_mfa_roles')
+      .array()
+      .$type<Role[]>()
+      .notNull()
+      .default(sql`'{}'`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     ...versioned(),
   },
