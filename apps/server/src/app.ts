@@ -19,7 +19,7 @@ import { hasCapability } from '@casebridge/domain/capabilities';
 import { MESSAGES } from '@casebridge/domain/errors';
 import type { AppContext } from './app-context.ts';
 import { resolveActor } from './auth/session.ts';
-import { AppError } from './lib/app-error.ts';
+import { AppError, RateLimitedError } from './lib/app-error.ts';
 import { StaleWriteError } from './lib/versioning.ts';
 import { isVendorPublicRoute, UndeclaredRouteAccessError } from './lib/route-access.ts';
 import { toWebHeaders } from './lib/web-headers.ts';
@@ -218,6 +218,9 @@ export async function buildApp({
         .send({ error: { code: error.code, message: error.message }, current: error.current });
     }
     if (error instanceof AppError) {
+      if (error instanceof RateLimitedError) {
+        reply.header('retry-after', String(error.retryAfterSeconds));
+      }
       return reply
         .status(error.status)
         .send({ error: { code: error.code, message: error.message } });

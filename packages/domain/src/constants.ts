@@ -57,11 +57,21 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** Login throttling: failures inside the window before further attempts are refused. */
+/**
+ * Sign-in throttling (README, 'Sign-in throttling'). Failures inside the window are counted per
+ * (account, source address) and per source address; past a budget's free failures each next try
+ * waits a delay that doubles from `firstDelaySeconds` up to `maxDelaySeconds`. Nothing refuses an
+ * account from every address, so nobody elsewhere can lock a user out.
+ */
 export const LOGIN_LIMITS = {
-  windowMinutes: 15,
-  maxFailuresPerAccount: 5,
-  maxFailuresPerIp: 30,
+  windowHours: 24,
+  perAccountAndAddress: { freeFailures: 5, firstDelaySeconds: 60, maxDelaySeconds: 3_600 },
+  /** Much larger: a clinic office behind one NAT keeps working while a scanner is slowed. */
+  perAddress: { freeFailures: 200, firstDelaySeconds: 60, maxDelaySeconds: 3_600 },
+  /** Failures on one account, from any addresses, inside the window that e-mail its owner. */
+  alertAfterFailures: 10,
+  /** At most one such e-mail per account in this many minutes. */
+  alertIntervalMinutes: 60,
 } as const;
 
 /** The password every seeded demo account shares (README, 'Demo logins'). */

@@ -33,7 +33,6 @@ export const MESSAGES = {
   loginSucceeded: 'Signed in successfully',
   passwordRequired: 'Please enter your password',
   logoutSucceeded: 'Signed out successfully',
-  tooManyLoginAttempts: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
   sessionExpired: 'Your session has expired. Please sign in again.',
   accountInactive: 'This account has been deactivated. Please contact your administrator.',
   accountPendingApproval: 'This account is awaiting administrator approval.',
@@ -50,3 +49,9 @@ export const MESSAGES = {
   signupFailed: 'Failed to send signup request. Please try again.',
   networkError: 'Network error. Please try again.',
 } as const;
+
+/** The answer to a throttled attempt, rounded up to whole minutes (README, 'Sign-in throttling'). */
+export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}

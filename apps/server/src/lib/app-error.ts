@@ -12,6 +12,16 @@ export class AppError extends Error {
   }
 }
 
+/** A 429 that says when to try again: the error handler (app.ts) sends it as `Retry-After`. */
+export class RateLimitedError extends AppError {
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds: number) {
+    super('RATE_LIMITED', message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
 export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);
 export const forbidden = (message = "You don't have permission to do that.") =>
   new AppError('FORBIDDEN', message);

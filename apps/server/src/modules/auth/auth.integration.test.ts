@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { LOGIN_LIMITS } from '@casebridge/domain/constants';
 import { MESSAGES } from '@casebridge/domain/errors';
 import { auditLogs, sessions, users } from '#src/db/schema/index.ts';
 import { createTestServer, toCookieHeader, type TestServer } from '#src/test/test-server.ts';
@@ -94,63 +93,6 @@ describe('sign-in', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('VALIDATION_FAILED');
-  });
-
-  it('throttles an account after repeated failures, even with the right password', async () => {
-    for (let attempt = 0; attempt < LOGIN_LIMITS.maxFailuresPerAccount; attempt += 1) {
-      const response = await server.request({
-        method: 'POST',
-        url: '/api/auth/login',
-        body: { email: 'attorney2@demo.test', password: 'wrong-password' },
-      });
-      expect(response.statusCode).toBe(401);
-    }
-    const blocked = await server.request({
-      method: 'POST',
-      url: '/api/auth/login',
-      body: { email: 'attorney2@demo.test', password: 'demo-password-2026' },
-    });
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().error.message).toBe(MESSAGES.tooManyLoginAttempts);
-    // Other accounts are unaffected.
-    await expect(server.login('lienholder@demo.test')).resolves.toContain(
-      'casebridge.session_token',
-    );
-  });
-
-  it('throttles an IP that fails across many accounts', async () => {
-    const headers = { 'x-forwarded-for': '203.0.113.9' };
-    const ipServer = await createTestServer({
-      NODE_ENV: 'production',
-      APP_URL: 'https://casebridge.example',
-      TRUST_PROXY: '1',
-    });
-    try {
-      for (let attempt = 0; attempt < LOGIN_LIMITS.maxFailuresPerIp; attempt += 1) {
-        await ipServer.request({
-          method: 'POST',
-          url: '/api/auth/login',
-          headers,
-          body: { email: `user${attempt}@demo.test`, password: 'wrong-password' },
-        });
-      }
-      const blocked = await ipServer.request({
-        method: 'POST',
-        url: '/api/auth/login',
-        headers,
-        body: { email: 'admin@demo.test', password: 'demo-password-2026' },
-      });
-      expect(blocked.statusCode).toBe(429);
-      const otherIp = await ipServer.request({
-        method: 'POST',
-        url: '/api/auth/login',
-        headers: { 'x-forwarded-for': '198.51.100.7' },
-        body: { email: 'admin@demo.test', password: 'demo-password-2026' },
-      });
-      expect(otherIp.statusCode).toBe(200);
-    } finally {
-      await ipServer.close();
-    }
   });
 
   it('signs out: the cookie no longer opens a session and the logout is audited', async () => {

@@ -2,17 +2,18 @@ import { eq } from 'drizzle-orm';
 import { MESSAGES } from '@casebridge/domain/errors';
 import type { TLoginRequest } from '@casebridge/domain/auth/auth.schemas';
 import type { Db } from '#src/db/client.ts';
-import { loginFailures, sessions, users } from '#src/db/schema/index.ts';
+import { sessions, users } from '#src/db/schema/index.ts';
 import type { Auth } from '#src/auth/auth.ts';
 import { AppError } from '#src/lib/app-error.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
-import { claimAttempt } from './login-throttle.ts';
+import { claimAttempt, clearFailures, toThrottledError } from './login-throttle.ts';
+import { alertOwnerOfFailures } from './sign-in-alert.ts';
 
 export type SignInResult = { setCookies: string[]; userId: string };
 
 /**
- * Signs in with e-mail and password. Unknown e-mail and wrong password answer the same; too many
- * failures per account or per IP within the window are refused before the password is checked.
+ * Signs in with e-mail and password. Unknown e-mail and wrong password answer the same; an
+ * attempt the throttle refuses (login-throttle.ts) is answered 429 before the password is checked.
  */
 export async function signIn(
   db: Db,
@@ -27,7 +28,7 @@ export async function signIn(
       details: `throttled: ${input.email}`,
       ip: context.ip,
     });
-    throw new AppError('RATE_LIMITED', MESSAGES.tooManyLoginAttempts);
+    throw toThrottledError(attempt.retryAfterSeconds);
   }
 
   let result: Awaited<ReturnType<typeof callSignIn>>;
@@ -36,6 +37,7 @@ export async function signIn(
   } catch {
     // The attempt row claimed above stays: it is this failure's record.
     await writeAudit(db, { action: 'login_failed', details: input.email, ip: context.ip });
+    await alertOwnerOfFailures(db, input.email);
     throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
   }
 
@@ -60,7 +62,7 @@ export async function signIn(
     .update(sessions)
     .set({ ipAddress: context.ip })
     .where(eq(sessions.token, result.response.token));
-  await db.delete(loginFailures).where(eq(loginFailures.email, input.email));
+  await clearFailures(db, input.email, context.ip);
   await writeAudit(db, {
     action: 'login',
     actor: { userId: user.id, name: user.name, role: user.role as never },
