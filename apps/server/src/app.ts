@@ -195,7 +195,7 @@ export async function buildApp({
       reply.header('cache-control', 'no-store');
   });
 
-  // Authentication and capability run before the body is parsed or validated.
+  // Authentication, the second factor and capability run before the body is parsed or validated.
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
@@ -205,6 +205,7 @@ export async function buildApp({
       context.auth,
       toWebHeaders(request),
       settings.sessionTimeoutMinutes,
+      { secondFactorStep: request.routeOptions.config?.secondFactorStep },
     );
     if (!actor) throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
     if (!hasCapability(actor.role, access)) throw new AppError('FORBIDDEN', MESSAGES.forbidden);

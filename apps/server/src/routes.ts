@@ -6,6 +6,7 @@ import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { eventRoutes } from './modules/events/events.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { messageRoutes } from './modules/messages/messages.routes.ts';
+import { mfaRoutes } from './modules/mfa/mfa.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
@@ -24,6 +25,7 @@ import { userRoutes } from './modules/users/users.routes.ts';
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(mfaRoutes);
   await app.register(accessRequestRoutes);
   await app.register(eventRoutes);
   await app.register(organizationRoutes);

@@ -2,6 +2,12 @@
 export const AUDIT_ACTIONS = [
   'login',
   'login_failed',
+  'second_factor_verified',
+  'second_factor_failed',
+  'recovery_code_used',
+  'mfa_enrolled',
+  'mfa_disabled',
+  'recovery_codes_regenerated',
   'logout',
   'session_expired',
   'session_ended',

@@ -5,6 +5,10 @@ export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   UNAUTHENTICATED: 401,
   SESSION_EXPIRED: 401,
+  /** Signed in with the password; the second factor is still to be given (modules/mfa). */
+  SECOND_FACTOR_REQUIRED: 401,
+  /** 'Require MFA' names the user's role and no second factor is set up yet. */
+  MFA_ENROLMENT_REQUIRED: 403,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
@@ -34,6 +38,8 @@ export const MESSAGES = {
   passwordRequired: 'Please enter your password',
   logoutSucceeded: 'Signed out successfully',
   sessionExpired: 'Your session has expired. Please sign in again.',
+  secondFactorRequired: 'Enter the code from your authenticator app to continue.',
+  mfaEnrolmentRequired: 'Set up two-step verification to continue.',
   accountInactive: 'This account has been deactivated. Please contact your administrator.',
   accountPendingApproval: 'This account is awaiting administrator approval.',
   profileMissingRole: 'User account is not properly configured. Please contact support.',

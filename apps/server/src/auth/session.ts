@@ -1,10 +1,12 @@
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { isRole } from '@casebridge/domain/roles';
 import { MESSAGES } from '@casebridge/domain/errors';
+import type { SecondFactorState } from '@casebridge/domain/mfa/mfa.schemas';
 import type { Db } from '#src/db/client.ts';
-import { organizations, sessions, users } from '#src/db/schema/index.ts';
+import { organizations, sessions, settings, totpFactors, users } from '#src/db/schema/index.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError } from '#src/lib/app-error.ts';
+import type { SecondFactorStep } from '#src/lib/route-access.ts';
 import type { Auth } from './auth.ts';
 
 /** Activity is written at most this often, so a busy page does not write on every request. */
@@ -12,15 +14,42 @@ const ACTIVITY_WRITE_INTERVAL_MS = 30_000;
 
 export type SessionCheck = { actor: Actor; idleTimeoutMinutes: number };
 
+// The second factor's standing of a session, from its row, the user's factor and 'Require MFA'
+// (joined by every query below): one definition for requests and for live streams alike.
+const hasTotpFactor = sql<boolean>`(${totpFactors.confirmedAt} is not null)`;
+const isMfaRequired = sql<boolean>`coalesce(${users.role} = any(${settings.requireMfaRoles}), false)`;
+const isSecondFactorComplete = sql<boolean>`not ((${sessions.secondFactorPending} and ${hasTotpFactor}) or (${isMfaRequired} and not ${hasTotpFactor}))`;
+
+function toSecondFactorState(row: {
+  secondFactorPending: boolean;
+  hasTotpFactor: boolean;
+  isMfaRequired: boolean;
+}): SecondFactorState {
+  if (row.secondFactorPending && row.hasTotpFactor) return 'pending';
+  if (row.isMfaRequired && !row.hasTotpFactor) return 'enrolment-required';
+  return 'complete';
+}
+
+export type ResolveActorOptions = {
+  /**
+   * The sign-in step the caller serves (the route's `secondFactorStep`); `any` for the routes
+   * that report or end a session whatever its state (/api/auth/session, /api/auth/logout).
+   * Without it, a session that has not given its second factor, or must first enrol, is refused.
+   */
+  secondFactorStep?: SecondFactorStep | 'any';
+};
+
 /**
- * Resolves the request's session into an Actor, enforcing the idle timeout from settings and
- * the account's active flag. Returns null when there is no session at all.
+ * Resolves the request's session into an Actor, enforcing the idle timeout from settings, the
+ * account's active flag and the second factor ('Require MFA', a pending code). Returns null when
+ * there is no session at all.
  */
 export async function resolveActor(
   db: Db,
   auth: Auth,
   headers: Headers,
   idleTimeoutMinutes: number,
+  { secondFactorStep }: ResolveActorOptions = {},
 ): Promise<Actor | null> {
   const found = await auth.api.getSession({
     headers,
@@ -42,10 +71,15 @@ export async function resolveActor(
       organizationId: organizations.id,
       organizationName: organizations.name,
       organizationKind: organizations.kind,
+      secondFactorPending: sessions.secondFactorPending,
+      hasTotpFactor,
+      isMfaRequired,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .leftJoin(totpFactors, eq(totpFactors.userId, users.id))
+    .leftJoin(settings, eq(settings.id, true))
     .where(eq(sessions.id, found.session.id));
   if (!row) return null;
 
@@ -62,6 +96,15 @@ export async function resolveActor(
     );
   }
   if (!isRole(row.role)) throw new AppError('FORBIDDEN', MESSAGES.profileMissingRole);
+  const secondFactor = toSecondFactorState(row);
+  if (secondFactor === 'pending' && secondFactorStep !== 'verify' && secondFactorStep !== 'any')
+    throw new AppError('SECOND_FACTOR_REQUIRED', MESSAGES.secondFactorRequired);
+  if (
+    secondFactor === 'enrolment-required' &&
+    secondFactorStep !== 'enrol' &&
+    secondFactorStep !== 'any'
+  )
+    throw new AppError('MFA_ENROLMENT_REQUIRED', MESSAGES.mfaEnrolmentRequired);
 
   if (idleMs > ACTIVITY_WRITE_INTERVAL_MS) {
     await db
@@ -80,6 +123,7 @@ export async function resolveActor(
     organizationKind: row.organizationKind,
     sessionId: row.sessionId,
     createdAt: row.createdAt,
+    secondFactor,
   };
 }
 
@@ -90,7 +134,8 @@ export async function deleteUserSessions(db: Db, userId: string): Promise<void> 
 
 /**
  * Which of these sessions may still receive data, without counting as activity: they exist,
- * have not expired or sat idle past the timeout, and their user is active and approved. With
+ * have not expired or sat idle past the timeout, their user is active and approved, and they
+ * have given their second factor (or need none). With
  * each live session's current role and organisation; one statement for all, since the live-event
  * hub checks every open stream at once (streams make no requests that would check them).
  */
@@ -104,9 +149,12 @@ export async function listLiveSessions(
     .select({ id: sessions.id, role: users.role, organizationId: users.organizationId })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(totpFactors, eq(totpFactors.userId, users.id))
+    .leftJoin(settings, eq(settings.id, true))
     .where(
       and(
         inArray(sessions.id, [...sessionIds]),
+        isSecondFactorComplete,
         gt(sessions.expiresAt, sql`now()`),
         gt(sessions.lastActiveAt, sql`now() - ${`${idleTimeoutMinutes} minutes`}::interval`),
         eq(users.active, true),

@@ -1,3 +1,4 @@
+import type { SecondFactorState } from '@casebridge/domain/mfa/mfa.schemas';
 import type { OrganizationKind, Role } from '@casebridge/domain/roles';
 
 /** The signed-in user a request acts for; every scoped query takes one. */
@@ -11,4 +12,6 @@ export type Actor = {
   organizationKind: OrganizationKind | null;
   sessionId: string;
   createdAt: Date;
+  /** The session's second factor, as resolveActor found it (absent for actors made in tests). */
+  secondFactor?: SecondFactorState;
 };

@@ -53,6 +53,7 @@ export function signedInAs(
     },
     idleTimeoutMinutes: 60,
     canCreatePatients: canCreatePatients(role, DEFAULT_SETTINGS),
+    secondFactor: 'complete',
     ...rest,
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField } from '../common.schemas.ts';
 import { MESSAGES } from '../errors.ts';
+import { SECOND_FACTOR_STATES } from '../mfa/mfa.schemas.ts';
 import { ORGANIZATION_KINDS, ROLES } from '../roles.ts';
 
 /** Sign in (spec section 5): e-mail and password are both required. */
@@ -36,5 +37,7 @@ export const ZSessionResponse = z.object({
   idleTimeoutMinutes: z.number().int(),
   /** Whether this user may add patients now (role and the 'Allow Clinic Patient Creation' setting). */
   canCreatePatients: z.boolean(),
+  /** Whether this session may open the app, or must first give its second factor or enrol. */
+  secondFactor: z.enum(SECOND_FACTOR_STATES),
 });
 export type TSessionResponse = z.infer<typeof ZSessionResponse>;

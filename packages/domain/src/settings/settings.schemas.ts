@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SESSION_TIMEOUT_MINUTES, UPLOAD_LIMIT_MB } from '../constants.ts';
+import { ZRequireMfaRoles } from '../mfa/mfa.schemas.ts';
 import { versionFields } from '../versioning/versioning.ts';
 
 /** The messages of the two ranges of spec section 9, each naming its field and limits. */
@@ -22,6 +23,8 @@ export const ZSettings = z.object({
   emailNotificationsEnabled: z.boolean(),
   smsNotificationsEnabled: z.boolean(),
   detailedEmailContent: z.boolean(),
+  /** 'Require MFA': the roles that must sign in with a second factor; every role = all users. */
+  requireMfaRoles: ZRequireMfaRoles,
 });
 export type TSettings = z.infer<typeof ZSettings>;
 
@@ -38,4 +41,5 @@ export const DEFAULT_SETTINGS: TSettings = {
   emailNotificationsEnabled: true,
   smsNotificationsEnabled: false,
   detailedEmailContent: false,
+  requireMfaRoles: [],
 };

@@ -8,6 +8,7 @@ import { MESSAGES } from '@casebridge/domain/errors';
 import { AppError } from '#src/lib/app-error.ts';
 import { canCreatePatients } from '@casebridge/domain/patients/patient.policy';
 import type { TSettings } from '@casebridge/domain/settings/settings.schemas';
+import type { SecondFactorState } from '@casebridge/domain/mfa/mfa.schemas';
 
 export function toSessionUser(actor: Actor): TSessionUser {
   return {
@@ -48,10 +49,15 @@ export async function getSessionUser(db: Db, userId: string): Promise<TSessionUs
   };
 }
 
-export function toSessionResponse(user: TSessionUser, settings: TSettings): TSessionResponse {
+export function toSessionResponse(
+  user: TSessionUser,
+  settings: TSettings,
+  secondFactor: SecondFactorState,
+): TSessionResponse {
   return {
     user,
     idleTimeoutMinutes: settings.sessionTimeoutMinutes,
     canCreatePatients: canCreatePatients(user.role, settings),
+    secondFactor,
   };
 }

@@ -36,7 +36,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         headers: toWebHeaders(request),
       });
       reply.header('set-cookie', result.setCookies);
-      return toSessionResponse(await getSessionUser(db, result.userId), await getSettings(db));
+      return toSessionResponse(
+        await getSessionUser(db, result.userId),
+        await getSettings(db),
+        result.secondFactor,
+      );
     },
   );
 
@@ -57,9 +61,16 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const headers = toWebHeaders(request);
       if (!getSessionCookie(headers, { cookiePrefix: SESSION_COOKIE_PREFIX })) return null;
       const settings = await getSettings(db);
-      const actor = await resolveActor(db, auth, headers, settings.sessionTimeoutMinutes);
+      // Any second-factor state: this is how the SPA learns to ask for the code or to enrol.
+      const actor = await resolveActor(db, auth, headers, settings.sessionTimeoutMinutes, {
+        secondFactorStep: 'any',
+      });
       if (!actor) throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
-      return toSessionResponse(toSessionUser(actor), settings);
+      return toSessionResponse(
+        toSessionUser(actor),
+        settings,
+        actor.secondFactor ?? 'complete',
+      );
     },
   );
 
@@ -73,9 +84,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const headers = toWebHeaders(request);
       const settings = await getSettings(db);
-      const actor = await resolveActor(db, auth, headers, settings.sessionTimeoutMinutes).catch(
-        () => null,
-      );
+      const actor = await resolveActor(db, auth, headers, settings.sessionTimeoutMinutes, {
+        secondFactorStep: 'any',
+      }).catch(() => null);
       const cookies = await signOut(auth, headers).catch(() => [] as string[]);
       if (actor) await recordSignOut(db, actor, { ip: getRequestIp(request) });
       reply.header('set-cookie', cookies);

@@ -1,15 +1,22 @@
 import { eq } from 'drizzle-orm';
 import { MESSAGES } from '@casebridge/domain/errors';
 import type { TLoginRequest } from '@casebridge/domain/auth/auth.schemas';
+import type { SecondFactorState } from '@casebridge/domain/mfa/mfa.schemas';
 import type { Db } from '#src/db/client.ts';
 import { sessions, users } from '#src/db/schema/index.ts';
 import type { Auth } from '#src/auth/auth.ts';
 import { AppError } from '#src/lib/app-error.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import { getSignInSecondFactorState } from '#src/modules/mfa/mfa.service.ts';
 import { claimAttempt, clearFailures, toThrottledError } from './login-throttle.ts';
 import { alertOwnerOfFailures } from './sign-in-alert.ts';
 
-export type SignInResult = { setCookies: string[]; userId: string };
+export type SignInResult = {
+  setCookies: string[];
+  userId: string;
+  /** Whether the new session must still give a second factor or enrol (modules/mfa). */
+  secondFactor: SecondFactorState;
+};
 
 /**
  * Signs in with e-mail and password. Unknown e-mail and wrong password answer the same; an
@@ -58,9 +65,11 @@ export async function signIn(
 
   // The address the Security page shows: the one the server trusts (TRUST_PROXY), not
   // better-auth's reading of forwarding headers, which a client without a proxy could write.
+  // A user with a second factor gets a session that opens nothing until the code is given.
+  const secondFactor = await getSignInSecondFactorState(db, user);
   await db
     .update(sessions)
-    .set({ ipAddress: context.ip })
+    .set({ ipAddress: context.ip, secondFactorPending: secondFactor === 'pending' })
     .where(eq(sessions.token, result.response.token));
   await clearFailures(db, input.email, context.ip);
   await writeAudit(db, {
@@ -68,7 +77,7 @@ export async function signIn(
     actor: { userId: user.id, name: user.name, role: user.role as never },
     ip: context.ip,
   });
-  return { setCookies: result.headers.getSetCookie(), userId };
+  return { setCookies: result.headers.getSetCookie(), userId, secondFactor };
 }
 
 function callSignIn(auth: Auth, input: TLoginRequest, headers: Headers) {

@@ -19,6 +19,7 @@ const toSettings = (row: SettingsRow): TSettings => ({
   emailNotificationsEnabled: row.emailNotificationsEnabled,
   smsNotificationsEnabled: row.smsNotificationsEnabled,
   detailedEmailContent: row.detailedEmailContent,
+  requireMfaRoles: row.requireMfaRoles,
 });
 
 const toSettingsRecord = (row: SettingsRow): TSettingsRecord => ({

@@ -27,7 +27,8 @@ export async function saveSettings(
     await assertVersion(before, change.expected, () => before);
     const saved = await updateSettings(tx, values, actor);
     const changes = (Object.keys(values) as Array<keyof TSettings>)
-      .filter((key) => before[key] !== values[key])
+      // String() so that a list ('Require MFA' roles) compares by its content.
+      .filter((key) => String(before[key]) !== String(values[key]))
       .map((key) => `${key}: ${String(before[key])} -> ${String(values[key])}`);
     await writeAudit(tx, {
       action: 'settings_updated',

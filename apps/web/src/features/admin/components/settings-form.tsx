@@ -17,10 +17,12 @@ import { getErrorMessage } from '#src/lib/api-client.ts';
 import { useDomainForm } from '#src/lib/domain-form.ts';
 import { useRecordEditing } from '#src/lib/record-editing.ts';
 import { useSaveSettings } from '#src/features/admin/api/settings-api.ts';
+import type { Role } from '@casebridge/domain/roles';
+import { describeRequiredRoles, RequireMfaField } from './require-mfa-field.tsx';
 
 type Toggle = Exclude<
   keyof TSettings,
-  'maxUploadMb' | 'sessionTimeoutMinutes' | 'smsNotificationsEnabled'
+  'maxUploadMb' | 'sessionTimeoutMinutes' | 'smsNotificationsEnabled' | 'requireMfaRoles'
 >;
 
 const TOGGLES: Array<{ key: Toggle; label: string; hint: string }> = [
@@ -55,16 +57,20 @@ const toValues = (record: TSettingsRecord): TSettings => ({
   emailNotificationsEnabled: record.emailNotificationsEnabled,
   smsNotificationsEnabled: false,
   detailedEmailContent: record.detailedEmailContent,
+  requireMfaRoles: record.requireMfaRoles,
 });
 
 const LABELS: Partial<Record<keyof TSettings, string>> = {
   maxUploadMb: 'Maximum upload size (MB)',
   sessionTimeoutMinutes: 'Session timeout (minutes)',
+  requireMfaRoles: 'Require MFA',
   ...Object.fromEntries(TOGGLES.map((toggle) => [toggle.key, toggle.label])),
 };
 
-const displaySetting = (_field: string, value: unknown) =>
-  typeof value === 'boolean' ? (value ? 'On' : 'Off') : String(value);
+const displaySetting = (_field: string, value: unknown) => {
+  if (Array.isArray(value)) return describeRequiredRoles(value as Role[]);
+  return typeof value === 'boolean' ? (value ? 'On' : 'Off') : String(value);
+};
 
 /**
  * The settings as saved: the domain request schema checks the spec's ranges, in field order.
@@ -182,6 +188,12 @@ export function SettingsForm({ settings }: { settings: TSettingsRecord }) {
           </div>
         </div>
       </fieldset>
+      <RequireMfaField
+        value={form.watch('requireMfaRoles')}
+        onChange={(roles) =>
+          form.setValue('requireMfaRoles', roles, { shouldDirty: true, shouldTouch: true })
+        }
+      />
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? 'Saving...' : 'Save Settings'}
       </Button>

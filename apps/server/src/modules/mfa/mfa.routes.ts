@@ -1,0 +1,158 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZErrorBody } from '@casebridge/domain/errors';
+import {
+  ZMfaStatus,
+  ZRecoveryCodes,
+  ZSecondFactorCodeRequest,
+  ZTotpEnrolment,
+} from '@casebridge/domain/mfa/mfa.schemas';
+import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requireActor } from '#src/lib/require-actor.ts';
+import {
+  confirmEnrolment,
+  disableSecondFactor,
+  getMfaStatus,
+  regenerateRecoveryCodes,
+  SecondFactorThrottledError,
+  startEnrolment,
+  verifySecondFactor,
+  type MfaContext,
+} from './mfa.service.ts';
+import { deriveTotpKey } from './totp.ts';
+
+const errors = {
+  400: ZErrorBody,
+  401: ZErrorBody,
+  403: ZErrorBody,
+  409: ZErrorBody,
+  429: ZErrorBody,
+};
+
+/** A throttled attempt's 429 says when to try again. */
+async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof SecondFactorThrottledError)
+      reply.header('retry-after', String(error.retryAfterSeconds));
+    throw error;
+  }
+}
+
+/**
+ * The second factor (TOTP and recovery codes). `secondFactorStep` names the routes a session that
+ * has not given its second factor (`verify`) or must first enrol (`enrol`) may call: the access
+ * hook refuses every other route to such a session (auth/session.ts, resolveActor).
+ */
+export async function mfaRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db, env } = app.ctx;
+  const totpKey = deriveTotpKey(env.authSecret);
+  const contextOf = (request: FastifyRequest): MfaContext => ({
+    db,
+    totpKey,
+    ip: getRequestIp(request),
+  });
+
+  api.get(
+    '/mfa',
+    {
+      config: { access: 'session', secondFactorStep: 'enrol' },
+      schema: {
+        tags: ['mfa'],
+        summary: 'Your two-step verification: on or off, required by policy, recovery codes left',
+        response: { 200: ZMfaStatus, ...errors },
+      },
+    },
+    async (request) => getMfaStatus(db, requireActor(request)),
+  );
+
+  api.post(
+    '/mfa/verify',
+    {
+      config: { access: 'session', secondFactorStep: 'verify' },
+      schema: {
+        tags: ['mfa'],
+        summary:
+          'Second step of signing in: a code from the authenticator app or a recovery code (5 failures per 15 minutes, then 429 with Retry-After)',
+        body: ZSecondFactorCodeRequest,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await withRetryAfter(reply, () =>
+        verifySecondFactor(contextOf(request), requireActor(request), request.body.code),
+      );
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.post(
+    '/mfa/totp/start',
+    {
+      config: { access: 'session', secondFactorStep: 'enrol' },
+      schema: {
+        tags: ['mfa'],
+        summary: 'Start setting up an authenticator app: the secret, its otpauth URI and a QR code',
+        response: { 200: ZTotpEnrolment, ...errors },
+      },
+    },
+    async (request) => startEnrolment(contextOf(request), requireActor(request)),
+  );
+
+  api.post(
+    '/mfa/totp/confirm',
+    {
+      config: { access: 'session', secondFactorStep: 'enrol' },
+      schema: {
+        tags: ['mfa'],
+        summary: 'Confirm the app with its first code; answers the ten recovery codes, once',
+        body: ZSecondFactorCodeRequest,
+        response: { 200: ZRecoveryCodes, ...errors },
+      },
+    },
+    async (request, reply) =>
+      withRetryAfter(reply, () =>
+        confirmEnrolment(contextOf(request), requireActor(request), request.body.code),
+      ),
+  );
+
+  api.post(
+    '/mfa/recovery-codes',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags: ['mfa'],
+        summary: 'New recovery codes with a current code from the app (the old ones stop working)',
+        body: ZSecondFactorCodeRequest,
+        response: { 200: ZRecoveryCodes, ...errors },
+      },
+    },
+    async (request, reply) =>
+      withRetryAfter(reply, () =>
+        regenerateRecoveryCodes(contextOf(request), requireActor(request), request.body.code),
+      ),
+  );
+
+  api.post(
+    '/mfa/disable',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags: ['mfa'],
+        summary:
+          "Turn two-step verification off with a current code (refused while 'Require MFA' names your role)",
+        body: ZSecondFactorCodeRequest,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await withRetryAfter(reply, () =>
+        disableSecondFactor(contextOf(request), requireActor(request), request.body.code),
+      );
+      return reply.status(204).send(null);
+    },
+  );
+}
