@@ -66,11 +66,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         secondFactorStep: 'any',
       });
       if (!actor) throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
-      return toSessionResponse(
-        toSessionUser(actor),
-        settings,
-        actor.secondFactor ?? 'complete',
-      );
+      return toSessionResponse(toSessionUser(actor), settings, actor.secondFactor ?? 'complete');
     },
   );
 
