@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { accessGrantRoutes } from './modules/access-grants/access-grants.routes.ts';
 import { accessRequestRoutes } from './modules/access-requests/access-requests.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
@@ -44,4 +45,5 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(mailOutboxRoutes);
   await app.register(documentRoutes);
   await app.register(billingRoutes);
+  await app.register(accessGrantRoutes);
 }

@@ -12,6 +12,7 @@ const ADMIN_ONLY: Capability[] = [
   'admin:tools',
   'admin:access-requests',
   'admin:mail',
+  'admin:access-grants',
 ];
 const CLINIC_AND_ADMIN: Capability[] = [
   'patients:create',

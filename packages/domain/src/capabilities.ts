@@ -26,6 +26,7 @@ export const CAPABILITIES = [
   'admin:tools',
   'admin:access-requests',
   'admin:mail',
+  'admin:access-grants',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 

@@ -18,6 +18,7 @@ import { DOCUMENT_CATEGORIES, NOTIFICATION_TYPES } from '../constants.ts';
 export const LIVE_EVENT_AUDIENCES = {
   'patient.created': 'patient',
   'patient.updated': 'patient',
+  'patient.access-changed': 'patient',
   'message.created': 'patient',
   'message.read': 'patient',
   'message.changed': 'patient',
@@ -34,6 +35,7 @@ export const LIVE_EVENT_AUDIENCES = {
   'template.changed': 'everyone',
   'settings.changed': 'everyone',
   'sessions.ended': 'recipients',
+  'access-grant.changed': 'recipients',
 } as const satisfies Record<string, 'patient' | 'recipients' | 'admins' | 'everyone'>;
 
 export type TLiveEventTopic = keyof typeof LIVE_EVENT_AUDIENCES;
@@ -46,6 +48,8 @@ const empty = z.object({});
 export const LIVE_EVENT_PAYLOADS = {
   'patient.created': empty,
   'patient.updated': empty,
+  // Temporary access to the patient was granted or revoked: the patient's panel refetches.
+  'patient.access-changed': empty,
   'message.created': z.object({ messageId: z.string() }),
   'message.read': z.object({ count: z.number().int().nonnegative() }),
   // An edit or a retraction: the thread is refetched; the text never travels in the event.
@@ -72,6 +76,8 @@ export const LIVE_EVENT_PAYLOADS = {
   // Some of the user's sessions ended (sign-out, Security page, an admin, deactivation): every
   // instance re-checks its open streams at once, and the user's other pages refetch the list.
   'sessions.ended': empty,
+  // The user's own temporary access changed: their patient list and the patient page refetch.
+  'access-grant.changed': empty,
 } as const satisfies Record<TLiveEventTopic, z.ZodType>;
 
 export type TLiveEventPayload<T extends TLiveEventTopic> = z.infer<(typeof LIVE_EVENT_PAYLOADS)[T]>;
@@ -114,6 +120,8 @@ const adminKeys = () => [['admin']];
 const INVALIDATES = {
   'patient.created': patientKeys,
   'patient.updated': patientKeys,
+  'patient.access-changed': (event) =>
+    event.patientId ? [['access-grants', event.patientId]] : [['access-grants']],
   'message.created': threadKeys,
   'message.read': threadKeys,
   'message.changed': threadKeys,
@@ -136,6 +144,7 @@ const INVALIDATES = {
   // Settings change the session timeout, who may add patients and the upload limit shown.
   'settings.changed': () => [['session'], ['admin'], ['documents']],
   'sessions.ended': () => [['account-sessions']],
+  'access-grant.changed': () => [['access-grants'], ['patients'], ['notifications']],
 } as const satisfies {
   [K in TLiveEventTopic]: (event: TLiveEvent<K>) => readonly TQueryKeyPrefix[];
 };

@@ -3,6 +3,7 @@ import type { Db } from '#src/db/client.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { insertChainedAuditRow, lockChainHead } from './audit-chain.queries.ts';
 import { hashAuditRow } from './audit-hash.ts';
+import { auditNoteOfGrantUse } from './grant-use.ts';
 
 export type AuditEntry = {
   action: AuditAction;
@@ -21,6 +22,11 @@ export type AuditEntry = {
  * so two writers never wait on each other), and take no further row locks after it.
  */
 export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
+  // A grantee's read or change of a patient says it went through the emergency access grant.
+  const grantNote = await auditNoteOfGrantUse(db, entry.actor, entry.patientId);
+  const details = grantNote
+    ? [entry.details, grantNote].filter(Boolean).join('; ')
+    : (entry.details ?? null);
   await db.transaction(async (tx) => {
     const head = await lockChainHead(tx);
     const content = {
@@ -32,7 +38,7 @@ export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
       action: entry.action,
       // Stored as a uuid, which PostgreSQL prints in lower case; hash what will be read back.
       patientId: entry.patientId?.toLowerCase() ?? null,
-      details: entry.details ?? null,
+      details,
       ip: entry.ip ?? null,
     };
     await insertChainedAuditRow(tx, {

@@ -14,7 +14,7 @@ import {
   users,
 } from '#src/db/schema/index.ts';
 import { documentVisibilityCondition } from '#src/modules/documents/document-visibility.ts';
-import { patientScopeCondition } from '#src/modules/patients/patient-scope.ts';
+import { patientScopeCondition, withAccessGrants } from '#src/modules/patients/patient-scope.ts';
 
 /**
  * The document rule of spec section 6 for a notification about a document, checked against the
@@ -39,7 +39,7 @@ function documentNotificationCondition(user: PolicyActor): SQL {
 export function notificationVisibility(user: PolicyActor): SQL {
   let patientCondition: SQL;
   try {
-    patientCondition = patientScopeCondition(getPatientScope(user));
+    patientCondition = patientScopeCondition(withAccessGrants(getPatientScope(user), user.userId));
   } catch {
     patientCondition = sql`false`;
   }

@@ -3,7 +3,7 @@ import { getPreferenceToggle } from '@casebridge/domain/notifications/notificati
 import { canSeeDocumentCategory } from '@casebridge/domain/patients/patient.policy';
 import type { Db } from '#src/db/client.ts';
 import type { Actor } from '#src/lib/actor.ts';
-import type { InScopePatient } from '#src/modules/patients/patient-access.ts';
+import type { InScopePatient, InScopePatientId } from '#src/modules/patients/patient-access.ts';
 import { listActiveAdmins, listPatientAudience } from './audience.queries.ts';
 import { listNotificationAddresses, listUsersWithToggleOff } from './notifications.queries.ts';
 
@@ -78,6 +78,17 @@ export async function listNotificationAudience(
         .map((member) => member.id);
   }
 }
+
+/**
+ * The patient's parties: the active users of its clinics, firm and lienholders (not admins, not
+ * its contact). They are told when someone is given temporary access to the patient.
+ */
+export async function listPatientParties(db: Db, patientId: InScopePatientId): Promise<string[]> {
+  const audience = await listPatientAudience(db, patientId);
+  return audience.filter((member) => PARTY_ROLES.has(member.role)).map((member) => member.id);
+}
+
+const PARTY_ROLES = new Set(['clinic', 'attorney', 'lienholder']);
 
 /**
  * The one place the in-app preferences apply: of the users, those whose toggle for the type is

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, or, sql, type SQL } from 'drizzle-orm';
 import {
   getPatientScope,
   PatientScopeError,
@@ -7,11 +7,27 @@ import {
 import { patientClinics, patientLienholders, patients } from '#src/db/schema/index.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError } from '#src/lib/app-error.ts';
+import { activeGrantCondition } from '#src/modules/access-grants/access-grant-scope.ts';
+
+/**
+ * A scope that also holds the patients a user was granted temporary access to (issue 11,
+ * emergency access): `grantUserId` is that user. It travels with the scope through every query
+ * that takes a `PatientScope`, so each list, count and read includes those patients while the
+ * grant is active.
+ */
+export type ActorPatientScope = PatientScope & { readonly grantUserId?: string };
+
+/** The scope with the user's active grants: for clinic, attorney and lienholder users. */
+export function withAccessGrants(scope: PatientScope, userId: string): ActorPatientScope {
+  return scope.kind === 'all' || scope.kind === 'contact'
+    ? scope
+    : { ...scope, grantUserId: userId };
+}
 
 /** The actor's patient scope; a missing association or unknown role is the spec's error. */
-export function getActorPatientScope(actor: Actor): PatientScope {
+export function getActorPatientScope(actor: Actor): ActorPatientScope {
   try {
-    return getPatientScope(actor);
+    return withAccessGrants(getPatientScope(actor), actor.userId);
   } catch (error) {
     if (error instanceof PatientScopeError) throw new AppError('FORBIDDEN', error.message);
     throw error;
@@ -22,7 +38,15 @@ export function getActorPatientScope(actor: Actor): PatientScope {
 const outerPatientId = sql`${sql.identifier('patients')}.${sql.identifier('id')}`;
 
 /** The WHERE condition on `patients` that limits a query to what the scope may see. */
-export function patientScopeCondition(scope: PatientScope): SQL {
+export function patientScopeCondition(scope: ActorPatientScope): SQL {
+  const own = organizationScopeCondition(scope);
+  return scope.grantUserId
+    ? or(own, activeGrantCondition(scope.grantUserId, outerPatientId))!
+    : own;
+}
+
+/** The scope's own patients, without temporary access grants. */
+function organizationScopeCondition(scope: PatientScope): SQL {
   switch (scope.kind) {
     case 'all':
       return sql`true`;
