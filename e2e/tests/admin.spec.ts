@@ -302,7 +302,9 @@ test('audit logs filter by action and export the filtered rows as CSV', async ({
   const { readFile } = await import('node:fs/promises');
   const csv = await readFile((await file.path())!, 'utf8');
   const lines = csv.trim().split('\r\n');
-  expect(lines[0]).toBe('timestamp,user_name,user_role,action,patient_id,patient_name,details,ip');
+  expect(lines[0]).toBe(
+    'timestamp_utc,user_name,user_role,action,patient_id,patient_name,details,ip',
+  );
   expect(lines.length).toBeGreaterThan(1);
   expect(lines.slice(1).every((line) => line.includes(',settings_updated,'))).toBe(true);
 });

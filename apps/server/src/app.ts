@@ -31,6 +31,7 @@ import { hasControlCharacter } from './lib/control-characters.ts';
 import { toLoggableError } from './lib/loggable-error.ts';
 import { isSameOriginWrite } from './lib/same-origin.ts';
 import { createRateLimitBackend } from './lib/rate-limit-backend.ts';
+import { auditIfRefusedPatientAccess } from './modules/audit/refused-access.ts';
 
 const DEFAULT_WEB_DIST = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -212,7 +213,8 @@ export async function buildApp({
     request.actor = actor;
   });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    await auditIfRefusedPatientAccess(context.db, request, error);
     if (error instanceof StaleWriteError) {
       return reply
         .status(error.status)

@@ -102,11 +102,14 @@ try {
     sessionId: 'bench',
     createdAt: new Date(),
   };
+  // A list request as the route makes it: the page and its one audit row (the chain's lock).
+  const listAudited = (query: Parameters<typeof listActorPatients>[2]) =>
+    listActorPatients(db, actor, query, { ip: 'bench' });
   const cases: Array<[string, () => Promise<unknown>]> = [
     [
       'list, last updated, page 1',
       () =>
-        listActorPatients(db, actor, {
+        listAudited({
           sort: 'last_updated',
           page: 1,
           pageSize: CLINIC_DASHBOARD_PAGE_SIZE,
@@ -115,7 +118,7 @@ try {
     [
       'list, last updated, page 400',
       () =>
-        listActorPatients(db, actor, {
+        listAudited({
           sort: 'last_updated',
           page: 400,
           pageSize: CLINIC_DASHBOARD_PAGE_SIZE,
@@ -124,7 +127,7 @@ try {
     [
       'list, by name',
       () =>
-        listActorPatients(db, actor, {
+        listAudited({
           sort: 'name',
           page: 1,
           pageSize: CLINIC_DASHBOARD_PAGE_SIZE,
@@ -133,7 +136,7 @@ try {
     [
       'list, by status',
       () =>
-        listActorPatients(db, actor, {
+        listAudited({
           sort: 'status',
           page: 1,
           pageSize: CLINIC_DASHBOARD_PAGE_SIZE,
@@ -142,7 +145,7 @@ try {
     [
       'list, search "ab1"',
       () =>
-        listActorPatients(db, actor, {
+        listAudited({
           search: 'ab1',
           sort: 'last_updated',
           page: 1,
@@ -152,7 +155,7 @@ try {
     [
       'list, status Discharged',
       () =>
-        listActorPatients(db, actor, {
+        listAudited({
           status: 'Discharged',
           sort: 'last_updated',
           page: 1,

@@ -1,7 +1,8 @@
 import type { TAuditLogEntry } from '@casebridge/domain/audit/audit-log.schemas';
 
+/** The timestamp column says its zone: every value is ISO 8601 in UTC, ending in Z. */
 export const AUDIT_CSV_COLUMNS = [
-  'timestamp',
+  'timestamp_utc',
   'user_name',
   'user_role',
   'action',

@@ -6,14 +6,32 @@ import {
   ZAuditLogPage,
   ZListAuditLogsQuery,
 } from '@casebridge/domain/audit/audit-log.schemas';
+import type { TAuditLogFilter } from '@casebridge/domain/audit/audit-log.schemas';
 import { ZErrorBody } from '@casebridge/domain/errors';
+import { isUuid } from '@casebridge/domain/record-id';
 import { getRequestIp } from '#src/lib/request-ip.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { toAuditCsv } from './audit-csv.ts';
 import { iterateAuditLogs, listAuditLogs } from './audit.queries.ts';
-import { writeAudit } from './audit.service.ts';
+import { auditPatientRead } from './audit-reads.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody };
+
+/**
+ * 'filters: action=patient_viewed, patient=(name search)' or 'all rows'. A patient filter that
+ * is not an id is a name: it is not written into the log.
+ */
+function describeAuditFilter(filter: TAuditLogFilter): string {
+  const described = Object.entries(filter)
+    .filter(([, value]) => value !== undefined && value !== '')
+    .map(([key, value]) =>
+      key === 'patient' && !isUuid(String(value))
+        ? 'patient=(name search)'
+        : `${key}=${String(value)}`,
+    )
+    .join(', ');
+  return described ? `filters: ${described}` : 'all rows';
+}
 
 /** Reading and exporting the audit trail. There is deliberately no route that edits or deletes it. */
 export async function auditRoutes(app: FastifyInstance): Promise<void> {
@@ -34,6 +52,16 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { page, pageSize, ...filter } = request.query;
       const result = await listAuditLogs(db, filter, { page, pageSize });
+      // The log names patients: browsing it is a read like any other, one row per page.
+      await auditPatientRead(db, requireActor(request), {
+        action: 'audit_logs_viewed',
+        listed: {
+          label: 'patients',
+          ids: [...new Set(result.items.flatMap((item) => item.patientId ?? []))],
+        },
+        details: `page ${page}, ${describeAuditFilter(filter)}`,
+        ip: getRequestIp(request),
+      });
       return { ...result, page, pageSize };
     },
   );
@@ -51,14 +79,9 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const filter = request.query;
-      const described = Object.entries(filter)
-        .filter(([, value]) => value !== undefined && value !== '')
-        .map(([key, value]) => `${key}=${String(value)}`)
-        .join(', ');
-      await writeAudit(db, {
+      await auditPatientRead(db, requireActor(request), {
         action: 'audit_exported',
-        actor: requireActor(request),
-        details: described ? `filters: ${described}` : 'all rows',
+        details: describeAuditFilter(filter),
         ip: getRequestIp(request),
       });
       const stamp = new Date().toISOString().slice(0, 10);

@@ -11,7 +11,7 @@ import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { forbidden, notFound } from '#src/lib/app-error.ts';
 import { assertVersion, StaleWriteError } from '#src/lib/versioning.ts';
-import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
 import {
   listRecordHistory,
   recordCorrection,
@@ -178,9 +178,8 @@ export async function listBillingEntryHistory(
 ): Promise<{ items: THistoryEntry[] }> {
   const { patient, entry } = await requireBillingEntry(db, actor, patientId, entryId);
   const items = await listRecordHistory(db, 'billing_entry', entry.id);
-  await writeAudit(db, {
+  await auditPatientRead(db, actor, {
     action: 'billing_history_viewed',
-    actor,
     patientId: patient.id,
     details: `History of ${describeBillingEntry(entry)}`,
     ip: request.ip,

@@ -53,7 +53,10 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ZBillingHistory, ...errors },
       },
     },
-    async (request) => listBilling(db, requireActor(request), request.params.patientId),
+    async (request) =>
+      listBilling(db, requireActor(request), request.params.patientId, {
+        ip: getRequestIp(request),
+      }),
   );
 
   api.post(
@@ -116,7 +119,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ZBillingSummary, ...errors },
       },
     },
-    async (request) => getBillingSummary(db, requireActor(request)),
+    async (request) => getBillingSummary(db, requireActor(request), { ip: getRequestIp(request) }),
   );
 
   api.patch(

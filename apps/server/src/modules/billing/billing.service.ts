@@ -9,6 +9,7 @@ import type { Db } from '#src/db/client.ts';
 import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { forbidden } from '#src/lib/app-error.ts';
+import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import { requirePatientInScope } from '#src/modules/patients/patient-access.ts';
 import { getActorPatientScope } from '#src/modules/patients/patient-scope.ts';
@@ -21,9 +22,22 @@ import {
 
 type RequestContext = { ip: string };
 
-export async function listBilling(db: Db, actor: Actor, patientId: string) {
+/** The Billing History of a patient, audited as one row naming the lines it returned. */
+export async function listBilling(
+  db: Db,
+  actor: Actor,
+  patientId: string,
+  request: RequestContext,
+) {
   const patient = await requirePatientInScope(db, actor, patientId);
-  return listPatientBilling(db, patient.id);
+  const history = await listPatientBilling(db, patient.id);
+  await auditPatientRead(db, actor, {
+    action: 'billing_viewed',
+    patientId: patient.id,
+    listed: { label: 'billing entries', ids: history.items.map((item) => item.id) },
+    ip: request.ip,
+  });
+  return history;
 }
 
 /** Adds a line for the actor's clinic (none for an admin), audited and announced live. */
@@ -69,9 +83,8 @@ export async function exportBillingCsv(
 ) {
   const patient = await requirePatientInScope(db, actor, patientId);
   const history = await listPatientBilling(db, patient.id);
-  await writeAudit(db, {
+  await auditPatientRead(db, actor, {
     action: 'billing_exported',
-    actor,
     patientId: patient.id,
     details: `${history.items.length} billing entries as CSV`,
     ip: request.ip,
@@ -86,7 +99,25 @@ export async function exportBillingCsv(
  * The Lienholder Dashboard's billing: every line of the lienholder's linked patients (all
  * patients for an admin). Other roles have no such dashboard.
  */
-export async function getBillingSummary(db: Db, actor: Actor): Promise<TBillingSummary> {
+export async function getBillingSummary(
+  db: Db,
+  actor: Actor,
+  request: RequestContext,
+): Promise<TBillingSummary> {
   if (actor.role !== 'lienholder' && actor.role !== 'admin') throw forbidden();
-  return getScopedBillingSummary(db, getActorPatientScope(actor), RECENT_BILLING_LIMIT);
+  const summary = await getScopedBillingSummary(
+    db,
+    getActorPatientScope(actor),
+    RECENT_BILLING_LIMIT,
+  );
+  // The totals are figures; the recent lines name patients: one row with whose lines were shown.
+  await auditPatientRead(db, actor, {
+    action: 'billing_summary_viewed',
+    listed: {
+      label: 'patients',
+      ids: [...new Set(summary.recent.map((line) => line.patientId))],
+    },
+    ip: request.ip,
+  });
+  return summary;
 }

@@ -72,7 +72,10 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ZDocumentList, ...errors },
       },
     },
-    async (request) => listDocuments(db, requireActor(request), request.params.patientId),
+    async (request) =>
+      listDocuments(db, requireActor(request), request.params.patientId, {
+        ip: getRequestIp(request),
+      }),
   );
 
   api.post(

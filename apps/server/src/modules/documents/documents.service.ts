@@ -12,6 +12,7 @@ import type { Db } from '#src/db/client.ts';
 import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError, notFound, validationFailed } from '#src/lib/app-error.ts';
+import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import { notifyUsers } from '#src/modules/notifications/notifications.service.ts';
 import { listNotificationAudience } from '#src/modules/notifications/recipients.ts';
@@ -54,9 +55,21 @@ export function toDocumentDto(row: {
   };
 }
 
-export async function listDocuments(db: Db, actor: Actor, patientId: string) {
+/** The documents list of a patient, audited as one row naming the documents it returned. */
+export async function listDocuments(
+  db: Db,
+  actor: Actor,
+  patientId: string,
+  request: RequestContext,
+) {
   const patient = await requirePatientInScope(db, actor, patientId);
   const rows = await listVisibleDocuments(db, actor, getActorPatientScope(actor), patient.id);
+  await auditPatientRead(db, actor, {
+    action: 'documents_listed',
+    patientId: patient.id,
+    listed: { label: 'documents', ids: rows.map((row) => row.document.id) },
+    ip: request.ip,
+  });
   return { items: rows.map(toDocumentDto) };
 }
 
@@ -196,9 +209,8 @@ export async function openDocument(
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', DOCUMENT_MESSAGES.notPreviewable);
 
   const data = await readDocumentFile(context, document, request.log);
-  await writeAudit(db, {
+  await auditPatientRead(db, actor, {
     action: delivery === 'download' ? 'document_downloaded' : 'document_previewed',
-    actor,
     patientId: document.patientId,
     details: `${document.fileName} (${document.category})`,
     ip: request.ip,

@@ -4,7 +4,7 @@ import type {
   TMailOutboxItem,
 } from '@casebridge/domain/admin/system-tools.schemas';
 import type { Db } from '#src/db/client.ts';
-import { mailOutbox } from '#src/db/schema/index.ts';
+import { mailOutbox, messages } from '#src/db/schema/index.ts';
 import { getMailMessageId } from '#src/mail/message-id.ts';
 
 type MailRow = typeof mailOutbox.$inferSelect;
@@ -57,6 +57,20 @@ export async function getMail(
   return row
     ? { ...toItem(row), text: row.text, messageId: getMailMessageId(row.id, appUrl) }
     : null;
+}
+
+/**
+ * The patient a mail is about, where the outbox knows it: a message notification names its
+ * message. Other mails name no patient (digests are per user, invitations name a user).
+ */
+export async function findMailPatientId(db: Db, mail: TMailOutboxItem): Promise<string | null> {
+  if (mail.kind !== 'message_notification') return null;
+  const [row] = await db
+    .select({ patientId: messages.patientId })
+    .from(messages)
+    .innerJoin(mailOutbox, sql`${mailOutbox.subjectId} = ${messages.id}::text`)
+    .where(eq(mailOutbox.id, mail.id));
+  return row?.patientId ?? null;
 }
 
 export async function getMailRow(db: Db, id: string): Promise<MailRow | null> {

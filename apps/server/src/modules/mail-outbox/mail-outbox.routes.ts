@@ -9,11 +9,10 @@ import {
   ZRetryFailedMailResult,
 } from '@casebridge/domain/admin/system-tools.schemas';
 import { ZErrorBody } from '@casebridge/domain/errors';
-import { notFound } from '#src/lib/app-error.ts';
 import { getRequestIp } from '#src/lib/request-ip.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
-import { getMail, listMail } from './mail-outbox.queries.ts';
-import { retryAllFailedMail, retryFailedMail } from './mail-outbox.service.ts';
+import { listMail } from './mail-outbox.queries.ts';
+import { retryAllFailedMail, retryFailedMail, viewMail } from './mail-outbox.service.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 const ZMailParams = z.object({ mailId: z.uuid() });
@@ -46,16 +45,16 @@ export async function mailOutboxRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'admin:mail' },
       schema: {
         tags: ['admin tools'],
-        summary: 'One e-mail with its text',
+        summary: 'One e-mail with its text (audited: it may hold health information)',
         params: ZMailParams,
         response: { 200: ZMailOutboxDetail, ...errors },
       },
     },
-    async (request) => {
-      const mail = await getMail(db, request.params.mailId, env.appUrl);
-      if (!mail) throw notFound();
-      return mail;
-    },
+    async (request) =>
+      viewMail(db, requireActor(request), request.params.mailId, {
+        ip: getRequestIp(request),
+        appUrl: env.appUrl,
+      }),
   );
 
   api.post(

@@ -1,5 +1,6 @@
 import {
   MAIL_OUTBOX_MESSAGES,
+  type TMailOutboxDetail,
   type TMailOutboxItem,
   type TRetryFailedMailResult,
 } from '@casebridge/domain/admin/system-tools.schemas';
@@ -7,9 +8,37 @@ import type { Db } from '#src/db/client.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError, notFound } from '#src/lib/app-error.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
-import { getMailRow, requeueFailedMail, toItem } from './mail-outbox.queries.ts';
+import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
+import {
+  findMailPatientId,
+  getMail,
+  getMailRow,
+  requeueFailedMail,
+  toItem,
+} from './mail-outbox.queries.ts';
 
 type RequestContext = { ip: string };
+
+/**
+ * One e-mail with its text, for an admin: the text may hold health information (the detailed
+ * notification content), so opening it is audited like any read of a patient's record.
+ */
+export async function viewMail(
+  db: Db,
+  actor: Actor,
+  id: string,
+  context: RequestContext & { appUrl: string },
+): Promise<TMailOutboxDetail> {
+  const mail = await getMail(db, id, context.appUrl);
+  if (!mail) throw notFound();
+  await auditPatientRead(db, actor, {
+    action: 'mail_viewed',
+    patientId: await findMailPatientId(db, mail),
+    details: `${mail.kind} e-mail ${mail.id}`,
+    ip: context.ip,
+  });
+  return mail;
+}
 
 /** An admin's retry of one failed mail: back in the queue, due now, with a fresh window. */
 export async function retryFailedMail(

@@ -9,7 +9,7 @@ import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError, forbidden, notFound, validationFailed } from '#src/lib/app-error.ts';
 import { assertVersion } from '#src/lib/versioning.ts';
-import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
 import {
   listRecordHistory,
   recordCorrection,
@@ -173,9 +173,8 @@ export async function listMessageHistory(
   if (!isUuid(messageId) || !(await isPatientMessage(db, patient.id, messageId))) throw notFound();
   const items = await listRecordHistory(db, 'message', messageId);
   // The old texts are part of the record: reading them is a read of health information.
-  await writeAudit(db, {
+  await auditPatientRead(db, actor, {
     action: 'messages_viewed',
-    actor,
     patientId: patient.id,
     details: `history of message ${messageId}`,
     ip: context.ip,

@@ -13,6 +13,7 @@ import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { validationFailed } from '#src/lib/app-error.ts';
 import { enqueueMail } from '#src/mail/mail-outbox.ts';
+import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import { notifyUsers } from '#src/modules/notifications/notifications.service.ts';
 import {
@@ -64,7 +65,7 @@ export async function listPatientMessages(
       new Date(Date.now() - THREAD_VIEW_AUDIT_WINDOW_MS),
     ))
   ) {
-    await writeAudit(db, { action: 'messages_viewed', actor, patientId, ip: context.ip });
+    await auditPatientRead(db, actor, { action: 'messages_viewed', patientId, ip: context.ip });
   }
   const last = page.items.at(-1);
   return { items: page.items, nextCursor: page.hasMore && last ? last.id : null, total };

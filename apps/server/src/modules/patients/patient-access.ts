@@ -1,7 +1,7 @@
 import { isUuid } from '@casebridge/domain/record-id';
 import type { Db } from '#src/db/client.ts';
 import type { Actor } from '#src/lib/actor.ts';
-import { notFound } from '#src/lib/app-error.ts';
+import { AppError } from '#src/lib/app-error.ts';
 import { getActorPatientScope } from './patient-scope.ts';
 import { findPatientInScope, type PatientRow } from './patients.queries.ts';
 
@@ -13,6 +13,20 @@ declare const inScope: unique symbol;
  * query for a patient that skipped the guard does not typecheck. Only this file makes one.
  */
 export type InScopePatientId = string & { readonly [inScope]: true };
+
+/**
+ * The guard's 404: the same answer as any missing record, carrying the id that was asked for so
+ * the error handler can audit the refused attempt (modules/audit/refused-access.ts) once the
+ * request's transaction has rolled back.
+ */
+export class PatientNotFoundError extends AppError {
+  readonly requestedId: string;
+
+  constructor(requestedId: string) {
+    super('NOT_FOUND', 'Not found');
+    this.requestedId = requestedId;
+  }
+}
 
 /** The patient row as the guard read it, inside the actor's scope. */
 export type InScopePatient = Readonly<Omit<PatientRow, 'id'>> & {
@@ -34,9 +48,9 @@ export async function requirePatientInScope(
   options: { forUpdate?: boolean } = {},
 ): Promise<InScopePatient> {
   const scope = getActorPatientScope(actor);
-  if (!isUuid(patientId)) throw notFound();
+  if (!isUuid(patientId)) throw new PatientNotFoundError(patientId);
   const row = await findPatientInScope(db, scope, patientId, options);
-  if (!row) throw notFound();
+  if (!row) throw new PatientNotFoundError(patientId);
   // The one place the brand is given: the row was just read inside the actor's scope.
   return row as InScopePatient;
 }

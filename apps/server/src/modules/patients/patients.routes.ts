@@ -51,7 +51,9 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const query = request.query;
-      const result = await listActorPatients(db, requireActor(request), query);
+      const result = await listActorPatients(db, requireActor(request), query, {
+        ip: getRequestIp(request),
+      });
       return { ...result, page: query.page, pageSize: query.pageSize };
     },
   );

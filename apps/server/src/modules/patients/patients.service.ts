@@ -19,6 +19,7 @@ import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError, forbidden, validationFailed } from '#src/lib/app-error.ts';
 import { assertVersion, nextVersion } from '#src/lib/versioning.ts';
+import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import { notifyUsers } from '#src/modules/notifications/notifications.service.ts';
 import { listNotificationAudience } from '#src/modules/notifications/recipients.ts';
@@ -41,8 +42,30 @@ type UpdateDemographicsInput = z.output<typeof ZUpdateDemographicsRequest>;
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-export function listActorPatients(db: Db, actor: Actor, query: Parameters<typeof listPatients>[2]) {
-  return listPatients(db, getActorPatientScope(actor), query);
+/**
+ * A page of the patients the actor may see, audited as one row naming the ids it returned and
+ * the filter used; the search text itself (often a name) is not recorded.
+ */
+export async function listActorPatients(
+  db: Db,
+  actor: Actor,
+  query: Parameters<typeof listPatients>[2],
+  context: RequestContext,
+) {
+  const result = await listPatients(db, getActorPatientScope(actor), query);
+  const filter = [
+    `page ${query.page}`,
+    `sort ${query.sort}`,
+    query.status ? `status ${query.status}` : null,
+    query.search ? 'search (text not recorded)' : null,
+  ].filter(Boolean);
+  await auditPatientRead(db, actor, {
+    action: 'patients_listed',
+    listed: { label: 'patients', ids: result.items.map((item) => item.id) },
+    details: `filter: ${filter.join(', ')}`,
+    ip: context.ip,
+  });
+  return result;
 }
 
 export function getActorPatientStats(db: Db, actor: Actor) {
@@ -56,7 +79,11 @@ export async function getPatientForActor(
   context: RequestContext,
 ): Promise<TPatientDetail> {
   const patient = await requirePatientInScope(db, actor, requestedId);
-  await writeAudit(db, { action: 'patient_viewed', actor, patientId: patient.id, ip: context.ip });
+  await auditPatientRead(db, actor, {
+    action: 'patient_viewed',
+    patientId: patient.id,
+    ip: context.ip,
+  });
   return toPatientDetail(db, patient);
 }
 

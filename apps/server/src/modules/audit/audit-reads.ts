@@ -1,0 +1,72 @@
+import type { AuditAction } from '@casebridge/domain/audit';
+import { isUuid } from '@casebridge/domain/record-id';
+import type { Db } from '#src/db/client.ts';
+import type { Actor } from '#src/lib/actor.ts';
+import { writeAudit } from './audit.service.ts';
+
+/**
+ * One read of health information, as its audit row records it: the patient read, or for a list
+ * or search page the ids it returned, and what was asked (never free text that may hold PHI).
+ */
+export type PatientRead = {
+  action: AuditAction;
+  /** The one patient this read is about (its row then shows in the patient's access history). */
+  patientId?: string | null;
+  /** A page of patients: their ids, in the order returned, go into the details. */
+  listed?: { label: string; ids: readonly string[] };
+  details?: string | null;
+  ip: string | null;
+};
+
+/** 'patients: id1,id2' or 'patients: none'. */
+export function describeListedIds(label: string, ids: readonly string[]): string {
+  return `${label}: ${ids.length > 0 ? ids.join(',') : 'none'}`;
+}
+
+/**
+ * The one way a read of patient data is audited: exactly one row per request, written on its
+ * own after the read (a read has no transaction to join). Emergency-access reads are annotated
+ * here too, so every read route gets it by calling this.
+ */
+export async function auditPatientRead(db: Db, actor: Actor, read: PatientRead): Promise<void> {
+  const parts = [
+    read.listed ? describeListedIds(read.listed.label, read.listed.ids) : null,
+    read.details ?? null,
+  ].filter((part): part is string => part !== null && part !== '');
+  await writeAudit(db, {
+    action: read.action,
+    actor,
+    patientId: read.patientId ?? null,
+    details: parts.length > 0 ? parts.join('; ') : null,
+    ip: read.ip,
+  });
+}
+
+/** A refused attempt on a patient: the id asked for and the route, whatever its format. */
+export type RefusedPatientAccess = {
+  requestedId: string;
+  /** 'GET /api/patients/:patientId/billing' */
+  route: string;
+  ip: string | null;
+};
+
+/**
+ * The audit row of a refused attempt on a patient (out of scope, missing or malformed id). It is
+ * written by the error handler after the request's transaction rolled back, so it is never lost
+ * with the refused change. A well-formed id is kept in the patient column, so attempts on a real
+ * patient show in that patient's access history.
+ */
+export async function auditRefusedPatientAccess(
+  db: Db,
+  actor: Actor,
+  refused: RefusedPatientAccess,
+): Promise<void> {
+  const isWellFormed = isUuid(refused.requestedId);
+  await writeAudit(db, {
+    action: 'access_denied',
+    actor,
+    patientId: isWellFormed ? refused.requestedId : null,
+    details: `${refused.route}; patient id asked: ${JSON.stringify(refused.requestedId.slice(0, 100))}`,
+    ip: refused.ip,
+  });
+}
