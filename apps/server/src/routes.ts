@@ -16,6 +16,7 @@ import { templateRoutes } from './modules/templates/templates.routes.ts';
 import { accessRequestReviewRoutes } from './modules/access-requests/access-requests.review-routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { auditChainRoutes } from './modules/audit/audit-chain.routes.ts';
+import { accessHistoryRoutes } from './modules/audit/access-history.routes.ts';
 import { mailOutboxRoutes } from './modules/mail-outbox/mail-outbox.routes.ts';
 import { sessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -40,6 +41,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(accessRequestReviewRoutes);
   await app.register(auditRoutes);
   await app.register(auditChainRoutes);
+  await app.register(accessHistoryRoutes);
   await app.register(settingsRoutes);
   await app.register(systemToolRoutes);
   await app.register(mailOutboxRoutes);

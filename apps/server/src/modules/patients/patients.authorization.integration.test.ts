@@ -173,6 +173,7 @@ describe('patient routes authorization matrix', () => {
       body: { cptCode: '97110', sessionCount: 1, amount: '10.00' },
     },
     { method: 'GET' as const, path: (id: string) => `/api/patients/${id}/messages` },
+    { method: 'GET' as const, path: (id: string) => `/api/patients/${id}/access-history` },
     {
       method: 'POST' as const,
       path: (id: string) => `/api/patients/${id}/messages`,
