@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ZOrganizationRef } from '../auth/auth.schemas.ts';
 import { pageQuery, requiredText } from '../common.schemas.ts';
 import { versionFields, versionInput } from '../versioning/versioning.ts';
-import { MIN_PASSWORD_LENGTH, USERS_PAGE_SIZE } from '../constants.ts';
+import { USERS_PAGE_SIZE } from '../constants.ts';
+import { newPasswordField, PASSWORD_MESSAGES, ZNewPasswordForm } from '../auth/password.schemas.ts';
 import {
   ASSIGNABLE_ROLES,
   ROLE_LABELS,
@@ -29,8 +30,8 @@ export const USER_MESSAGES = {
   invitationInvalid: 'This invitation link is invalid or has already been used.',
   invitationExpired:
     'This invitation link has expired. Please ask your administrator for a new one.',
-  passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
-  passwordsDoNotMatch: 'Passwords do not match',
+  passwordTooShort: PASSWORD_MESSAGES.tooShort,
+  passwordsDoNotMatch: PASSWORD_MESSAGES.doNotMatch,
   passwordSet: 'Your password has been set. You can now sign in.',
   alreadyHasPassword: 'This user has already set a password',
   inactiveUser: 'This user is deactivated',
@@ -182,7 +183,7 @@ export type TInvitationInfo = z.infer<typeof ZInvitationInfo>;
 
 export const ZAcceptInvitationRequest = z.object({
   token: ZInvitationToken,
-  password: z.string().min(MIN_PASSWORD_LENGTH, USER_MESSAGES.passwordTooShort).max(1024),
+  password: newPasswordField(),
 });
 export type TAcceptInvitationRequest = z.infer<typeof ZAcceptInvitationRequest>;
 
@@ -190,11 +191,5 @@ export type TAcceptInvitationRequest = z.infer<typeof ZAcceptInvitationRequest>;
  * The 'Set Password' form: the request's password, typed twice (the token comes from the link).
  * The two are compared once the password itself is acceptable.
  */
-export const ZAcceptInvitationForm = ZAcceptInvitationRequest.pick({ password: true })
-  .extend({ confirmation: z.string() })
-  .refine((value) => value.password === value.confirmation, {
-    path: ['confirmation'],
-    message: USER_MESSAGES.passwordsDoNotMatch,
-    when: (payload) => payload.issues.length === 0,
-  });
+export const ZAcceptInvitationForm = ZNewPasswordForm;
 export type TAcceptInvitationForm = z.infer<typeof ZAcceptInvitationForm>;

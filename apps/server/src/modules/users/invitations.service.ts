@@ -10,11 +10,13 @@ import {
 } from '@casebridge/domain/users/user.schemas';
 import type { TAdminUser } from '@casebridge/domain/users/user.schemas';
 import type { Db } from '#src/db/client.ts';
+import { assertPasswordAllowed } from '#src/auth/password-policy.ts';
+import { setCredentialPassword } from '#src/auth/passwords.ts';
 import { deleteUserSessions } from '#src/auth/session.ts';
 import { AppError, notFound } from '#src/lib/app-error.ts';
 import { enqueueMail } from '#src/mail/mail-outbox.ts';
 import type { MailDelivery } from '#src/mail/mail-worker.ts';
-import { escapeHtml, renderMailHtml, renderMailText } from '#src/mail/mail-layout.ts';
+import { renderLinkedParagraphs, renderMailHtml, renderMailText } from '#src/mail/mail-layout.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import { getActiveEmailTemplate } from '#src/modules/templates/templates.service.ts';
 import {
@@ -25,7 +27,7 @@ import {
   INVITATION_MAIL_KIND,
   revokeOpenInvitations,
 } from './invitations.queries.ts';
-import { getAdminUser, setUserPassword } from './users.queries.ts';
+import { getAdminUser } from './users.queries.ts';
 
 /**
  * How long creating, approving or re-inviting a user waits for the mail server to accept the
@@ -100,7 +102,7 @@ async function renderInvitation(db: Db, user: InvitedUser, link: string) {
     return {
       subject,
       text: renderMailText(subject, lines),
-      html: renderMailHtml(subject, toHtmlParagraphs(lines, link)),
+      html: renderMailHtml(subject, renderLinkedParagraphs(lines, link)),
     };
   }
   const subject = `You're invited to ${PRODUCT_NAME}`;
@@ -113,22 +115,8 @@ async function renderInvitation(db: Db, user: InvitedUser, link: string) {
   return {
     subject,
     text: renderMailText(subject, lines),
-    html: renderMailHtml(subject, toHtmlParagraphs(lines, link)),
+    html: renderMailHtml(subject, renderLinkedParagraphs(lines, link)),
   };
-}
-
-/** Plain lines as paragraphs; the link becomes a real anchor. */
-function toHtmlParagraphs(lines: string[], link: string): string {
-  return lines
-    .map((line) => {
-      const escaped = escapeHtml(line);
-      const anchored = escaped.replace(
-        escapeHtml(link),
-        `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`,
-      );
-      return `<p style="margin:8px 0">${anchored}</p>`;
-    })
-    .join('');
 }
 
 async function getUsableInvitation(db: Db, token: string) {
@@ -158,9 +146,10 @@ export async function acceptInvitation(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const invitation = await getUsableInvitation(tx, input.token);
+    assertPasswordAllowed(input.password, invitation.email);
     if (!(await claimInvitation(tx, invitation.id)))
       throw new AppError('NOT_FOUND', USER_MESSAGES.invitationInvalid);
-    await setUserPassword(tx, invitation.userId, input.password);
+    await setCredentialPassword(tx, invitation.userId, input.password);
     await deleteUserSessions(tx, invitation.userId);
     await writeAudit(tx, {
       action: 'user_password_set',

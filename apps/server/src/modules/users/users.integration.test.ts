@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
+import { PASSWORD_MESSAGES } from '@casebridge/domain/auth/password.schemas';
 import { MESSAGES } from '@casebridge/domain/errors';
 import { USER_MESSAGES } from '@casebridge/domain/users/user.schemas';
 import {
@@ -149,6 +150,9 @@ describe('admin user management and invitations', () => {
     const tooShort = await accept(token, 'short');
     expect(tooShort.statusCode).toBe(400);
     expect(tooShort.json().error.message).toBe(USER_MESSAGES.passwordTooShort);
+    // The password policy (auth/password-policy.ts) holds here too, and leaves the link usable.
+    const breached = await accept(token, 'Qwerty123456');
+    expect(breached.json().error.message).toBe(PASSWORD_MESSAGES.tooCommon);
 
     expect((await accept(token)).statusCode).toBe(204);
     const again = await accept(token, 'another-password-123');

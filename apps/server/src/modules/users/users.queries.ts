@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { OrganizationKind, Role } from '@casebridge/domain/roles';
 import type { TInvitationDelivery } from '@casebridge/domain/users/invitation-delivery';
 import type { TAdminUser } from '@casebridge/domain/users/user.schemas';
 import type { Db } from '#src/db/client.ts';
 import { accounts, organizations, users } from '#src/db/schema/index.ts';
-import { hashPassword } from '#src/auth/passwords.ts';
+import { setCredentialPassword } from '#src/auth/passwords.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { nextVersion } from '#src/lib/versioning.ts';
 import { listInvitationDeliveries } from './invitations.queries.ts';
@@ -40,22 +40,8 @@ export async function insertUser(db: Db, input: NewUser) {
     })
     .returning();
   if (!user) throw new Error('user insert returned nothing');
-  if (input.password) await setUserPassword(db, id, input.password);
+  if (input.password) await setCredentialPassword(db, id, input.password);
   return user;
-}
-
-export async function setUserPassword(db: Db, userId: string, password: string): Promise<void> {
-  const hashed = await hashPassword(password);
-  await db
-    .delete(accounts)
-    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')));
-  await db.insert(accounts).values({
-    id: randomUUID(),
-    accountId: userId,
-    providerId: 'credential',
-    userId,
-    password: hashed,
-  });
 }
 
 type UserFilter = { search?: string | undefined; page: number; pageSize: number };
