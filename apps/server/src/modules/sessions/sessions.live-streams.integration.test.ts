@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '#src/db/schema/index.ts';
-import { openSse } from '#src/test/sse-client.ts';
-import { createTestServer, type TestServer } from '#src/test/test-server.ts';
-
-type Stream = Awaited<ReturnType<typeof openSse>>;
+import { expectEndedAtOnce, useStreamServer } from '#src/test/stream-server.ts';
+import { createTestServer } from '#src/test/test-server.ts';
 
 /**
  * Ending sessions closes their live streams at once (issue 11, point 3): the ending publishes
@@ -12,46 +10,25 @@ type Stream = Awaited<ReturnType<typeof openSse>>;
  * the 15 s heartbeat; the ended stream receives nothing after.
  */
 describe('ending sessions closes their live streams at once', () => {
-  let server: TestServer;
-  let baseUrl: string;
-  const streams: Stream[] = [];
-
-  beforeAll(async () => {
-    server = await createTestServer();
-    baseUrl = await server.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    await Promise.all(streams.map((stream) => stream.close()));
-    await server.close();
-  });
-
-  const openStream = async (cookie: string) => {
-    const stream = await openSse(`${baseUrl}/api/events`, { cookie });
-    streams.push(stream);
-    expect(stream.status).toBe(200);
-    return stream;
-  };
-  const expectEndedAtOnce = async (stream: Stream) => {
-    await stream.waitFor(() => stream.isEnded(), 3_000);
-    expect(stream.changes()).toEqual([]);
-  };
+  const setup = useStreamServer();
+  const openStream = (cookie: string) => setup.openStream(cookie);
 
   it('after logout', async () => {
-    expect(server.context.hub.heartbeatMs).toBeGreaterThanOrEqual(15_000);
-    const cookie = await server.login('attorney@demo.test');
+    expect(setup.server.context.hub.heartbeatMs).toBeGreaterThanOrEqual(15_000);
+    const cookie = await setup.server.login('attorney@demo.test');
     const stream = await openStream(cookie);
-    const answer = await server.request({ method: 'POST', url: '/api/auth/logout', cookie });
+    const answer = await setup.server.request({ method: 'POST', url: '/api/auth/logout', cookie });
     expect(answer.statusCode).toBe(204);
     await expectEndedAtOnce(stream);
   });
 
   it('after Sign out everywhere else: the other session’s stream ends, this one’s stays', async () => {
-    const keep = await server.login('clinic@demo.test');
-    const other = await server.login('clinic@demo.test');
+    const keep = await setup.server.login('clinic@demo.test');
+    const other = await setup.server.login('clinic@demo.test');
     const keptStream = await openStream(keep);
     const otherStream = await openStream(other);
 
-    const answer = await server.request({
+    const answer = await setup.server.request({
       method: 'POST',
       url: '/api/sessions/end-others',
       cookie: keep,
@@ -66,13 +43,13 @@ describe('ending sessions closes their live streams at once', () => {
   });
 
   it('after ending one other session', async () => {
-    const keep = await server.login('lienholder@demo.test');
-    const other = await server.login('lienholder@demo.test');
+    const keep = await setup.server.login('lienholder@demo.test');
+    const other = await setup.server.login('lienholder@demo.test');
     const otherStream = await openStream(other);
-    const list = await server.request({ url: '/api/sessions', cookie: other });
+    const list = await setup.server.request({ url: '/api/sessions', cookie: other });
     const otherId = list.json().items.find((item: { isCurrent: boolean }) => item.isCurrent).id;
 
-    const answer = await server.request({
+    const answer = await setup.server.request({
       method: 'DELETE',
       url: `/api/sessions/${encodeURIComponent(otherId)}`,
       cookie: keep,
@@ -82,13 +59,13 @@ describe('ending sessions closes their live streams at once', () => {
   });
 
   it('after an admin ends the user’s sessions, and after deactivation', async () => {
-    const admin = await server.login('admin@demo.test');
-    const [user] = await server.context.db
+    const admin = await setup.server.login('admin@demo.test');
+    const [user] = await setup.server.context.db
       .select()
       .from(users)
       .where(eq(users.email, 'attorney2@demo.test'));
-    const byAdmin = await openStream(await server.login('attorney2@demo.test'));
-    const ended = await server.request({
+    const byAdmin = await openStream(await setup.server.login('attorney2@demo.test'));
+    const ended = await setup.server.request({
       method: 'POST',
       url: `/api/users/${user!.id}/sessions/end`,
       cookie: admin,
@@ -96,8 +73,8 @@ describe('ending sessions closes their live streams at once', () => {
     expect(ended.json()).toEqual({ ended: 1 });
     await expectEndedAtOnce(byAdmin);
 
-    const byDeactivation = await openStream(await server.login('attorney2@demo.test'));
-    const deactivated = await server.request({
+    const byDeactivation = await openStream(await setup.server.login('attorney2@demo.test'));
+    const deactivated = await setup.server.request({
       method: 'PATCH',
       url: `/api/users/${user!.id}`,
       cookie: admin,
@@ -110,14 +87,16 @@ describe('ending sessions closes their live streams at once', () => {
   it.runIf(inject('testTemplate').kind === 'postgres')(
     'on another instance: a sign-out on one closes the stream held by the other',
     async () => {
-      const other = await createTestServer({}, { joinDatabaseUrl: server.databaseUrl });
+      const other = await createTestServer({}, { joinDatabaseUrl: setup.server.databaseUrl });
       try {
         const otherUrl = await other.app.listen({ port: 0, host: '127.0.0.1' });
-        const cookie = await server.login('clinic2@demo.test');
-        const stream = await openSse(`${otherUrl}/api/events`, { cookie });
-        streams.push(stream);
-        expect(stream.status).toBe(200);
-        const answer = await server.request({ method: 'POST', url: '/api/auth/logout', cookie });
+        const cookie = await setup.server.login('clinic2@demo.test');
+        const stream = await setup.openStream(cookie, otherUrl);
+        const answer = await setup.server.request({
+          method: 'POST',
+          url: '/api/auth/logout',
+          cookie,
+        });
         expect(answer.statusCode).toBe(204);
         await expectEndedAtOnce(stream);
       } finally {
