@@ -11,6 +11,7 @@ import { mfaRoutes } from './modules/mfa/mfa.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
+import { passwordRoutes } from './modules/passwords/passwords.routes.ts';
 import { patientRoutes } from './modules/patients/patients.routes.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
 import { accessRequestReviewRoutes } from './modules/access-requests/access-requests.review-routes.ts';
@@ -38,6 +39,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(templateRoutes);
   await app.register(userRoutes);
   await app.register(sessionRoutes);
+  await app.register(passwordRoutes);
   await app.register(accessRequestReviewRoutes);
   await app.register(auditRoutes);
   await app.register(auditChainRoutes);

@@ -27,6 +27,18 @@ export function publishSessionsEnded(tx: Db, userId: string): Promise<void> {
   return publishEvent(tx, { topic: 'sessions.ended', recipientUserIds: [userId] });
 }
 
+/**
+ * Deletes every session of the user but `keepSessionId` (all when null) in the caller's
+ * transaction (a password change or reset); the caller audits, then calls publishSessionsEnded.
+ */
+export async function deleteSessionsExcept(
+  tx: Db,
+  userId: string,
+  keepSessionId: string | null,
+): Promise<number> {
+  return (await deleteSessionsOf(tx, userId, keepSessionId)).length;
+}
+
 /** The actor's own sessions, newest activity first, the one making the request marked. */
 export async function listOwnSessions(db: Db, actor: Actor): Promise<TAccountSession[]> {
   const settings = await getSettings(db);

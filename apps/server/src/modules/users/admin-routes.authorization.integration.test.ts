@@ -94,6 +94,7 @@ describe('every admin route refuses every non-admin role', () => {
       },
       { method: 'POST', url: `/api/users/${user!.id}/invitation` },
       { method: 'POST', url: `/api/users/${user!.id}/sessions/end` },
+      { method: 'POST', url: `/api/users/${user!.id}/password-reset` },
       { method: 'GET', url: '/api/access-requests' },
       {
         method: 'POST',
