@@ -28,6 +28,7 @@ describe('notification preferences', () => {
       notifyOnStatusChange: true,
       notifyOnDocumentUpload: true,
       notifyOnMessageReceived: true,
+      pendingNotificationEmail: null,
     });
   });
 

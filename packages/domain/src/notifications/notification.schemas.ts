@@ -6,6 +6,7 @@ import {
   NOTIFICATION_TYPES,
   type NotificationType,
 } from '../constants.ts';
+import { ZPendingNotificationEmail } from './notification-email.schemas.ts';
 
 /** Texts of spec sections 2 and 8 for the bell and the Notification Center. */
 export const NOTIFICATION_TEXTS = {
@@ -97,12 +98,14 @@ export const ZDigestFrequency = z.enum(DIGEST_FREQUENCIES);
 
 /** Notification preferences (spec section 3), stored on the server (docs/architecture.md D2). */
 export const ZNotificationPreferences = z.object({
-  /** Where notification e-mails go; defaults to the account e-mail. */
+  /** Where notification e-mails go: the confirmed address, else the account e-mail. */
   notificationEmail: z.string(),
   digestFrequency: ZDigestFrequency,
   notifyOnStatusChange: z.boolean(),
   notifyOnDocumentUpload: z.boolean(),
   notifyOnMessageReceived: z.boolean(),
+  /** A new address saved but not yet confirmed: mail keeps going to `notificationEmail`. */
+  pendingNotificationEmail: ZPendingNotificationEmail.nullable(),
 });
 export type TNotificationPreferences = z.infer<typeof ZNotificationPreferences>;
 
@@ -124,5 +127,6 @@ export function getDefaultPreferences(accountEmail: string): TNotificationPrefer
     notifyOnStatusChange: true,
     notifyOnDocumentUpload: true,
     notifyOnMessageReceived: true,
+    pendingNotificationEmail: null,
   };
 }

@@ -5,8 +5,15 @@ import {
 } from '@casebridge/domain/notifications/notification.schemas';
 import type { Db } from '#src/db/client.ts';
 import { notificationPreferences } from '#src/db/schema/index.ts';
+import { findPendingNotificationEmail } from './notification-email.queries.ts';
 
-/** The user's preferences; a user who never saved any has the defaults of spec section 3. */
+/** The preferences a user saves; an address change waits in `notification_email_confirmations`. */
+export type StoredPreferences = Omit<TNotificationPreferences, 'pendingNotificationEmail'>;
+
+/**
+ * The user's preferences; a user who never saved any has the defaults of spec section 3. The
+ * address is the confirmed one (stored addresses are all confirmed), with any change that waits.
+ */
 export async function getNotificationPreferences(
   db: Db,
   user: { userId: string; email: string },
@@ -15,24 +22,27 @@ export async function getNotificationPreferences(
     .select()
     .from(notificationPreferences)
     .where(eq(notificationPreferences.userId, user.userId));
-  if (!row) return getDefaultPreferences(user.email);
+  const pendingNotificationEmail = await findPendingNotificationEmail(db, user.userId);
+  if (!row) return { ...getDefaultPreferences(user.email), pendingNotificationEmail };
   return {
     notificationEmail: row.notificationEmail ?? user.email,
     digestFrequency: row.digestFrequency,
     notifyOnStatusChange: row.notifyOnStatusChange,
     notifyOnDocumentUpload: row.notifyOnDocumentUpload,
     notifyOnMessageReceived: row.notifyOnMessageReceived,
+    pendingNotificationEmail,
   };
 }
 
 /**
- * Stores the preferences. An address equal to the account e-mail is stored as "none", so the
- * notifications keep following the account e-mail if it ever changes.
+ * Stores the preferences. The address must be a confirmed one (notification-email.service.ts
+ * decides). An address equal to the account e-mail is stored as "none", so the notifications keep
+ * following the account e-mail if it ever changes.
  */
 export async function saveNotificationPreferences(
   db: Db,
   user: { userId: string; email: string },
-  values: TNotificationPreferences,
+  values: StoredPreferences,
 ): Promise<void> {
   const notificationEmail =
     values.notificationEmail.toLowerCase() === user.email.toLowerCase()

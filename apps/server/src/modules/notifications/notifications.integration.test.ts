@@ -186,6 +186,7 @@ describe('notifications', () => {
         notifyOnStatusChange: true,
         notifyOnDocumentUpload: true,
         notifyOnMessageReceived: true,
+        pendingNotificationEmail: null,
       });
     });
 
@@ -204,7 +205,12 @@ describe('notifications', () => {
         body: values,
       });
       expect(saved.statusCode).toBe(200);
-      const expected = { ...values, notificationEmail: 'alerts@morgan.example' };
+      // The new address waits for its confirmation link (notification-email.integration.test.ts).
+      const expected = {
+        ...values,
+        notificationEmail: 'attorney@demo.test',
+        pendingNotificationEmail: { email: 'alerts@morgan.example', expiresAt: expect.any(String) },
+      };
       expect(saved.json()).toEqual(expected);
       expect((await get('attorney@demo.test', '/api/notifications/preferences')).json()).toEqual(
         expected,

@@ -9,10 +9,20 @@ import {
   ZNotificationPreferences,
   ZUpdateNotificationPreferencesRequest,
 } from '@casebridge/domain/notifications/notification.schemas';
+import {
+  ZConfirmNotificationEmailRequest,
+  ZConfirmNotificationEmailResponse,
+} from '@casebridge/domain/notifications/notification-email.schemas';
 import { isUuid } from '@casebridge/domain/record-id';
 import { notFound } from '#src/lib/app-error.ts';
 import { getRequestIp } from '#src/lib/request-ip.ts';
+import { PUBLIC_RATE_LIMITS } from '#src/lib/rate-limits.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
+import {
+  cancelNotificationEmailChange,
+  confirmNotificationEmail,
+  resendNotificationEmailConfirmation,
+} from './notification-email.service.ts';
 import {
   getOwnPreferences,
   listOwnNotifications,
@@ -27,7 +37,7 @@ const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorB
 /** The signed-in user's own notifications and preferences; nobody reaches anyone else's. */
 export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.ctx;
+  const { db, env } = app.ctx;
 
   api.get(
     '/notifications',
@@ -104,6 +114,55 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
     async (request) =>
       updateOwnPreferences(db, requireActor(request), request.body, {
         ip: getRequestIp(request),
+        appUrl: env.appUrl,
       }),
+  );
+
+  api.post(
+    '/notifications/preferences/email-confirmation',
+    {
+      config: { access: 'notifications:own' },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Send a new confirmation link to my notification address waiting for one',
+        response: { 200: ZNotificationPreferences, ...errors },
+      },
+    },
+    async (request) =>
+      resendNotificationEmailConfirmation(db, requireActor(request), {
+        ip: getRequestIp(request),
+        appUrl: env.appUrl,
+      }),
+  );
+
+  api.delete(
+    '/notifications/preferences/email-confirmation',
+    {
+      config: { access: 'notifications:own' },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Cancel my notification address change waiting for confirmation',
+        response: { 200: ZNotificationPreferences, ...errors },
+      },
+    },
+    async (request) =>
+      cancelNotificationEmailChange(db, requireActor(request), { ip: getRequestIp(request) }),
+  );
+
+  api.post(
+    '/notification-email-confirmations',
+    {
+      // Public: the token in the link is the proof (notification-email.service.ts), and the new
+      // address may be read where the user is not signed in. Limited per IP like an invitation.
+      config: { access: 'public', rateLimit: PUBLIC_RATE_LIMITS.invitation },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Confirm a notification e-mail address with the link sent to it',
+        body: ZConfirmNotificationEmailRequest,
+        response: { 200: ZConfirmNotificationEmailResponse, 400: ZErrorBody, 404: ZErrorBody },
+      },
+    },
+    async (request) =>
+      confirmNotificationEmail(db, request.body.token, { ip: getRequestIp(request) }),
   );
 }

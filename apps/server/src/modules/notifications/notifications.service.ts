@@ -4,6 +4,7 @@ import type {
   TNotificationPage,
   TNotificationPreferences,
 } from '@casebridge/domain/notifications/notification.schemas';
+import type { StoredPreferences } from './notification-preferences.queries.ts';
 import type { Db } from '#src/db/client.ts';
 import { notifications } from '#src/db/schema/index.ts';
 import { publishEvent } from '#src/events/outbox.ts';
@@ -20,6 +21,7 @@ import {
   markAllNotificationsRead,
   markNotificationRead,
 } from './notifications.queries.ts';
+import { requestNotificationEmail } from './notification-email.service.ts';
 import { applyNotificationPreferences } from './recipients.ts';
 
 export type NewNotification = {
@@ -113,14 +115,21 @@ export function getOwnPreferences(db: Db, actor: Actor): Promise<TNotificationPr
   return getNotificationPreferences(db, actor);
 }
 
+/** Saves the preferences; a new notification address waits for its confirmation link. */
 export async function updateOwnPreferences(
   db: Db,
   actor: Actor,
-  values: TNotificationPreferences,
-  context: { ip: string },
+  values: StoredPreferences,
+  context: { ip: string; appUrl: string },
 ): Promise<TNotificationPreferences> {
   return db.transaction(async (tx) => {
-    await saveNotificationPreferences(tx, actor, values);
+    const notificationEmail = await requestNotificationEmail(
+      tx,
+      actor,
+      values.notificationEmail,
+      context,
+    );
+    await saveNotificationPreferences(tx, actor, { ...values, notificationEmail });
     await writeAudit(tx, {
       action: 'notification_preferences_updated',
       actor,

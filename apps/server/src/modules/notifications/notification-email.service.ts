@@ -1,0 +1,209 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { PRODUCT_NAME } from '@casebridge/domain/constants';
+import type { Role } from '@casebridge/domain/roles';
+import {
+  NOTIFICATION_EMAIL_CONFIRMATION_TTL_HOURS,
+  NOTIFICATION_EMAIL_TEXTS,
+  type TConfirmNotificationEmailResponse,
+} from '@casebridge/domain/notifications/notification-email.schemas';
+import type { TNotificationPreferences } from '@casebridge/domain/notifications/notification.schemas';
+import type { Db } from '#src/db/client.ts';
+import type { Actor } from '#src/lib/actor.ts';
+import { AppError } from '#src/lib/app-error.ts';
+import { escapeHtml, renderMailHtml, renderMailText } from '#src/mail/mail-layout.ts';
+import { enqueueMail } from '#src/mail/mail-outbox.ts';
+import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import {
+  claimConfirmation,
+  deleteOpenConfirmations,
+  findConfirmationOwner,
+  findPendingNotificationEmail,
+  insertConfirmation,
+  isConfirmationExpired,
+} from './notification-email.queries.ts';
+import {
+  getNotificationPreferences,
+  saveNotificationPreferences,
+} from './notification-preferences.queries.ts';
+
+/**
+ * A notification address is used only once its owner has opened a link sent to it (issue 11,
+ * point 5): `notification_preferences.notification_email` holds confirmed addresses only, so every
+ * mail that reads it (recipients.ts `listRecipientAddresses`) goes to a confirmed one. A new
+ * address waits in `notification_email_confirmations`.
+ */
+
+export const NOTIFICATION_EMAIL_CONFIRMATION_MAIL_KIND = 'notification_email_confirmation';
+export const NOTIFICATION_EMAIL_CHANGED_MAIL_KIND = 'notification_email_changed';
+
+type Context = { ip: string; appUrl: string };
+
+/** Only the SHA-256 of a token is stored: a database leak gives no usable link. */
+export function hashConfirmationToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * Decides the address to store when the user saves `requested` in the preferences form, inside
+ * the caller's transaction. The account e-mail needs no check (it is where mail went anyway); the
+ * address in use, or one already waiting for its link, changes nothing; any other address gets a
+ * confirmation link and the address in use stays until it is opened.
+ */
+export async function requestNotificationEmail(
+  tx: Db,
+  actor: Actor,
+  requested: string,
+  context: Context,
+): Promise<string> {
+  const current = await getNotificationPreferences(tx, actor);
+  if (requested === actor.email.toLowerCase()) {
+    await deleteOpenConfirmations(tx, actor.userId);
+    return requested;
+  }
+  if (requested === current.notificationEmail) return requested;
+  const pending = current.pendingNotificationEmail;
+  if (pending?.email === requested && Date.parse(pending.expiresAt) > Date.now()) {
+    return current.notificationEmail;
+  }
+  await sendConfirmation(tx, actor, requested, context);
+  return current.notificationEmail;
+}
+
+/** A new link for the address waiting for confirmation; earlier links stop working. */
+export async function resendNotificationEmailConfirmation(
+  db: Db,
+  actor: Actor,
+  context: Context,
+): Promise<TNotificationPreferences> {
+  return db.transaction(async (tx) => {
+    const pending = await findPendingNotificationEmail(tx, actor.userId);
+    if (!pending) throw new AppError('NOT_FOUND', NOTIFICATION_EMAIL_TEXTS.noPendingChange);
+    await sendConfirmation(tx, actor, pending.email, context);
+    return getNotificationPreferences(tx, actor);
+  });
+}
+
+/** Drops the waiting address; notification mail keeps going where it went. */
+export async function cancelNotificationEmailChange(
+  db: Db,
+  actor: Actor,
+  context: { ip: string },
+): Promise<TNotificationPreferences> {
+  return db.transaction(async (tx) => {
+    const pending = await findPendingNotificationEmail(tx, actor.userId);
+    if (!pending) throw new AppError('NOT_FOUND', NOTIFICATION_EMAIL_TEXTS.noPendingChange);
+    await deleteOpenConfirmations(tx, actor.userId);
+    await writeAudit(tx, {
+      action: 'notification_email_change_cancelled',
+      actor,
+      details: `${pending.email} not confirmed`,
+      ip: context.ip,
+    });
+    return getNotificationPreferences(tx, actor);
+  });
+}
+
+/**
+ * Opens a confirmation link: public, since the token alone is what proves that whoever reads the
+ * new address agreed (the change itself was asked for by the signed-in owner), and the link may
+ * well be opened on another device. It works once, within its time; the old address is told.
+ */
+export async function confirmNotificationEmail(
+  db: Db,
+  token: string,
+  context: { ip: string },
+): Promise<TConfirmNotificationEmailResponse> {
+  const tokenHash = hashConfirmationToken(token);
+  return db.transaction(async (tx) => {
+    const claimed = await claimConfirmation(tx, tokenHash);
+    if (!claimed) {
+      const expired = await isConfirmationExpired(tx, tokenHash);
+      throw new AppError(
+        'NOT_FOUND',
+        expired ? NOTIFICATION_EMAIL_TEXTS.linkExpired : NOTIFICATION_EMAIL_TEXTS.linkInvalid,
+      );
+    }
+    const owner = await findConfirmationOwner(tx, claimed.userId);
+    if (!owner) throw new AppError('NOT_FOUND', NOTIFICATION_EMAIL_TEXTS.linkInvalid);
+    const user = { userId: owner.id, email: owner.email };
+    const current = await getNotificationPreferences(tx, user);
+    await saveNotificationPreferences(tx, user, { ...current, notificationEmail: claimed.email });
+    await deleteOpenConfirmations(tx, owner.id);
+    if (current.notificationEmail !== claimed.email) {
+      await enqueueMail(tx, {
+        kind: NOTIFICATION_EMAIL_CHANGED_MAIL_KIND,
+        to: current.notificationEmail,
+        subjectId: owner.id,
+        ...renderChangedNotice(owner.name, claimed.email),
+      });
+    }
+    await writeAudit(tx, {
+      action: 'notification_email_confirmed',
+      actor: { userId: owner.id, name: owner.name, role: owner.role as Role },
+      details: `from ${current.notificationEmail} to ${claimed.email}`,
+      ip: context.ip,
+    });
+    return { email: claimed.email };
+  });
+}
+
+async function sendConfirmation(tx: Db, actor: Actor, email: string, context: Context) {
+  const token = randomBytes(32).toString('base64url');
+  await deleteOpenConfirmations(tx, actor.userId);
+  await insertConfirmation(tx, {
+    userId: actor.userId,
+    email,
+    tokenHash: hashConfirmationToken(token),
+    expiresAt: new Date(Date.now() + NOTIFICATION_EMAIL_CONFIRMATION_TTL_HOURS * 3_600_000),
+  });
+  const link = `${context.appUrl}/confirm-notification-email?token=${encodeURIComponent(token)}`;
+  await enqueueMail(tx, {
+    kind: NOTIFICATION_EMAIL_CONFIRMATION_MAIL_KIND,
+    to: email,
+    subjectId: actor.userId,
+    ...renderConfirmation(actor.name, link),
+  });
+  await writeAudit(tx, {
+    action: 'notification_email_change_requested',
+    actor,
+    details: `confirmation link sent to ${email}`,
+    ip: context.ip,
+  });
+}
+
+const toParagraph = (line: string) => `<p style="margin:8px 0">${escapeHtml(line)}</p>`;
+
+function renderConfirmation(name: string, link: string) {
+  const subject = `Confirm your ${PRODUCT_NAME} notification e-mail`;
+  const intro = [
+    `Hello ${name},`,
+    `You asked ${PRODUCT_NAME} to send your notification e-mails to this address. Open this link to confirm it:`,
+  ];
+  const outro = [
+    `The link works once and expires in ${NOTIFICATION_EMAIL_CONFIRMATION_TTL_HOURS} hours. Until then, notifications keep going to your current address.`,
+    'If you did not ask for this, ignore this e-mail: nothing will be sent here.',
+  ];
+  const anchor = `<p style="margin:8px 0"><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`;
+  return {
+    subject,
+    text: renderMailText(subject, [...intro, link, ...outro]),
+    html: renderMailHtml(
+      subject,
+      `${intro.map(toParagraph).join('')}${anchor}${outro.map(toParagraph).join('')}`,
+    ),
+  };
+}
+
+function renderChangedNotice(name: string, newEmail: string) {
+  const subject = `Your ${PRODUCT_NAME} notification e-mail changed`;
+  const lines = [
+    `Hello ${name},`,
+    `Your ${PRODUCT_NAME} notification e-mails now go to ${newEmail}, which was confirmed just now. This address gets no more notifications.`,
+    'If you did not make this change, sign in, set your notification e-mail back and tell your administrator.',
+  ];
+  return {
+    subject,
+    text: renderMailText(subject, lines),
+    html: renderMailHtml(subject, lines.map(toParagraph).join('')),
+  };
+}
