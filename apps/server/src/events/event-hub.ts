@@ -361,7 +361,9 @@ export class EventHub {
       ...audience.lienholderIds.map((id) => `lienholder:${id}`),
       ...(audience.associatedContactId ? [`contact:${audience.associatedContactId}`] : []),
     ];
-    return keys.flatMap((key) => [...(this.byScope.get(key) ?? [])]);
+    // A grantee is indexed by user: their scope key is their own organisation's.
+    const grantees = audience.grants.flatMap((grant) => [...(this.byUser.get(grant.userId) ?? [])]);
+    return new Set([...keys.flatMap((key) => [...(this.byScope.get(key) ?? [])]), ...grantees]);
   }
 
   private deliver(row: EventRow): void {

@@ -10,8 +10,27 @@ import type { Actor } from '#src/lib/actor.ts';
 
 export type EventRow = typeof events.$inferSelect;
 
-/** What decides who may see a patient's events: the patient's assignments and status now. */
-export type PatientAudience = PolicyPatient;
+/**
+ * What decides who may see a patient's events: the patient's assignments and status now, and
+ * its active temporary access grants (issue 11): who holds one, and until when.
+ */
+export type PatientAudience = PolicyPatient & {
+  grants: ReadonlyArray<{ userId: string; expiresAt: number }>;
+};
+
+/** The roles a grant widens the scope of, as in `patients/patient-scope.ts` `withAccessGrants`. */
+const GRANTEE_ROLES: ReadonlySet<string> = new Set(['clinic', 'attorney', 'lienholder']);
+
+/**
+ * Whether the actor holds an active grant on the patient. The end is compared with the clock
+ * now, so a grant that expired while the audience was cached delivers nothing more; a revoked
+ * one is gone from the audience, which `patient.access-changed` reloads.
+ */
+function holdsActiveGrant(actor: Actor, audience: PatientAudience): boolean {
+  if (!GRANTEE_ROLES.has(actor.role)) return false;
+  const now = Date.now();
+  return audience.grants.some((grant) => grant.userId === actor.userId && grant.expiresAt > now);
+}
 
 const isDocumentTopic = (topic: string) => topic.startsWith('document.');
 const ZDocumentCategory = LIVE_EVENT_PAYLOADS['document.created'].shape.category;
@@ -33,7 +52,7 @@ function eventCategories(event: EventRow): readonly DocumentCategory[] {
 /**
  * The one rule for who receives a live event, for live delivery and replay alike: its
  * recipients; admins for admin events; everyone for events about no patient; otherwise whoever
- * may see the patient now (a document event: whoever may see one of its categories at the
+ * may see the patient now, or holds an active temporary access grant on it (a document event: whoever may see one of its categories at the
  * patient's current status, so a document moved into Intake still reaches the attorney whose
  * list must drop it; the event holds ids and categories, never the document). `audience` is
  * undefined when the patient no longer exists: nobody's then. An actor whose scope cannot be
@@ -49,7 +68,7 @@ export function canReceiveEvent(
   if (!event.patientId) return true;
   if (!audience) return false;
   try {
-    if (!canViewPatient(actor, audience)) return false;
+    if (!canViewPatient(actor, audience) && !holdsActiveGrant(actor, audience)) return false;
   } catch {
     return false;
   }

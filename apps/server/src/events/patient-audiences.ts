@@ -1,7 +1,16 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '#src/db/client.ts';
-import { patientClinics, patientLienholders, patients } from '#src/db/schema/index.ts';
+import {
+  accessGrants,
+  patientClinics,
+  patientLienholders,
+  patients,
+} from '#src/db/schema/index.ts';
 import type { PatientAudience } from './event-visibility.ts';
+
+// Named in full: drizzle leaves columns unqualified in single-table selects, and inside the
+// grants subquery a bare "id" would be the grant's.
+const outerPatientId = sql`${sql.identifier('patients')}.${sql.identifier('id')}`;
 
 /** Beyond this many cached patients the cache starts over; each entry is a few hundred bytes. */
 const MAX_CACHED = 50_000;
@@ -25,6 +34,10 @@ export async function loadPatientAudiences(
       lienholderIds: sql<
         string[]
       >`coalesce((select json_agg(${patientLienholders.lienholderId}) from ${patientLienholders} where ${patientLienholders.patientId} = ${patients.id}), '[]'::json)`,
+      // Active temporary access grants; the end as epoch milliseconds, compared at delivery.
+      grants: sql<
+        Array<{ userId: string; expiresAt: number | string }>
+      >`coalesce((select json_agg(json_build_object('userId', ${accessGrants.userId}, 'expiresAt', floor(extract(epoch from ${accessGrants.expiresAt}) * 1000))) from ${accessGrants} where ${accessGrants.patientId} = ${outerPatientId} and ${accessGrants.revokedAt} is null and ${accessGrants.expiresAt} > now()), '[]'::json)`,
     })
     .from(patients)
     .where(inArray(patients.id, [...patientIds]));
@@ -35,6 +48,10 @@ export async function loadPatientAudiences(
       lienholderIds: row.lienholderIds,
       associatedContactId: row.associatedContactId,
       treatmentStatus: row.treatmentStatus,
+      grants: row.grants.map((grant) => ({
+        userId: grant.userId,
+        expiresAt: Number(grant.expiresAt),
+      })),
     });
   }
   return found;
