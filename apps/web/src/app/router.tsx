@@ -15,6 +15,7 @@ import { LoginPage } from './routes/login-page.tsx';
 import { NotFoundPage } from './routes/not-found-page.tsx';
 import { NotificationsPage } from './routes/notifications-page.tsx';
 import { AcceptInvitePage } from './routes/accept-invite-page.tsx';
+import { ConfirmNotificationEmailPage } from './routes/confirm-notification-email-page.tsx';
 import { AdminDashboardPage } from './routes/admin-dashboard-page.tsx';
 import { DirectoryPage } from './routes/directory-page.tsx';
 import { PatientDetailPage } from './routes/patient-detail-page.tsx';
@@ -42,6 +43,7 @@ export function createRouter() {
         { path: '/login', element: <LoginPage /> },
         { path: '/signup', element: <SignupPage /> },
         { path: '/accept-invite', element: <AcceptInvitePage /> },
+        { path: '/confirm-notification-email', element: <ConfirmNotificationEmailPage /> },
         { path: '/unauthorized', element: <UnauthorizedPage /> },
         { path: '/', element: <Navigate to="/dashboard" replace /> },
         {

@@ -5,6 +5,7 @@ import {
   type TNotificationPreferences,
   type TUpdateNotificationPreferencesRequest,
 } from '@casebridge/domain/notifications/notification.schemas';
+import type { TConfirmNotificationEmailResponse } from '@casebridge/domain/notifications/notification-email.schemas';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '#src/lib/api-client.ts';
 
@@ -73,5 +74,30 @@ export function useSaveNotificationPreferences() {
         body: input,
       }),
     onSuccess: (saved) => queryClient.setQueryData(notificationKeys.preferences(), saved),
+  });
+}
+
+/** Resend (POST) or cancel (DELETE) the address change waiting for its confirmation link. */
+export function useNotificationEmailChange(method: 'POST' | 'DELETE') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiFetch<TNotificationPreferences>('/notifications/preferences/email-confirmation', {
+        method,
+      }),
+    onSuccess: (saved) => queryClient.setQueryData(notificationKeys.preferences(), saved),
+  });
+}
+
+/** Opens a confirmation link; public, so it works on a device that is not signed in. */
+export function useConfirmNotificationEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiFetch<TConfirmNotificationEmailResponse>('/notification-email-confirmations', {
+        method: 'POST',
+        body: { token },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.preferences() }),
   });
 }

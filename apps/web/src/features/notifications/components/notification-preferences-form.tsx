@@ -19,6 +19,8 @@ import {
   useNotificationPreferences,
   useSaveNotificationPreferences,
 } from '#src/features/notifications/api/notifications-api.ts';
+import { NOTIFICATION_EMAIL_TEXTS } from '@casebridge/domain/notifications/notification-email.schemas';
+import { PendingNotificationEmail } from './pending-notification-email.tsx';
 
 const TOGGLES: Array<{ name: NotificationPreferenceToggle; label: string; hint: string }> = [
   {
@@ -50,7 +52,13 @@ function PreferencesForm({ initial }: { initial: TNotificationPreferences }) {
     save.mutate(preferences, {
       onSuccess: (saved) => {
         form.reset(saved);
-        toast.success(NOTIFICATION_TEXTS.preferencesSaved);
+        // A new address is not used yet: say where the link went (the notice stays below).
+        const pending = saved.pendingNotificationEmail;
+        toast.success(
+          pending && pending.email === preferences.notificationEmail
+            ? NOTIFICATION_EMAIL_TEXTS.linkSent(pending.email)
+            : NOTIFICATION_TEXTS.preferencesSaved,
+        );
       },
       onError: (error) =>
         toast.error(getErrorMessage(error, NOTIFICATION_TEXTS.preferencesSaveFailed)),
@@ -63,10 +71,11 @@ function PreferencesForm({ initial }: { initial: TNotificationPreferences }) {
         id={`${id}-email`}
         label="Notification email"
         error={form.formState.errors.notificationEmail?.message}
-        hint="Where e-mail notifications and digests are sent."
+        hint="Where e-mail notifications and digests are sent. A new address is used once you open the link we send to it."
       >
         <Input type="email" autoComplete="email" {...form.register('notificationEmail')} />
       </FormField>
+      <PendingNotificationEmail />
       <FormField
         id={`${id}-digest`}
         label="Digest frequency"
