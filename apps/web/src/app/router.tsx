@@ -21,6 +21,7 @@ import { DirectoryPage } from './routes/directory-page.tsx';
 import { PatientDetailPage } from './routes/patient-detail-page.tsx';
 import { SecurityPage } from './routes/security-page.tsx';
 import { SignupPage } from './routes/signup-page.tsx';
+import { TwoStepSetupPage } from './routes/two-step-setup-page.tsx';
 import { UnauthorizedPage } from './routes/unauthorized-page.tsx';
 
 function RootLayout() {
@@ -43,6 +44,8 @@ export function createRouter() {
         { path: '/login', element: <LoginPage /> },
         { path: '/signup', element: <SignupPage /> },
         { path: '/accept-invite', element: <AcceptInvitePage /> },
+        // Outside the data guard: a user whom 'Require MFA' holds back enrols here first.
+        { path: '/two-step-setup', element: <TwoStepSetupPage /> },
         { path: '/confirm-notification-email', element: <ConfirmNotificationEmailPage /> },
         { path: '/unauthorized', element: <UnauthorizedPage /> },
         { path: '/', element: <Navigate to="/dashboard" replace /> },

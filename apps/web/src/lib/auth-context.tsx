@@ -1,4 +1,5 @@
 import type { TSessionUser } from '@casebridge/domain/auth/auth.schemas';
+import type { SecondFactorState } from '@casebridge/domain/mfa/mfa.schemas';
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
@@ -9,6 +10,8 @@ type AuthContextValue = {
   user: TSessionUser | null;
   idleTimeoutMinutes: number;
   canCreatePatients: boolean;
+  /** Whether the session opens the app, or must first give its second factor or enrol. */
+  secondFactor: SecondFactorState;
   isLoading: boolean;
   error: Error | null;
 };
@@ -34,6 +37,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     user: session.data?.user ?? null,
     idleTimeoutMinutes: session.data?.idleTimeoutMinutes ?? 60,
     canCreatePatients: session.data?.canCreatePatients ?? false,
+    secondFactor: session.data?.secondFactor ?? 'complete',
     isLoading: session.isPending,
     error: session.error,
   };

@@ -27,7 +27,10 @@ export function LoginForm() {
   function handleValid(values: TLoginRequest) {
     login.mutate(values, {
       // The stored session makes LoginPage leave for the saved deep link or the dashboard.
-      onSuccess: () => toast.success(MESSAGES.loginSucceeded),
+      // With two-step verification on, signing in finishes after the code (SecondFactorStep).
+      onSuccess: (session) => {
+        if (session.secondFactor !== 'pending') toast.success(MESSAGES.loginSucceeded);
+      },
       onError: (error) => toast.error(getErrorMessage(error, MESSAGES.loginFailed)),
     });
   }

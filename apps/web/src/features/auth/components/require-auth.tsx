@@ -22,7 +22,7 @@ export function getProfileErrorMessage(error: unknown): string {
 
 /** Spinner while the session loads, /login when signed out, the page otherwise. */
 export function RequireAuth() {
-  const { user, isLoading, error } = useAuth();
+  const { user, isLoading, error, secondFactor } = useAuth();
   const location = useLocation();
   const queryClient = useQueryClient();
   if (isLoading) return <PageSpinner label="Checking your session" />;
@@ -46,6 +46,10 @@ export function RequireAuth() {
     const from = hasSignedOut(queryClient) ? undefined : location.pathname + location.search;
     return <Navigate to="/login" replace state={from ? { from } : undefined} />;
   }
+  // No data screen before the second factor: the code is asked on /login, enrolment has its page.
+  if (secondFactor === 'pending')
+    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (secondFactor === 'enrolment-required') return <Navigate to="/two-step-setup" replace />;
   return <Outlet />;
 }
 
