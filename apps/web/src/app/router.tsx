@@ -18,6 +18,8 @@ import { AcceptInvitePage } from './routes/accept-invite-page.tsx';
 import { ConfirmNotificationEmailPage } from './routes/confirm-notification-email-page.tsx';
 import { AdminDashboardPage } from './routes/admin-dashboard-page.tsx';
 import { DirectoryPage } from './routes/directory-page.tsx';
+import { ForgotPasswordPage } from './routes/forgot-password-page.tsx';
+import { ResetPasswordPage } from './routes/reset-password-page.tsx';
 import { PatientDetailPage } from './routes/patient-detail-page.tsx';
 import { SecurityPage } from './routes/security-page.tsx';
 import { SignupPage } from './routes/signup-page.tsx';
@@ -44,6 +46,8 @@ export function createRouter() {
         { path: '/login', element: <LoginPage /> },
         { path: '/signup', element: <SignupPage /> },
         { path: '/accept-invite', element: <AcceptInvitePage /> },
+        { path: '/forgot-password', element: <ForgotPasswordPage /> },
+        { path: '/reset-password', element: <ResetPasswordPage /> },
         // Outside the data guard: a user whom 'Require MFA' holds back enrols here first.
         { path: '/two-step-setup', element: <TwoStepSetupPage /> },
         { path: '/confirm-notification-email', element: <ConfirmNotificationEmailPage /> },

@@ -1,4 +1,4 @@
-import { Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { AuthLayout } from '#src/components/layouts/auth-layout.tsx';
 import { PageSpinner } from '#src/components/ui/spinner.tsx';
 import { useAuth } from '#src/lib/auth-context.tsx';
@@ -35,6 +35,14 @@ export function LoginPage() {
       description="Shared patient cases for clinics, attorney firms and lienholders."
     >
       <LoginForm />
+      <p className="mt-4 text-center text-sm">
+        <Link
+          to="/forgot-password"
+          className="font-medium text-brand underline-offset-2 hover:underline"
+        >
+          Forgot password?
+        </Link>
+      </p>
     </AuthLayout>
   );
 }

@@ -6,6 +6,7 @@ import type {
   TUserPage,
 } from '@casebridge/domain/users/user.schemas';
 import type { TEndedSessions } from '@casebridge/domain/sessions/session.schemas';
+import type { TPasswordResetLinkAnswer } from '@casebridge/domain/auth/password.schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '#src/lib/api-client.ts';
 import { adminKeys, toQueryString } from './admin-keys.ts';
@@ -57,4 +58,14 @@ export function useEndUserSessions() {
   return useAdminMutation((id: string) =>
     apiFetch<TEndedSessions>(`/users/${encodeURIComponent(id)}/sessions/end`, { method: 'POST' }),
   );
+}
+
+/** E-mails the user a password reset link; the admin never sees the link or the password. */
+export function useSendPasswordResetLink() {
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch<TPasswordResetLinkAnswer>(`/users/${encodeURIComponent(id)}/password-reset`, {
+        method: 'POST',
+      }),
+  });
 }

@@ -15,6 +15,7 @@ import { TableEmptyRow, TableHead, TableSkeletonRows } from '#src/components/ui/
 import { TableScroll } from '#src/components/ui/table-scroll.tsx';
 import { EditUserModal } from './edit-user-modal.tsx';
 import { EndSessionsButton } from './end-sessions-button.tsx';
+import { SendResetLinkButton } from './send-reset-link-button.tsx';
 
 const COLUMNS = ['Name', 'Email', 'Role', 'Organization', 'Status', 'Created', 'Actions'];
 
@@ -81,6 +82,7 @@ function UserActions({ user, currentUserId }: { user: TAdminUser; currentUserId:
         </Button>
       )}
       {isSelf || !user.active ? null : <EndSessionsButton user={user} />}
+      {isSelf || !user.active ? null : <SendResetLinkButton user={user} />}
       {isSelf ? null : user.active ? (
         <Button
           size="sm"
