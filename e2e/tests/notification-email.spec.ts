@@ -1,0 +1,130 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { storageStatePath } from '../fixtures/auth.ts';
+import { expectNoAxeViolations, setTheme } from '../fixtures/axe.ts';
+import { expect, test } from '../fixtures/test.ts';
+
+const PASSWORD = 'notification-check-passphrase-e2e';
+
+/** Reads the newest mail's text to `to` from the admin mail outbox, as an admin without SMTP. */
+async function readMailText(admin: APIRequestContext, to: string, kind: string) {
+  const list = await admin.get(`/api/admin/mail-outbox?search=${encodeURIComponent(to)}`);
+  expect(list.status()).toBe(200);
+  const { items } = (await list.json()) as { items: Array<{ id: string; kind: string }> };
+  const mail = items.find((item) => item.kind === kind);
+  expect(mail, `a ${kind} mail to ${to}`).toBeDefined();
+  const detail = await admin.get(`/api/admin/mail-outbox/${mail!.id}`);
+  return ((await detail.json()) as { text: string }).text;
+}
+
+function pathOfLink(text: string, route: string): string {
+  const link = new RegExp(`https?://\\S+/${route}\\?token=[\\w-]+`).exec(text)?.[0];
+  expect(link, `a /${route} link`).toBeTruthy();
+  const url = new URL(link!);
+  return url.pathname + url.search;
+}
+
+/** A user of this test alone, created by the admin, with a password set through the invitation. */
+async function createUser(admin: APIRequestContext, email: string) {
+  const organizations = await admin.get('/api/organizations');
+  const { items } = (await organizations.json()) as { items: Array<{ id: string; name: string }> };
+  const medLien = items.find((item) => item.name === 'MedLien Funding Partners');
+  const created = await admin.post('/api/users', {
+    data: { name: 'Nora Notify', email, role: 'lienholder', organizationId: medLien!.id },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const invitation = pathOfLink(await readMailText(admin, email, 'invitation'), 'accept-invite');
+  const token = new URLSearchParams(invitation.split('?')[1]).get('token');
+  const accepted = await admin.post('/api/invitations/accept', {
+    data: { token, password: PASSWORD },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(204);
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/lienholder$/);
+}
+
+test.describe.configure({ timeout: 120_000 });
+
+test('a new notification e-mail is used once the link sent to it is opened', async ({
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  const admin = await playwright.request.newContext({
+    baseURL,
+    storageState: storageStatePath('admin'),
+    extraHTTPHeaders: { origin: baseURL! },
+  });
+  const suffix = Date.now().toString(36);
+  const email = `nora-${suffix}@example.test`;
+  const newAddress = `nora-alerts-${suffix}@example.test`;
+  await createUser(admin, email);
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, email);
+  await page.goto('/notifications?tab=preferences');
+  const field = page.getByLabel('Notification email');
+  await expect(field).toHaveValue(email);
+  await field.fill(newAddress);
+  await page.getByRole('button', { name: 'Save Preferences' }).click();
+  await expect(page.getByText(`We sent a confirmation link to ${newAddress}`)).toBeVisible();
+  const waiting = `Waiting for confirmation: ${newAddress} — we sent a link to that address`;
+  await expect(page.getByText(waiting)).toBeVisible();
+  // Until the link is opened, notification mail keeps going to the confirmed address.
+  await expect(field).toHaveValue(email);
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(page, theme);
+    await expect(page.getByText(waiting)).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
+
+  // Resend replaces the link: the first one no longer works.
+  const firstLink = pathOfLink(
+    await readMailText(admin, newAddress, 'notification_email_confirmation'),
+    'confirm-notification-email',
+  );
+  await page.getByRole('button', { name: 'Resend' }).click();
+  await expect(
+    page.getByText(`We sent a confirmation link to ${newAddress}`).first(),
+  ).toBeVisible();
+  await expect
+    .poll(async () =>
+      pathOfLink(
+        await readMailText(admin, newAddress, 'notification_email_confirmation'),
+        'confirm-notification-email',
+      ),
+    )
+    .not.toBe(firstLink);
+  const link = pathOfLink(
+    await readMailText(admin, newAddress, 'notification_email_confirmation'),
+    'confirm-notification-email',
+  );
+
+  // Opened where nobody is signed in, as on the phone that reads the new address.
+  const elsewhere = await browser.newContext();
+  const phone = await elsewhere.newPage();
+  await phone.goto(firstLink);
+  await phone.getByRole('button', { name: 'Confirm address' }).click();
+  await expect(
+    phone.getByText('This confirmation link is not valid or has already been used.'),
+  ).toBeVisible();
+  await phone.goto(link);
+  await expect(phone.getByRole('heading', { name: 'Confirm notification email' })).toBeVisible();
+  await expectNoAxeViolations(phone);
+  await phone.getByRole('button', { name: 'Confirm address' }).click();
+  await expect(phone.getByText(`Notification e-mails will now go to ${newAddress}.`)).toBeVisible();
+  await expectNoAxeViolations(phone);
+  await elsewhere.close();
+
+  await page.reload();
+  await expect(field).toHaveValue(newAddress);
+  await expect(page.getByText(waiting)).toBeHidden();
+  await context.close();
+  await admin.dispose();
+});
