@@ -62,7 +62,7 @@ export async function describeTotpSecret(email: string, secret: string) {
 /** The time step the code belongs to, or null when it matches none in the window. */
 export function matchTotpStep(code: string, secret: string, now = Date.now()): number | null {
   if (!/^\d{6}$/.test(code)) return null;
-  const delta = totp.checkDelta(code, secret);
+  const delta = totp.clone({ epoch: now }).checkDelta(code, secret);
   if (delta === null) return null;
   return Math.floor(now / 1000 / STEP_SECONDS) + delta;
 }
