@@ -3,7 +3,7 @@ import {
   DEFAULT_SETTINGS,
   SETTINGS_RANGE_MESSAGES,
 } from '@casebridge/domain/settings/settings.schemas';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '#src/test/render.tsx';
@@ -75,5 +75,22 @@ describe('SettingsForm', { timeout: 15_000 }, () => {
       [{ ...DEFAULT_SETTINGS, sessionTimeoutMinutes: 480, requireUserApproval: true }, '"4"'],
     ]);
     expect(timeout).not.toHaveAttribute('aria-invalid');
+  });
+
+  it("saves 'Require MFA' per role, and 'All users' checks every role", async () => {
+    const api = renderForm();
+    const user = userEvent.setup();
+    const mfa = screen.getByRole('group', { name: 'Require MFA' });
+    await user.click(within(mfa).getByLabelText('Attorney'));
+    await user.click(within(mfa).getByLabelText('Admin'));
+    expect(within(mfa).getByLabelText('All users')).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await expect.poll(() => saves(api).length).toBe(1);
+    expect(saves(api)[0]?.body).toMatchObject({ requireMfaRoles: ['attorney', 'admin'] });
+
+    await user.click(within(mfa).getByLabelText('All users'));
+    for (const box of within(mfa).getAllByRole('checkbox')) expect(box).toBeChecked();
+    await user.click(within(mfa).getByLabelText('All users'));
+    for (const box of within(mfa).getAllByRole('checkbox')) expect(box).not.toBeChecked();
   });
 });

@@ -21,6 +21,7 @@ function renderAt(path: string, guard: 'auth' | 'patient-creation', options: Gua
     routes: [
       { path: '/unauthorized', element: <h1>Unauthorized Access</h1> },
       { path: '/login', element: <h1>Sign in</h1> },
+      { path: '/two-step-setup', element: <h1>Set up two-step verification</h1> },
     ],
   }).router;
 }
@@ -83,6 +84,23 @@ describe('RequireAuth profile errors', () => {
     const router = renderAt('/add-patient', 'auth', { queryClient });
     expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location.state).toBeNull();
+  });
+});
+
+describe('RequireAuth and the second factor', () => {
+  it('sends a session waiting for its code to /login, keeping the page', () => {
+    const router = renderAt('/add-patient', 'auth', {
+      session: signedInAs('clinic', { secondFactor: 'pending' }),
+    });
+    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ from: '/add-patient' });
+  });
+
+  it("sends a user whom 'Require MFA' holds back to enrolment before any page", () => {
+    const router = renderAt('/add-patient', 'auth', {
+      session: signedInAs('attorney', { secondFactor: 'enrolment-required' }),
+    });
+    expect(router.state.location.pathname).toBe('/two-step-setup');
   });
 });
 
