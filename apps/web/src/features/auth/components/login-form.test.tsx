@@ -1,4 +1,4 @@
-import { MESSAGES } from '@casebridge/domain/errors';
+import { MESSAGES, tooManyAttemptsMessage } from '@casebridge/domain/errors';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -64,15 +64,19 @@ describe('LoginForm', { timeout: 15_000 }, () => {
     expect(sent).toEqual([{ email: 'clinic@demo.test', password: 'demo-password-2026' }]);
   });
 
-  it("toasts the server's message when signing in fails", async () => {
+  it.each([
+    { status: 401, code: 'UNAUTHENTICATED', message: MESSAGES.invalidCredentials },
+    // A throttled attempt says when to try again (README, 'Sign-in throttling').
+    { status: 429, code: 'RATE_LIMITED', message: tooManyAttemptsMessage(240) },
+  ])("toasts the server's message when signing in fails ($status)", async (failure) => {
     const user = userEvent.setup();
     const { email, password, submit } = renderLogin(() =>
-      apiError(401, 'UNAUTHENTICATED', MESSAGES.invalidCredentials),
+      apiError(failure.status, failure.code, failure.message),
     );
     await user.type(email, 'clinic@demo.test');
     await user.type(password, 'wrong-password');
     await user.click(submit);
-    await expect.poll(() => latestToast('error')).toBe(MESSAGES.invalidCredentials);
+    await expect.poll(() => latestToast('error')).toBe(failure.message);
     await waitFor(() => expect(submit).toBeEnabled());
   });
 });
