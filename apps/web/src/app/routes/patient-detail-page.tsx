@@ -2,6 +2,8 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useParams } from 'react-router';
 import { PageSpinner } from '#src/components/ui/spinner.tsx';
 import { TabBar, useTabParam } from '#src/components/ui/tab-bar.tsx';
+import { AccessHistoryTab } from '#src/features/access-history/components/access-history-tab.tsx';
+import { canOpenAccessHistory } from '#src/features/access-history/utils/can-open-access-history.ts';
 import { TemporaryAccess } from '#src/features/access-grants/components/temporary-access.tsx';
 import { BillingTab } from '#src/features/billing/components/billing-tab.tsx';
 import { DocumentsTab } from '#src/features/documents/components/documents-tab.tsx';
@@ -13,6 +15,7 @@ import { OverviewTab } from '#src/features/patients/components/overview-tab.tsx'
 import { PatientHeader } from '#src/features/patients/components/patient-header.tsx';
 import { PatientNotFound } from '#src/features/patients/components/patient-not-found.tsx';
 import { ApiError } from '#src/lib/api-client.ts';
+import { useCurrentUser } from '#src/lib/auth-context.tsx';
 
 const TABS = [
   { value: 'overview', label: 'Overview' },
@@ -21,11 +24,14 @@ const TABS = [
   { value: 'messages', label: 'Messages' },
   { value: 'billing', label: 'Billing' },
 ] as const;
-const TAB_VALUES = TABS.map((item) => item.value);
+/** Only for admins and the patient's clinics (`canOpenAccessHistory`). */
+const ACCESS_HISTORY_TAB = { value: 'access-history', label: 'Access history' } as const;
+const TAB_VALUES = [...TABS, ACCESS_HISTORY_TAB].map((item) => item.value);
 
-/** /patients/{id}?tab=overview|demographics|documents|messages|billing */
+/** /patients/{id}?tab=overview|demographics|documents|messages|billing|access-history */
 export function PatientDetailPage() {
   const { patientId = '' } = useParams();
+  const user = useCurrentUser();
   const [tab, setTab] = useTabParam(TAB_VALUES);
   const patientQuery = usePatient(patientId);
 
@@ -38,13 +44,18 @@ export function PatientDetailPage() {
     throw patientQuery.error;
   }
   const patient = patientQuery.data;
+  const hasAccessHistory = canOpenAccessHistory(user, patient);
+  const shownTab = tab === ACCESS_HISTORY_TAB.value && !hasAccessHistory ? TABS[0].value : tab;
 
   return (
     <div>
       <PatientHeader patient={patient} />
       <TemporaryAccess patientId={patient.id} patientName={patient.fullName} />
-      <Tabs.Root value={tab} onValueChange={setTab}>
-        <TabBar label="Patient record" items={TABS} />
+      <Tabs.Root value={shownTab} onValueChange={setTab}>
+        <TabBar
+          label="Patient record"
+          items={hasAccessHistory ? [...TABS, ACCESS_HISTORY_TAB] : TABS}
+        />
         <Tabs.Content value="overview">
           <OverviewTab patient={patient} summary={<TreatmentSummaryPanel patient={patient} />} />
         </Tabs.Content>
@@ -60,6 +71,11 @@ export function PatientDetailPage() {
         <Tabs.Content value="billing">
           <BillingTab patient={patient} />
         </Tabs.Content>
+        {hasAccessHistory ? (
+          <Tabs.Content value={ACCESS_HISTORY_TAB.value}>
+            <AccessHistoryTab patient={patient} />
+          </Tabs.Content>
+        ) : null}
       </Tabs.Root>
     </div>
   );

@@ -3,10 +3,12 @@ import { AUDIT_MESSAGES } from '@casebridge/domain/audit/audit-log.schemas';
 import type { AuditAction } from '@casebridge/domain/audit';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '#src/components/ui/button.tsx';
 import { Pagination } from '#src/components/ui/pagination.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
+import { describeTimeZone, getBrowserTimeZone } from '#src/lib/time-zone.ts';
 import { useDebouncedValue } from '#src/lib/use-debounced-value.ts';
 import { downloadAuditCsv, useAuditLogs } from '#src/features/admin/api/audit-api.ts';
 import {
@@ -17,9 +19,16 @@ import {
 } from './audit-filters.tsx';
 import { AuditTable } from './audit-table.tsx';
 
-/** Admin 'Audit Logs' tab: newest first, paged and filtered on the server, CSV of the same rows. */
+/**
+ * Admin 'Audit Logs' tab: newest first, paged and filtered on the server, CSV of the same rows.
+ * `?patient=<id>` (a patient's 'Open in the audit log') starts it filtered to that patient.
+ */
 export function AuditLogsTab() {
-  const [values, setValues] = useState<AuditFilterValues>(EMPTY_AUDIT_FILTERS);
+  const [searchParams] = useSearchParams();
+  const [values, setValues] = useState<AuditFilterValues>(() => ({
+    ...EMPTY_AUDIT_FILTERS,
+    patient: searchParams.get('patient') ?? '',
+  }));
   const [page, setPage] = useState(1);
   const [isExporting, setIsExporting] = useState(false);
   const user = useDebouncedValue(values.user.trim());
@@ -67,6 +76,10 @@ export function AuditLogsTab() {
           {isExporting ? 'Exporting...' : 'Export CSV'}
         </Button>
       </div>
+      <p className="mb-3 text-sm text-ink-muted">
+        Times are shown in {describeTimeZone(getBrowserTimeZone())}; the CSV export gives them in
+        UTC (ISO 8601).
+      </p>
       {logs.error ? (
         <p role="alert" className="text-sm text-danger">
           Failed to load audit logs

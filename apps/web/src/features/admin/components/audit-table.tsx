@@ -3,13 +3,20 @@ import {
   type TAuditLogEntry,
 } from '@casebridge/domain/audit/audit-log.schemas';
 import { Link } from 'react-router';
-import { formatDateTime } from '#src/lib/format.ts';
+import { formatDateTimeWithZone } from '#src/lib/time-zone.ts';
 import { TableEmptyRow, TableHead, TableSkeletonRows } from '#src/components/ui/table-rows.tsx';
 import { TableScroll } from '#src/components/ui/table-scroll.tsx';
 
 const COLUMNS = ['Time', 'User', 'Role', 'Action', 'Patient', 'Details'];
 
-export function AuditTable({ entries }: { entries: TAuditLogEntry[] | undefined }) {
+/** Times show their zone ('Mar 14, 2026, 2:02 PM EST'): the browser's unless `timeZone` says. */
+export function AuditTable({
+  entries,
+  timeZone,
+}: {
+  entries: TAuditLogEntry[] | undefined;
+  timeZone?: string;
+}) {
   return (
     <TableScroll label="Audit log" className="bg-surface">
       <table className="w-full min-w-[56rem] text-left text-sm">
@@ -22,7 +29,9 @@ export function AuditTable({ entries }: { entries: TAuditLogEntry[] | undefined 
             entries.map((entry) => (
               <tr key={entry.id}>
                 <td className="whitespace-nowrap px-4 py-2 text-ink">
-                  {formatDateTime(entry.timestamp)}
+                  <time dateTime={entry.timestamp}>
+                    {formatDateTimeWithZone(entry.timestamp, timeZone)}
+                  </time>
                 </td>
                 <td className="px-4 py-2 text-ink">{entry.userName ?? '—'}</td>
                 <td className="px-4 py-2 text-ink">{entry.userRole ?? '—'}</td>
@@ -31,12 +40,23 @@ export function AuditTable({ entries }: { entries: TAuditLogEntry[] | undefined 
                 </td>
                 <td className="px-4 py-2 text-ink">
                   {entry.patientId ? (
-                    <Link
-                      to={`/patients/${entry.patientId}`}
-                      className="text-brand underline-offset-2 hover:underline"
-                    >
-                      {entry.patientName ?? entry.patientId}
-                    </Link>
+                    <span className="flex flex-col gap-0.5">
+                      <Link
+                        to={`/patients/${entry.patientId}`}
+                        className="text-brand underline-offset-2 hover:underline"
+                      >
+                        {entry.patientName ?? entry.patientId}
+                      </Link>
+                      {entry.patientName ? (
+                        <Link
+                          to={`/patients/${entry.patientId}?tab=access-history`}
+                          className="text-xs text-brand underline-offset-2 hover:underline"
+                          aria-label={`Access history of ${entry.patientName}`}
+                        >
+                          Access history
+                        </Link>
+                      ) : null}
+                    </span>
                   ) : (
                     '—'
                   )}
