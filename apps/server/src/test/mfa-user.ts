@@ -3,6 +3,7 @@ import { authenticator } from 'otplib';
 import { DEMO_PASSWORD } from '@casebridge/domain/constants';
 import type { TRecoveryCodes, TTotpEnrolment } from '@casebridge/domain/mfa/mfa.schemas';
 import type { Role } from '@casebridge/domain/roles';
+import type { TSettingsRecord } from '@casebridge/domain/settings/settings.schemas';
 import { totpFactors, users } from '#src/db/schema/index.ts';
 import { insertUser } from '#src/modules/users/users.queries.ts';
 import { toCookieHeader, type TestServer } from './test-server.ts';
@@ -62,4 +63,23 @@ export async function forgetUsedTotpStep(server: TestServer, userId: string) {
     .update(totpFactors)
     .set({ lastUsedStep: null })
     .where(eq(totpFactors.userId, userId));
+}
+
+/** Saves 'Require MFA' as an admin would, through the settings' version (If-Match) flow. */
+export async function setRequiredMfaRoles(server: TestServer, adminCookie: string, roles: Role[]) {
+  const current = await server.request({ url: '/api/settings', cookie: adminCookie });
+  const {
+    version,
+    updatedAt: _at,
+    updatedByName: _by,
+    ...values
+  } = current.json<TSettingsRecord>();
+  const saved = await server.request({
+    method: 'PUT',
+    url: '/api/settings',
+    cookie: adminCookie,
+    headers: { 'if-match': `"${version}"` },
+    body: { ...values, requireMfaRoles: roles },
+  });
+  if (saved.statusCode !== 200) throw new Error(`settings: ${saved.body}`);
 }

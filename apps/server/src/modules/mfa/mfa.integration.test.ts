@@ -14,6 +14,7 @@ import {
   enrolTotp,
   forgetUsedTotpStep,
   postCode,
+  setRequiredMfaRoles,
   signInWithPassword,
   totpCodeOf,
 } from '#src/test/mfa-user.ts';
@@ -52,18 +53,7 @@ describe('second factor', () => {
     const live = await listLiveSessions(server.context.db, ids, 60);
     return ids.some((id) => live.has(id));
   };
-  const setRequiredRoles = async (roles: Role[]) => {
-    const current = await get('/api/settings', adminCookie);
-    const { version, updatedAt: _at, updatedByName: _by, ...values } = current.json();
-    const saved = await server.request({
-      method: 'PUT',
-      url: '/api/settings',
-      cookie: adminCookie,
-      headers: { 'if-match': `"${version}"` },
-      body: { ...values, requireMfaRoles: roles },
-    });
-    expect(saved.statusCode).toBe(200);
-  };
+  const setRequiredRoles = (roles: Role[]) => setRequiredMfaRoles(server, adminCookie, roles);
 
   /** A new clinic user with TOTP set up, signed in again with the password only. */
   const enrolledUser = async (email: string) => {
