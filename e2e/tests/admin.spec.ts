@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD } from '../fixtures/auth.ts';
+import { DEMO_PASSWORD, signInWithPassword as signInAs } from '../fixtures/auth.ts';
 import { expectNoAxeViolations, setTheme } from '../fixtures/axe.ts';
 import { expectControlNotCovered } from '../fixtures/toasts.ts';
 import { expect, test } from '../fixtures/test.ts';
@@ -31,13 +31,6 @@ async function readInvitationLink(page: Page, email: string): Promise<string> {
   expect(link).toBeTruthy();
   await dialog.getByRole('button', { name: 'Close' }).click();
   return new URL(link!).pathname + new URL(link!).search;
-}
-
-async function signInAs(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
 async function setApprovalSetting(page: Page, isOn: boolean) {
