@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = [
   'audit_logs_viewed',
   'access_history_viewed',
   'access_denied',
+  'notifications_listed',
+  'mail_listed',
   'patient_created',
   'patient_updated',
   'patient_status_changed',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, messages } from '#src/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { mailOutbox, messages, notifications, users } from '#src/db/schema/index.ts';
 import { expectOneAuditRow, patientIdByName } from '#src/test/audit-rows.ts';
 import { createTestServer, type DemoEmail, type TestServer } from '#src/test/test-server.ts';
 
@@ -126,6 +127,44 @@ describe('audit of reads of health information', () => {
     );
     expect(response.statusCode).toBe(200);
     expect(row.details).toBe(`message_notification e-mail ${mail!.id}`);
+  });
+
+  it('the mail outbox list is one row naming the mails it showed', async () => {
+    const { response, row } = await expectOneAuditRow(
+      server,
+      { email: 'admin@demo.test', action: 'mail_listed', patientId: null },
+      () => get('admin@demo.test', '/api/admin/mail-outbox?search=morgan'),
+    );
+    const mailIds = response.json().items.map((item: { id: string }) => item.id);
+    expect(row.details).toBe(
+      `mails: ${mailIds.join(',') || 'none'}; page 1, search (text not recorded)`,
+    );
+  });
+
+  it('a page of notifications that names patients is one row naming them', async () => {
+    const { db } = server.context;
+    const [lien] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'lienholder@demo.test'));
+    await db.insert(notifications).values({
+      recipientUserId: lien!.id,
+      patientId: maria,
+      type: 'message',
+      content: 'New message regarding a patient',
+      linkTo: `/patients/${maria}?tab=messages`,
+    });
+    const { response, row } = await expectOneAuditRow(
+      server,
+      { email: 'lienholder@demo.test', action: 'notifications_listed', patientId: null },
+      () => get('lienholder@demo.test', '/api/notifications'),
+    );
+    const items: Array<{ id: string; patientId: string | null }> = response.json().items;
+    const named = [...new Set(items.flatMap((item) => item.patientId ?? []))];
+    expect(named).toContain(maria);
+    expect(row.details).toBe(
+      `patients: ${named.join(',')}; notifications: ${items.map((item) => item.id).join(',')}`,
+    );
   });
 
   it('browsing and exporting the audit log are one row each; the CSV states UTC', async () => {

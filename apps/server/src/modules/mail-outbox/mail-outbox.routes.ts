@@ -11,6 +11,7 @@ import {
 import { ZErrorBody } from '@casebridge/domain/errors';
 import { getRequestIp } from '#src/lib/request-ip.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
+import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
 import { listMail } from './mail-outbox.queries.ts';
 import { retryAllFailedMail, retryFailedMail, viewMail } from './mail-outbox.service.ts';
 
@@ -35,7 +36,15 @@ export async function mailOutboxRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { page, pageSize, ...filter } = request.query;
-      return { ...(await listMail(db, filter, { page, pageSize })), page, pageSize };
+      const result = await listMail(db, filter, { page, pageSize });
+      // Subjects may name a patient (the detailed notification content): one row per page.
+      await auditPatientRead(db, requireActor(request), {
+        action: 'mail_listed',
+        listed: { label: 'mails', ids: result.items.map((item) => item.id) },
+        details: `page ${page}${filter.status ? `, status ${filter.status}` : ''}${filter.search ? ', search (text not recorded)' : ''}`,
+        ip: getRequestIp(request),
+      });
+      return { ...result, page, pageSize };
     },
   );
 

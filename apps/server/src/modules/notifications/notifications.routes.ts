@@ -50,7 +50,10 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ZNotificationPage, ...errors },
       },
     },
-    async (request) => listOwnNotifications(db, requireActor(request), request.query),
+    async (request) =>
+      listOwnNotifications(db, requireActor(request), request.query, {
+        ip: getRequestIp(request),
+      }),
   );
 
   api.patch(

@@ -10,6 +10,7 @@ import { notifications } from '#src/db/schema/index.ts';
 import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { notFound } from '#src/lib/app-error.ts';
+import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import {
   getNotificationPreferences,
@@ -69,15 +70,29 @@ export async function notifyUsers(
   return allowed;
 }
 
+/**
+ * A page of the actor's notifications. Items name patients (and their text may too): a page that
+ * names any is audited as one read naming those patients; a page about none is not PHI.
+ */
 export async function listOwnNotifications(
   db: Db,
   actor: Actor,
   query: { cursor?: string | undefined; limit: number },
+  context: { ip: string },
 ): Promise<TNotificationPage> {
   const [page, unreadCount] = await Promise.all([
     listNotifications(db, actor, query),
     countUnreadNotifications(db, actor),
   ]);
+  const patientIds = [...new Set(page.items.flatMap((item) => item.patientId ?? []))];
+  if (patientIds.length > 0) {
+    await auditPatientRead(db, actor, {
+      action: 'notifications_listed',
+      listed: { label: 'patients', ids: patientIds },
+      details: `notifications: ${page.items.map((item) => item.id).join(',')}`,
+      ip: context.ip,
+    });
+  }
   const last = page.items.at(-1);
   return {
     items: page.items,
