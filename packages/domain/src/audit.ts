@@ -7,6 +7,7 @@ export const AUDIT_ACTIONS = [
   'recovery_code_used',
   'mfa_enrolled',
   'mfa_disabled',
+  'mfa_reset',
   'recovery_codes_regenerated',
   'logout',
   'session_expired',

@@ -15,17 +15,19 @@ const ACTIVITY_WRITE_INTERVAL_MS = 30_000;
 export type SessionCheck = { actor: Actor; idleTimeoutMinutes: number };
 
 // The second factor's standing of a session, from its row, the user's factor and 'Require MFA'
-// (joined by every query below): one definition for requests and for live streams alike.
+// (joined by every query below): one definition for requests and for live streams alike. A
+// pending session stays pending even if the factor goes: turning it off or an admin's reset
+// deletes such sessions, so a password alone never opens one.
 const hasTotpFactor = sql<boolean>`(${totpFactors.confirmedAt} is not null)`;
 const isMfaRequired = sql<boolean>`coalesce(${users.role} = any(${settings.requireMfaRoles}), false)`;
-const isSecondFactorComplete = sql<boolean>`not ((${sessions.secondFactorPending} and ${hasTotpFactor}) or (${isMfaRequired} and not ${hasTotpFactor}))`;
+const isSecondFactorComplete = sql<boolean>`not (${sessions.secondFactorPending} or (${isMfaRequired} and not ${hasTotpFactor}))`;
 
 function toSecondFactorState(row: {
   secondFactorPending: boolean;
   hasTotpFactor: boolean;
   isMfaRequired: boolean;
 }): SecondFactorState {
-  if (row.secondFactorPending && row.hasTotpFactor) return 'pending';
+  if (row.secondFactorPending) return 'pending';
   if (row.isMfaRequired && !row.hasTotpFactor) return 'enrolment-required';
   return 'complete';
 }

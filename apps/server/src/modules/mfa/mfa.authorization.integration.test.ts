@@ -87,6 +87,22 @@ describe('second-factor routes: authorization', () => {
     expect(await factorRows(user.id)).toBe(before);
   });
 
+  it('only an admin resets a user’s second factor; other roles change nothing', async () => {
+    const target = await createUserOf(server, 'clinic', 'authz-reset-target@test.example');
+    await enrolTotp(server, (await signInWithPassword(server, target.email)).cookie);
+    const before = await factorRows(target.id);
+    const reset = { method: 'POST', url: `/api/users/${target.id}/mfa/reset` } as const;
+    expect((await call(reset)).statusCode).toBe(401);
+    for (const role of ROLES_TO_CHECK.filter((each) => each !== 'admin')) {
+      const user = await createUserOf(server, role, `authz-reset-${role}@test.example`);
+      const { cookie } = await signInWithPassword(server, user.email);
+      expect((await call(reset, cookie)).statusCode).toBe(403);
+    }
+    expect(await factorRows(target.id)).toBe(before);
+    expect((await call(reset, await server.login('admin@demo.test'))).statusCode).toBe(204);
+    expect(await factorRows(target.id)).toBe(0);
+  });
+
   describe("a session held for enrolment by 'Require MFA'", () => {
     beforeAll(async () => {
       await server.context.db.execute(

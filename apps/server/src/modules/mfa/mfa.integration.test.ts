@@ -203,16 +203,40 @@ describe('second factor', () => {
   });
 
   it('turns off with a current code; the next sign-in asks for nothing', async () => {
-    const { user, secret, first } = await enrolledUser('mfa-off@test.example');
+    const { user, secret, first, second } = await enrolledUser('mfa-off@test.example');
     await forgetUsedTotpStep(server, user.id);
     const wrong = await postCode(server, first.cookie, '/api/mfa/disable', '000000');
     expect(wrong.statusCode).toBe(400);
     const off = await postCode(server, first.cookie, '/api/mfa/disable', totpCodeOf(secret));
     expect(off.statusCode).toBe(204);
     expect(await countAudit(user.id, 'mfa_disabled')).toBe(1);
+    // A session still waiting for its code ends: it never opens on the password alone.
+    expect((await get('/api/auth/session', second.cookie)).statusCode).toBe(401);
+    expect((await get('/api/patients', second.cookie)).statusCode).toBe(401);
     expect((await signInWithPassword(server, 'mfa-off@test.example')).secondFactor).toBe(
       'complete',
     );
+  });
+
+  it("an admin's reset removes the factor and ends every session of the user", async () => {
+    const { user, first, second } = await enrolledUser('mfa-reset@test.example');
+    const reset = (userId: string) =>
+      server.request({
+        method: 'POST',
+        url: `/api/users/${userId}/mfa/reset`,
+        cookie: adminCookie,
+      });
+    expect((await reset(user.id)).statusCode).toBe(204);
+    for (const cookie of [first.cookie, second.cookie])
+      expect((await get('/api/auth/session', cookie)).statusCode).toBe(401);
+    const audited = await server.context.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'mfa_reset'), eq(auditLogs.details, user.email)));
+    expect(audited.map((row) => row.userName)).toEqual(['Avery Admin']);
+    expect((await signInWithPassword(server, user.email)).secondFactor).toBe('complete');
+    expect((await reset(user.id)).statusCode).toBe(409);
+    expect((await reset('no-such-user')).statusCode).toBe(404);
   });
 
   describe("with 'Require MFA' for attorneys", () => {

@@ -5,6 +5,7 @@ import {
   secondFactorFailures,
   sessions,
   totpFactors,
+  users,
 } from '#src/db/schema/index.ts';
 
 export type TotpFactorRow = typeof totpFactors.$inferSelect;
@@ -17,6 +18,11 @@ export async function findTotpFactor(
 ): Promise<TotpFactorRow | null> {
   const query = db.select().from(totpFactors).where(eq(totpFactors.userId, userId));
   const [row] = await (forUpdate ? query.for('update') : query);
+  return row ?? null;
+}
+
+export async function findUserEmail(db: Db, userId: string) {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return row ?? null;
 }
 
@@ -101,6 +107,16 @@ export async function insertSecondFactorFailure(db: Db, userId: string, ip: stri
 
 export async function clearSecondFactorFailures(db: Db, userId: string) {
   await db.delete(secondFactorFailures).where(eq(secondFactorFailures.userId, userId));
+}
+
+/**
+ * Ends the user's sessions still waiting for a code: with the factor gone they could never give
+ * it, and must not open the app on the password alone.
+ */
+export async function deletePendingSessions(db: Db, userId: string) {
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.secondFactorPending, true)));
 }
 
 /** The session has given its second factor: it opens the app from now on. */

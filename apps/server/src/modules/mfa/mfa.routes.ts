@@ -15,6 +15,7 @@ import {
   disableSecondFactor,
   getMfaStatus,
   regenerateRecoveryCodes,
+  resetUserSecondFactor,
   SecondFactorThrottledError,
   startEnrolment,
   verifySecondFactor,
@@ -22,6 +23,7 @@ import {
 } from './mfa.service.ts';
 import { deriveTotpKey } from './totp.ts';
 
+const ZUserParams = z.object({ userId: z.string().min(1).max(64) });
 const errors = {
   400: ZErrorBody,
   401: ZErrorBody,
@@ -152,6 +154,26 @@ export async function mfaRoutes(app: FastifyInstance): Promise<void> {
       await withRetryAfter(reply, () =>
         disableSecondFactor(contextOf(request), requireActor(request), request.body.code),
       );
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.post(
+    '/users/:userId/mfa/reset',
+    {
+      config: { access: 'admin:users' },
+      schema: {
+        tags: ['users'],
+        summary:
+          "Remove a user's two-step verification (lost phone and codes): their sessions end; audited",
+        params: ZUserParams,
+        response: { 204: z.null(), ...errors, 404: ZErrorBody },
+      },
+    },
+    async (request, reply) => {
+      await resetUserSecondFactor(db, requireActor(request), request.params.userId, {
+        ip: getRequestIp(request),
+      });
       return reply.status(204).send(null);
     },
   );

@@ -9,16 +9,22 @@ import {
 } from '@casebridge/domain/mfa/mfa.schemas';
 import type { Db } from '#src/db/client.ts';
 import type { Actor } from '#src/lib/actor.ts';
-import { AppError } from '#src/lib/app-error.ts';
+import { AppError, notFound } from '#src/lib/app-error.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import { getSettings } from '#src/modules/settings/settings.service.ts';
+import {
+  deleteSessionsExcept,
+  publishSessionsEnded,
+} from '#src/modules/sessions/sessions.service.ts';
 import {
   clearSecondFactorFailures,
   consumeRecoveryCode,
   countSecondFactorFailures,
   countUnusedRecoveryCodes,
+  deletePendingSessions,
   deleteSecondFactor,
   findTotpFactor,
+  findUserEmail,
   hasConfirmedTotpFactor,
   insertSecondFactorFailure,
   markSessionVerified,
@@ -233,6 +239,29 @@ export async function disableSecondFactor(
   await requireValidCode(context, actor, code, { allowRecovery: true, confirm: false });
   await context.db.transaction(async (tx) => {
     await deleteSecondFactor(tx, actor.userId);
+    await deletePendingSessions(tx, actor.userId);
     await writeAudit(tx, { action: 'mfa_disabled', actor, ip: context.ip });
+  });
+}
+
+/**
+ * An admin removes a user's second factor (a lost phone and lost recovery codes). Every session
+ * of the user ends, and with 'Require MFA' for their role they enrol again at the next sign-in.
+ */
+export async function resetUserSecondFactor(
+  db: Db,
+  actor: Actor,
+  userId: string,
+  context: { ip: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const user = await findUserEmail(tx, userId);
+    if (!user) throw notFound();
+    if (!(await findTotpFactor(tx, userId)))
+      throw new AppError('CONFLICT', MFA_MESSAGES.notEnrolled);
+    await deleteSecondFactor(tx, userId);
+    await deleteSessionsExcept(tx, userId, null);
+    await writeAudit(tx, { action: 'mfa_reset', actor, details: user.email, ip: context.ip });
+    await publishSessionsEnded(tx, userId);
   });
 }
