@@ -1,4 +1,4 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, isNull, like } from 'drizzle-orm';
 import { accessGrants, auditLogs } from '#src/db/schema/index.ts';
 import { getUserId } from '#src/modules/documents/document-test-support.ts';
 import type { TestServer } from '#src/test/test-server.ts';
@@ -39,7 +39,7 @@ export async function expireGrant(server: TestServer, grantId: string): Promise<
 /** The audit rows a user wrote about a patient with this action. */
 export async function auditRowsOf(
   server: TestServer,
-  filter: { email: string; patientId: string; action: string; detailsLike?: string },
+  filter: { email: string; patientId: string | null; action: string; detailsLike?: string },
 ) {
   return server.context.db
     .select({ details: auditLogs.details })
@@ -47,7 +47,9 @@ export async function auditRowsOf(
     .where(
       and(
         eq(auditLogs.userId, await getUserId(server, filter.email)),
-        eq(auditLogs.patientId, filter.patientId),
+        filter.patientId === null
+          ? isNull(auditLogs.patientId)
+          : eq(auditLogs.patientId, filter.patientId),
         eq(auditLogs.action, filter.action),
         filter.detailsLike ? like(auditLogs.details, filter.detailsLike) : undefined,
       ),

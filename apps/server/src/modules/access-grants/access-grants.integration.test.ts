@@ -55,6 +55,13 @@ describe('temporary access grants', () => {
     });
     expect(viewed).toHaveLength(1);
     expect(viewed[0]!.details).toContain(`via emergency access grant ${grant.id}: ${GRANT_REASON}`);
+    const listed = await auditRowsOf(server, {
+      email: 'clinic2@demo.test',
+      patientId: null,
+      action: 'patients_listed',
+      detailsLike: `%patient ${patientId} via emergency access grant ${grant.id}: %`,
+    });
+    expect(listed).toHaveLength(1);
     const audited = await auditRowsOf(server, {
       email: 'admin@demo.test',
       patientId,

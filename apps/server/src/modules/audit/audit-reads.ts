@@ -3,6 +3,7 @@ import { isUuid } from '@casebridge/domain/record-id';
 import type { Db } from '#src/db/client.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { writeAudit } from './audit.service.ts';
+import { auditNoteOfListedGrantUse } from './grant-use.ts';
 
 /**
  * One read of health information, as its audit row records it: the patient read, or for a list
@@ -32,6 +33,8 @@ export async function auditPatientRead(db: Db, actor: Actor, read: PatientRead):
   const parts = [
     read.listed ? describeListedIds(read.listed.label, read.listed.ids) : null,
     read.details ?? null,
+    // A page that holds patients reached through an emergency access grant says which.
+    read.listed ? await auditNoteOfListedGrantUse(db, actor, read.listed.ids) : null,
   ].filter((part): part is string => part !== null && part !== '');
   await writeAudit(db, {
     action: read.action,

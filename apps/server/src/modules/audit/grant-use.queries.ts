@@ -1,32 +1,36 @@
-import { and, desc, eq, gt, isNull, not, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, not, sql } from 'drizzle-orm';
 import type { Db } from '#src/db/client.ts';
 import { accessGrants, users } from '#src/db/schema/index.ts';
 import { userOrganizationSeesPatient } from '#src/modules/access-grants/access-grant-scope.ts';
 
+export type GrantInUse = { patientId: string; id: string; reason: string };
+
 /**
- * The active access grant through which this user reaches this patient, if that is how they
- * reach it: a grant that is not revoked or expired, while the user's own organisation does not
- * see the patient (then the grant is not what gave access). Null otherwise.
+ * Of these patients, those this user reaches through an active access grant, with the grant: a
+ * grant that is not revoked or expired, while the user's own organisation does not see the
+ * patient (then the grant is not what gave access). One grant per patient, the longest-running.
  */
-export async function findGrantInUse(
+export async function findGrantsInUse(
   db: Db,
   userId: string,
-  patientId: string,
-): Promise<{ id: string; reason: string } | null> {
-  const [row] = await db
-    .select({ id: accessGrants.id, reason: accessGrants.reason })
+  patientIds: readonly string[],
+): Promise<GrantInUse[]> {
+  if (patientIds.length === 0) return [];
+  const rows = await db
+    .select({ patientId: accessGrants.patientId, id: accessGrants.id, reason: accessGrants.reason })
     .from(accessGrants)
     .innerJoin(users, eq(users.id, accessGrants.userId))
     .where(
       and(
         eq(accessGrants.userId, userId),
-        eq(accessGrants.patientId, patientId),
+        inArray(accessGrants.patientId, [...patientIds]),
         isNull(accessGrants.revokedAt),
         gt(accessGrants.expiresAt, sql`now()`),
         not(userOrganizationSeesPatient(accessGrants.patientId)),
       ),
     )
-    .orderBy(desc(accessGrants.expiresAt))
-    .limit(1);
-  return row ?? null;
+    .orderBy(desc(accessGrants.expiresAt));
+  const byPatient = new Map<string, GrantInUse>();
+  for (const row of rows) if (!byPatient.has(row.patientId)) byPatient.set(row.patientId, row);
+  return [...byPatient.values()];
 }
