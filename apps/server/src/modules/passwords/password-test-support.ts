@@ -5,12 +5,16 @@ import { PASSWORD_RESET_MAIL_KIND } from './passwords.queries.ts';
 
 /** Test-only helpers of the password suites. */
 
-/** The newest password reset e-mail to an address, read from the outbox, or null. */
-export async function readResetMail(server: TestServer, email: string) {
+/** The newest e-mail of a kind (a reset link unless named) to an address, or null. */
+export async function readResetMail(
+  server: TestServer,
+  email: string,
+  kind = PASSWORD_RESET_MAIL_KIND,
+) {
   const [mail] = await server.context.db
     .select()
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.kind, PASSWORD_RESET_MAIL_KIND)))
+    .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.kind, kind)))
     .orderBy(desc(mailOutbox.createdAt))
     .limit(1);
   return mail ?? null;

@@ -14,6 +14,7 @@ import {
   sendResetLinkAsAdmin,
   useResetLink,
 } from './password-test-support.ts';
+import { PASSWORD_CHANGED_MAIL_KIND } from './passwords.queries.ts';
 import { hashResetToken, RESET_REQUEST_MIN_MS } from './passwords.service.ts';
 
 const NEW_PASSWORD = 'amber kettle orbit 42';
@@ -91,6 +92,10 @@ describe('passwords', () => {
       expect(await loginStatus(email, NEW_PASSWORD)).toBe(200);
       const [audit] = await auditOf(email, 'password_changed');
       expect(audit?.details).toBe('1 other session ended');
+      const notice = await readResetMail(server, email, PASSWORD_CHANGED_MAIL_KIND);
+      expect(notice?.subject).toBe('Your CaseBridge password was changed');
+      expect(notice?.text).toContain('from the address 127.0.0.1');
+      expect(`${notice?.text} ${notice?.html}`).not.toMatch(/HIPAA|amber kettle/i);
       expect(audit?.details).not.toContain(NEW_PASSWORD);
     });
 
@@ -175,6 +180,8 @@ describe('passwords', () => {
       expect(await loginStatus(email, DEMO_PASSWORD)).toBe(401);
       expect(await loginStatus(email, NEW_PASSWORD)).toBe(200);
       expect((await auditOf(email, 'password_reset'))[0]?.details).toContain('2 sessions ended');
+      const notice = await readResetMail(server, email, PASSWORD_CHANGED_MAIL_KIND);
+      expect(notice?.text).toContain('reset with an e-mailed link');
 
       const again = await useResetLink(server, token, 'another fine passphrase');
       expect(again.statusCode).toBe(404);

@@ -4,6 +4,8 @@ import { passwordResets, users } from '#src/db/schema/index.ts';
 
 /** The outbox kind of password reset e-mails. */
 export const PASSWORD_RESET_MAIL_KIND = 'password_reset';
+/** The outbox kind of the notice that a password was changed or reset. */
+export const PASSWORD_CHANGED_MAIL_KIND = 'password_changed';
 
 const resetUserColumns = {
   id: users.id,

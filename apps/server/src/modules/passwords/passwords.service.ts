@@ -19,7 +19,11 @@ import {
   deleteSessionsExcept,
   publishSessionsEnded,
 } from '#src/modules/sessions/sessions.service.ts';
-import { renderPasswordResetMail, type ResetRequester } from './password-reset-mail.ts';
+import {
+  renderPasswordChangedMail,
+  renderPasswordResetMail,
+  type ResetRequester,
+} from './password-reset-mail.ts';
 import {
   claimPasswordReset,
   countRecentResets,
@@ -27,6 +31,7 @@ import {
   findUserByEmail,
   findUserById,
   insertPasswordReset,
+  PASSWORD_CHANGED_MAIL_KIND,
   PASSWORD_RESET_MAIL_KIND,
 } from './passwords.queries.ts';
 
@@ -71,6 +76,11 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await setCredentialPassword(tx, actor.userId, input.newPassword);
     const ended = await deleteSessionsExcept(tx, actor.userId, actor.sessionId);
+    await queueChangedNotice(
+      tx,
+      { id: actor.userId, name: actor.name, email: actor.email },
+      { how: 'changed', ip: context.ip },
+    );
     await writeAudit(tx, {
       action: 'password_changed',
       actor,
@@ -78,6 +88,20 @@ export async function changePassword(
       ip: context.ip,
     });
     if (ended > 0) await publishSessionsEnded(tx, actor.userId);
+  });
+}
+
+/** Tells the owner their password changed, at the address they sign in with. */
+function queueChangedNotice(
+  tx: Db,
+  user: { id: string; name: string; email: string },
+  change: { how: 'changed' | 'reset'; ip: string },
+): Promise<void> {
+  return enqueueMail(tx, {
+    kind: PASSWORD_CHANGED_MAIL_KIND,
+    to: user.email,
+    subjectId: user.id,
+    ...renderPasswordChangedMail(user, { ...change, at: new Date() }),
   });
 }
 
@@ -200,6 +224,7 @@ export async function resetPassword(
     if (!(await claimPasswordReset(tx, reset.id))) throw invalidLink();
     await setCredentialPassword(tx, reset.user.id, input.password);
     const ended = await deleteSessionsExcept(tx, reset.user.id, null);
+    await queueChangedNotice(tx, reset.user, { how: 'reset', ip: context.ip });
     await writeAudit(tx, {
       action: 'password_reset',
       actor: asAuditActor(reset.user),
