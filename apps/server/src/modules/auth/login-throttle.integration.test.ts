@@ -108,6 +108,18 @@ describe('sign-in throttling', () => {
     expect((await attempt('someone@scan.example', scanner)).statusCode).toBe(401);
     expectRetryAfter(await attempt('lienholder@demo.test', scanner, DEMO_PASSWORD), 60);
     expect((await attempt('lienholder@demo.test', HOME, DEMO_PASSWORD)).statusCode).toBe(200);
+
+    // A day later the failures count for nothing, and the next attempt clears them away.
+    await server.context.db
+      .update(loginFailures)
+      .set({ createdAt: sql`${loginFailures.createdAt} - interval '24 hours 1 minute'` })
+      .where(eq(loginFailures.ip, scanner));
+    expect((await attempt('lienholder@demo.test', scanner, DEMO_PASSWORD)).statusCode).toBe(200);
+    const left = await server.context.db
+      .select()
+      .from(loginFailures)
+      .where(eq(loginFailures.ip, scanner));
+    expect(left).toEqual([]);
   });
 
   it('e-mails the owner once after repeated failures, and again only an hour later', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, not, or, sql } from 'drizzle-orm';
 import { LOGIN_LIMITS } from '@casebridge/domain/constants';
 import { tooManyAttemptsMessage } from '@casebridge/domain/errors';
 import type { Db } from '#src/db/client.ts';
@@ -62,6 +62,10 @@ export async function claimAttempt(db: Db, email: string, ip: string): Promise<C
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(1, hashtext(${email}))`);
     await tx.execute(sql`select pg_advisory_xact_lock(2, hashtext(${ip}))`);
+    // Failures older than the window count for nothing: drop this account's and address's.
+    await tx
+      .delete(loginFailures)
+      .where(and(or(eq(loginFailures.email, email), eq(loginFailures.ip, ip)), not(inWindow)));
     const byPair = await readFailures(
       tx,
       and(eq(loginFailures.email, email), eq(loginFailures.ip, ip)),
