@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { mailOutbox, messages, notifications, users } from '#src/db/schema/index.ts';
+import { documents, mailOutbox, messages, notifications, users } from '#src/db/schema/index.ts';
 import { expectOneAuditRow, patientIdByName } from '#src/test/audit-rows.ts';
 import { createTestServer, type DemoEmail, type TestServer } from '#src/test/test-server.ts';
 
@@ -73,13 +73,13 @@ describe('audit of reads of health information', () => {
       expect(response.statusCode).toBe(200);
       expect(row.patientId).toBe(maria);
     }
-    const documents = await expectOneAuditRow(
+    const documentList = await expectOneAuditRow(
       server,
       { email: 'clinic@demo.test', action: 'documents_listed', patientId: maria },
       () => get('clinic@demo.test', `/api/patients/${maria}/documents`),
     );
-    const documentIds = documents.response.json().items.map((item: { id: string }) => item.id);
-    expect(documents.row.details).toBe(`documents: ${documentIds.join(',') || 'none'}`);
+    const documentIds = documentList.response.json().items.map((item: { id: string }) => item.id);
+    expect(documentList.row.details).toBe(`documents: ${documentIds.join(',') || 'none'}`);
     const billing = await expectOneAuditRow(
       server,
       { email: 'clinic@demo.test', action: 'billing_viewed', patientId: maria },
@@ -211,6 +211,23 @@ describe('audit of reads of health information', () => {
     expect(malformed.response.statusCode).toBe(404);
     expect(malformed.row.details).toBe(
       'GET /api/patients/:patientId/documents; patient id asked: "not-an-id"',
+    );
+  });
+
+  it("a refused document of another party's patient is one row, on that patient", async () => {
+    const james = await patientIdByName(server, 'James Whitfield');
+    const [document] = await server.context.db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(eq(documents.patientId, james));
+    const { response, row } = await expectOneAuditRow(
+      server,
+      { email: 'attorney2@demo.test', action: 'access_denied', patientId: james },
+      () => get('attorney2@demo.test', `/api/documents/${document!.id}/download`),
+    );
+    expect(response.statusCode).toBe(404);
+    expect(row.details).toBe(
+      `GET /api/documents/:documentId/download; document id asked: "${document!.id}"`,
     );
   });
 

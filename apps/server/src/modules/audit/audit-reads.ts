@@ -47,7 +47,11 @@ export async function auditPatientRead(db: Db, actor: Actor, read: PatientRead):
 
 /** A refused attempt on a patient: the id asked for and the route, whatever its format. */
 export type RefusedPatientAccess = {
+  /** What the id names: a patient, or one of its records (a document). */
+  subject?: 'patient' | 'document';
   requestedId: string;
+  /** The patient concerned when known (a document's); a patient id is its own. */
+  patientId?: string | null;
   /** 'GET /api/patients/:patientId/billing' */
   route: string;
   ip: string | null;
@@ -64,12 +68,14 @@ export async function auditRefusedPatientAccess(
   actor: Actor,
   refused: RefusedPatientAccess,
 ): Promise<void> {
-  const isWellFormed = isUuid(refused.requestedId);
+  const subject = refused.subject ?? 'patient';
+  const patientId =
+    subject === 'patient' ? (isUuid(refused.requestedId) ? refused.requestedId : null) : null;
   await writeAudit(db, {
     action: 'access_denied',
     actor,
-    patientId: isWellFormed ? refused.requestedId : null,
-    details: `${refused.route}; patient id asked: ${JSON.stringify(refused.requestedId.slice(0, 100))}`,
+    patientId: refused.patientId ?? patientId,
+    details: `${refused.route}; ${subject} id asked: ${JSON.stringify(refused.requestedId.slice(0, 100))}`,
     ip: refused.ip,
   });
 }

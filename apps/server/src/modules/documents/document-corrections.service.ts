@@ -5,8 +5,9 @@ import { isUuid } from '@casebridge/domain/record-id';
 import type { Db } from '#src/db/client.ts';
 import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
-import { forbidden, notFound, validationFailed } from '#src/lib/app-error.ts';
+import { forbidden, validationFailed } from '#src/lib/app-error.ts';
 import { assertVersion } from '#src/lib/versioning.ts';
+import { DocumentNotFoundError } from '#src/modules/audit/refused-access.ts';
 import { recordCorrection } from '#src/modules/history/record-history.service.ts';
 import { getActorPatientScope } from '#src/modules/patients/patient-scope.ts';
 import { lockVisibleDocument, updateDocument } from './documents.queries.ts';
@@ -19,9 +20,9 @@ type Correction = { expected: number; ip: string };
  * actor saw. Outside the scope, hidden by its category, removed or missing: all 404 alike.
  */
 async function lockForCorrection(tx: Db, actor: Actor, documentId: string, expected: number) {
-  if (!isUuid(documentId)) throw notFound();
+  if (!isUuid(documentId)) throw new DocumentNotFoundError(documentId);
   const found = await lockVisibleDocument(tx, actor, getActorPatientScope(actor), documentId);
-  if (!found) throw notFound();
+  if (!found) throw new DocumentNotFoundError(documentId);
   await assertVersion(found.document, expected, () => toDocumentDto(found));
   return found;
 }

@@ -11,8 +11,9 @@ import type { AppContext } from '#src/app-context.ts';
 import type { Db } from '#src/db/client.ts';
 import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
-import { AppError, notFound, validationFailed } from '#src/lib/app-error.ts';
+import { AppError, validationFailed } from '#src/lib/app-error.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
+import { DocumentNotFoundError } from '#src/modules/audit/refused-access.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import { notifyUsers } from '#src/modules/notifications/notifications.service.ts';
 import { listNotificationAudience } from '#src/modules/notifications/recipients.ts';
@@ -201,9 +202,9 @@ export async function openDocument(
   request: RequestContext & { log: (message: string) => void },
 ) {
   const { db } = context;
-  if (!isUuid(documentId)) throw notFound();
+  if (!isUuid(documentId)) throw new DocumentNotFoundError(documentId);
   const found = await findVisibleDocument(db, actor, getActorPatientScope(actor), documentId);
-  if (!found) throw notFound();
+  if (!found) throw new DocumentNotFoundError(documentId);
   const { document } = found;
   if (delivery === 'preview' && !isPreviewableMimeType(document.mimeType))
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', DOCUMENT_MESSAGES.notPreviewable);
