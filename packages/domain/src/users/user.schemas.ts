@@ -101,6 +101,8 @@ export const ZAdminUser = z.object({
   approved: z.boolean(),
   /** False until the user has set a password through the invitation link. */
   hasPassword: z.boolean(),
+  /** Whether two-step verification is on (an admin may reset it: modules/mfa). */
+  hasSecondFactor: z.boolean(),
   createdByName: z.string().nullable(),
   createdAt: z.string(),
   /** The newest invitation e-mail's delivery; null when none was queued (seeded accounts). */

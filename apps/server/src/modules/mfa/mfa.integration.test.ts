@@ -226,7 +226,11 @@ describe('second factor', () => {
         url: `/api/users/${userId}/mfa/reset`,
         cookie: adminCookie,
       });
+    const listed = async () =>
+      (await get(`/api/users?search=${user.email}`, adminCookie)).json().items[0].hasSecondFactor;
+    expect(await listed()).toBe(true);
     expect((await reset(user.id)).statusCode).toBe(204);
+    expect(await listed()).toBe(false);
     for (const cookie of [first.cookie, second.cookie])
       expect((await get('/api/auth/session', cookie)).statusCode).toBe(401);
     const audited = await server.context.db

@@ -4,7 +4,7 @@ import type { OrganizationKind, Role } from '@casebridge/domain/roles';
 import type { TInvitationDelivery } from '@casebridge/domain/users/invitation-delivery';
 import type { TAdminUser } from '@casebridge/domain/users/user.schemas';
 import type { Db } from '#src/db/client.ts';
-import { accounts, organizations, users } from '#src/db/schema/index.ts';
+import { accounts, organizations, totpFactors, users } from '#src/db/schema/index.ts';
 import { setCredentialPassword } from '#src/auth/passwords.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { nextVersion } from '#src/lib/versioning.ts';
@@ -49,12 +49,14 @@ type UserFilter = { search?: string | undefined; page: number; pageSize: number 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const hasPasswordSql = sql<boolean>`exists (select 1 from ${accounts} where ${accounts.userId} = ${users.id} and ${accounts.providerId} = 'credential')`;
+const hasSecondFactorSql = sql<boolean>`exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${users.id} and ${totpFactors.confirmedAt} is not null)`;
 
 function toAdminUser(
   row: {
     user: typeof users.$inferSelect;
     organization: typeof organizations.$inferSelect | null;
     hasPassword: boolean;
+    hasSecondFactor: boolean;
   },
   invitations: Map<string, TInvitationDelivery>,
 ): TAdminUser {
@@ -73,6 +75,7 @@ function toAdminUser(
     active: row.user.active,
     approved: row.user.approved,
     hasPassword: row.hasPassword,
+    hasSecondFactor: row.hasSecondFactor,
     createdByName: row.user.createdByName,
     createdAt: row.user.createdAt.toISOString(),
     invitation: invitations.get(row.user.id) ?? null,
@@ -92,7 +95,12 @@ export async function listUsers(db: Db, filter: UserFilter) {
       )
     : undefined;
   const rows = await db
-    .select({ user: users, organization: organizations, hasPassword: hasPasswordSql })
+    .select({
+      user: users,
+      organization: organizations,
+      hasPassword: hasPasswordSql,
+      hasSecondFactor: hasSecondFactorSql,
+    })
     .from(users)
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
     .where(where)
@@ -113,7 +121,12 @@ export async function listUsers(db: Db, filter: UserFilter) {
 
 export async function getAdminUser(db: Db, userId: string): Promise<TAdminUser | null> {
   const [row] = await db
-    .select({ user: users, organization: organizations, hasPassword: hasPasswordSql })
+    .select({
+      user: users,
+      organization: organizations,
+      hasPassword: hasPasswordSql,
+      hasSecondFactor: hasSecondFactorSql,
+    })
     .from(users)
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
     .where(eq(users.id, userId));

@@ -60,6 +60,13 @@ export function useEndUserSessions() {
   );
 }
 
+/** Removes the user's two-step verification (lost phone and codes); their sessions end. */
+export function useResetSecondFactor() {
+  return useAdminMutation((id: string) =>
+    apiFetch<void>(`/users/${encodeURIComponent(id)}/mfa/reset`, { method: 'POST' }),
+  );
+}
+
 /** E-mails the user a password reset link; the admin never sees the link or the password. */
 export function useSendPasswordResetLink() {
   return useMutation({

@@ -20,6 +20,7 @@ const USER: TAdminUser = {
   active: true,
   approved: true,
   hasPassword: true,
+  hasSecondFactor: false,
   createdByName: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   version: 3,

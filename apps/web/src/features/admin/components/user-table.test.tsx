@@ -17,6 +17,7 @@ const CORA: TAdminUser = {
   active: true,
   approved: true,
   hasPassword: true,
+  hasSecondFactor: false,
   createdByName: 'Avery Admin',
   createdAt: '2026-01-01T00:00:00.000Z',
   version: 3,
@@ -34,6 +35,7 @@ function renderTable(users: TAdminUser[] = [CORA]) {
         'GET /organizations': { items: [DEMO_ORGANIZATIONS.clinic] },
         'PATCH /users/:id': ({ body }) => json({ ...CORA, ...(body as object) }),
         'POST /users/:id/sessions/end': { ended: 2 },
+        'POST /users/:id/mfa/reset': null,
         'POST /users/:id/invitation': () =>
           json({ ...INVITED, invitation: { ...QUEUED, status: 'sent', sentAt: QUEUED.queuedAt } }),
       },
@@ -49,6 +51,7 @@ const INVITED: TAdminUser = {
   name: 'Ivy Invite',
   email: 'ivy@example.test',
   hasPassword: false,
+  hasSecondFactor: false,
   invitation: QUEUED,
 };
 
@@ -72,6 +75,24 @@ describe('UserTable', { timeout: 15_000 }, () => {
     expect(api.calls).toContainEqual(
       expect.objectContaining({ method: 'POST', path: '/users/user-cora/sessions/end' }),
     );
+  });
+
+  it('offers a reset of two-step verification only where it is on, after a dialog', async () => {
+    renderTable([CORA, { ...CORA, id: 'user-tess', name: 'Tess Totp', hasSecondFactor: true }]);
+    const user = userEvent.setup();
+    expect(
+      screen.queryByRole('button', { name: 'Reset two-step verification of Cora Clinician' }),
+    ).toBeNull();
+    await user.click(
+      screen.getByRole('button', { name: 'Reset two-step verification of Tess Totp' }),
+    );
+    const dialog = await screen.findByRole('alertdialog', {
+      name: "Reset Tess Totp's two-step verification?",
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
+    await expect
+      .poll(() => latestToast('success'))
+      .toBe('Two-step verification of Tess Totp was reset');
   });
 
   it('asks before deactivating, naming the user; only the confirmation deactivates', async () => {

@@ -16,6 +16,7 @@ import { TableScroll } from '#src/components/ui/table-scroll.tsx';
 import { EditUserModal } from './edit-user-modal.tsx';
 import { EndSessionsButton } from './end-sessions-button.tsx';
 import { SendResetLinkButton } from './send-reset-link-button.tsx';
+import { ResetSecondFactorButton } from './reset-second-factor-button.tsx';
 
 const COLUMNS = ['Name', 'Email', 'Role', 'Organization', 'Status', 'Created', 'Actions'];
 
@@ -83,6 +84,7 @@ function UserActions({ user, currentUserId }: { user: TAdminUser; currentUserId:
       )}
       {isSelf || !user.active ? null : <EndSessionsButton user={user} />}
       {isSelf || !user.active ? null : <SendResetLinkButton user={user} />}
+      {isSelf || !user.hasSecondFactor ? null : <ResetSecondFactorButton user={user} />}
       {isSelf ? null : user.active ? (
         <Button
           size="sm"
