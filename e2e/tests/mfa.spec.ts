@@ -1,6 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { authenticator } from 'otplib';
-import { storageStatePath } from '../fixtures/auth.ts';
 import { expectNoAxeViolations, setTheme } from '../fixtures/axe.ts';
 import { expect, test } from '../fixtures/test.ts';
 
@@ -45,18 +44,13 @@ async function signOut(page: Page) {
 
 test.describe.configure({ timeout: 120_000 });
 
-test('enrols an authenticator app, then signs in with its code and with a recovery code', async ({
+test('enrols an authenticator app, signs in with its code and a recovery code; an admin resets it', async ({
   page,
-  playwright,
-  baseURL,
+  pageAs,
 }) => {
-  const admin = await playwright.request.newContext({
-    baseURL,
-    storageState: storageStatePath('admin'),
-  });
+  const adminPage = await pageAs('admin');
   const email = `mfa-e2e-${Date.now()}@example.test`;
-  await createUser(admin, email);
-  await admin.dispose();
+  await createUser(adminPage.request, email);
 
   await signInWithPassword(page, email);
   await expect(page).toHaveURL(/\/dashboard\/admin$/);
@@ -129,4 +123,17 @@ test('enrols an authenticator app, then signs in with its code and with a recove
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('That code is not valid. Please try again.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+
+  // A lost phone and lost codes: an admin resets it; the next sign-in needs the password only.
+  await adminPage.goto('/dashboard/admin?tab=users');
+  await adminPage.getByLabel('Search users').fill(email);
+  await adminPage.getByRole('button', { name: 'Reset two-step verification of Tess Totp' }).click();
+  const dialog = adminPage.getByRole('alertdialog', {
+    name: "Reset Tess Totp's two-step verification?",
+  });
+  await expectNoAxeViolations(adminPage);
+  await dialog.getByRole('button', { name: 'Reset' }).click();
+  await expect(adminPage.getByText('Two-step verification of Tess Totp was reset')).toBeVisible();
+  await signInWithPassword(page, email);
+  await expect(page).toHaveURL(/\/dashboard\/admin$/);
 });
