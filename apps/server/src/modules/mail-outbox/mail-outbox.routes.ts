@@ -63,6 +63,7 @@ export async function mailOutboxRoutes(app: FastifyInstance): Promise<void> {
       viewMail(db, requireActor(request), request.params.mailId, {
         ip: getRequestIp(request),
         appUrl: env.appUrl,
+        isMailServerConfigured: Boolean(env.smtpUrl),
       }),
   );
 

@@ -9,6 +9,7 @@ import type { Actor } from '#src/lib/actor.ts';
 import { AppError, notFound } from '#src/lib/app-error.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
+import { hideResetLink } from '#src/modules/passwords/reset-link-visibility.ts';
 import {
   findMailPatientId,
   getMail,
@@ -27,7 +28,7 @@ export async function viewMail(
   db: Db,
   actor: Actor,
   id: string,
-  context: RequestContext & { appUrl: string },
+  context: RequestContext & { appUrl: string; isMailServerConfigured: boolean },
 ): Promise<TMailOutboxDetail> {
   const mail = await getMail(db, id, context.appUrl);
   if (!mail) throw notFound();
@@ -37,7 +38,7 @@ export async function viewMail(
     details: `${mail.kind} e-mail ${mail.id}`,
     ip: context.ip,
   });
-  return mail;
+  return hideResetLink(mail, context.isMailServerConfigured);
 }
 
 /** An admin's retry of one failed mail: back in the queue, due now, with a fresh window. */
