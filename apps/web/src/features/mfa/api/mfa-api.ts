@@ -4,7 +4,7 @@ import type {
   TTotpEnrolment,
 } from '@casebridge/domain/mfa/mfa.schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '#src/lib/api-client.ts';
+import { ApiError, apiFetch } from '#src/lib/api-client.ts';
 import { getSession, sessionQueryKey } from '#src/lib/session.ts';
 
 export const mfaKeys = { status: ['mfa', 'status'] as const };
@@ -28,7 +28,14 @@ function useRefreshSession() {
 /** The second step of signing in: a code from the app or a recovery code. */
 export function useVerifySecondFactor() {
   const refreshSession = useRefreshSession();
-  return useMutation({ mutationFn: postCode<void>('/mfa/verify'), onSuccess: refreshSession });
+  return useMutation({
+    mutationFn: postCode<void>('/mfa/verify'),
+    onSuccess: refreshSession,
+    // Verified meanwhile in another tab (409): this tab learns it from the session.
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'CONFLICT') void refreshSession();
+    },
+  });
 }
 
 export function useStartEnrolment() {
