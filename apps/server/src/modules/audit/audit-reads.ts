@@ -5,6 +5,9 @@ import type { Actor } from '#src/lib/actor.ts';
 import { writeAudit } from './audit.service.ts';
 import { auditNoteOfListedGrantUse } from './grant-use.ts';
 
+/** What a page's ids are: only 'patients' lists patient ids (asked about grants in use). */
+export type ListedLabel = 'patients' | 'documents' | 'billing entries' | 'mails';
+
 /**
  * One read of health information, as its audit row records it: the patient read, or for a list
  * or search page the ids it returned, and what was asked (never free text that may hold PHI).
@@ -14,13 +17,13 @@ export type PatientRead = {
   /** The one patient this read is about (its row then shows in the patient's access history). */
   patientId?: string | null;
   /** A page of patients: their ids, in the order returned, go into the details. */
-  listed?: { label: string; ids: readonly string[] };
+  listed?: { label: ListedLabel; ids: readonly string[] };
   details?: string | null;
   ip: string | null;
 };
 
 /** 'patients: id1,id2' or 'patients: none'. */
-export function describeListedIds(label: string, ids: readonly string[]): string {
+export function describeListedIds(label: ListedLabel, ids: readonly string[]): string {
   return `${label}: ${ids.length > 0 ? ids.join(',') : 'none'}`;
 }
 
@@ -33,8 +36,11 @@ export async function auditPatientRead(db: Db, actor: Actor, read: PatientRead):
   const parts = [
     read.listed ? describeListedIds(read.listed.label, read.listed.ids) : null,
     read.details ?? null,
-    // A page that holds patients reached through an emergency access grant says which.
-    read.listed ? await auditNoteOfListedGrantUse(db, actor, read.listed.ids) : null,
+    // A page that holds patients reached through an emergency access grant says which (pages
+    // of documents, billing lines or mails list their own ids, about the row's one patient).
+    read.listed?.label === 'patients'
+      ? await auditNoteOfListedGrantUse(db, actor, read.listed.ids)
+      : null,
   ].filter((part): part is string => part !== null && part !== '');
   await writeAudit(db, {
     action: read.action,
