@@ -89,6 +89,11 @@ test('enrols an authenticator app, signs in with its code and a recovery code; a
   await next.click();
   await expect(page).toHaveURL(/\/security$/);
   await expect(section.getByText('10 of 10 recovery codes left.', { exact: false })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await section.getByRole('button', { name: 'New recovery codes' }).click();
+  await expect(section.getByLabel('Code from your authenticator app')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await section.getByRole('button', { name: 'Cancel' }).click();
   await setTheme(page, 'light');
   await signOut(page);
 
