@@ -120,21 +120,25 @@ export const loginFailures = pgTable(
   ],
 );
 
+/**
+ * The columns of a single-use, time-limited link mailed to a user: only the SHA-256 of its token
+ * is stored, and `usedAt` is set by the one request that claims it.
+ */
+const singleUseLink = () => ({
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Single-use, time-limited links for a new user to set a password. Only the hash is stored. */
-export const userInvitations = pgTable(
-  'user_invitations',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('user_invitations_user_idx').on(t.userId)],
-);
+export const userInvitations = pgTable('user_invitations', singleUseLink(), (t) => [
+  index('user_invitations_user_idx').on(t.userId),
+]);
 
 /**
  * Single-use, 30-minute password reset links, asked for by the user or sent by an admin. Only the
@@ -143,16 +147,9 @@ export const userInvitations = pgTable(
 export const passwordResets = pgTable(
   'password_resets',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    ...singleUseLink(),
     /** The admin who sent the link; null when the user asked for it. */
     requestedBy: text('requested_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
 );
