@@ -30,6 +30,8 @@ export const MFA_MESSAGES = {
   notEnrolled: 'Two-step verification is not set up.',
   enrolmentNotStarted: 'Start the set-up again to get a new key.',
   nothingToVerify: 'This session needs no verification code.',
+  unreadableFactor:
+    'Your two-step verification can no longer be checked (the server key changed). Please ask your administrator to reset it.',
   requiredByPolicy:
     'Your administrator requires two-step verification for your role: it cannot be turned off.',
 } as const;

@@ -243,6 +243,17 @@ describe('second factor', () => {
     expect((await reset('no-such-user')).statusCode).toBe(404);
   });
 
+  it('a secret that no longer decrypts (AUTH_SECRET changed) says to ask for a reset', async () => {
+    const { user, second } = await enrolledUser('mfa-rotated@test.example');
+    await server.context.db
+      .update(totpFactors)
+      .set({ secretCiphertext: 'v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA' })
+      .where(eq(totpFactors.userId, user.id));
+    const refused = await postCode(server, second.cookie, '/api/mfa/verify', '123456');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(MFA_MESSAGES.unreadableFactor);
+  });
+
   describe("with 'Require MFA' for attorneys", () => {
     let userId = '';
     beforeAll(async () => {

@@ -55,6 +55,15 @@ export class SecondFactorThrottledError extends AppError {
   }
 }
 
+/** The factor's secret; one encrypted under another auth secret (rotated) cannot be checked. */
+function readSecret(context: MfaContext, userId: string, ciphertext: string): string {
+  try {
+    return decryptTotpSecret(context.totpKey, userId, ciphertext);
+  } catch {
+    throw new AppError('CONFLICT', MFA_MESSAGES.unreadableFactor);
+  }
+}
+
 type CodeCheck =
   | { outcome: 'totp' | 'recovery' }
   | { outcome: 'failed' }
@@ -93,7 +102,7 @@ async function checkCode(
 
     const compact = code.replace(/\s/g, '');
     if (isTotpCodeShape(compact)) {
-      const secret = decryptTotpSecret(context.totpKey, actor.userId, factor.secretCiphertext);
+      const secret = readSecret(context, actor.userId, factor.secretCiphertext);
       const step = matchTotpStep(compact, secret);
       // A code already accepted (or an older one) is refused: a watched code cannot be replayed.
       if (step !== null && (factor.lastUsedStep === null || step > factor.lastUsedStep)) {
