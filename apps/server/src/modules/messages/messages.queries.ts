@@ -1,16 +1,10 @@
-import { and, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   MESSAGE_EDIT_WINDOW_MINUTES,
   type TMessage,
 } from '@casebridge/domain/messages/message.schemas';
 import type { Db } from '#src/db/client.ts';
-import {
-  auditLogs,
-  mailOutbox,
-  messageReads,
-  messages,
-  messageTemplates,
-} from '#src/db/schema/index.ts';
+import { mailOutbox, messageReads, messages, messageTemplates } from '#src/db/schema/index.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { nextVersion } from '#src/lib/versioning.ts';
 import type { InScopePatientId } from '#src/modules/patients/patient-access.ts';
@@ -163,28 +157,6 @@ export async function isActiveMessageTemplate(db: Db, templateId: string): Promi
         eq(messageTemplates.active, true),
       ),
     );
-  return row !== undefined;
-}
-
-/** Whether the user's opening of this thread was already audited after `since`. */
-export async function hasAuditedThreadViewSince(
-  db: Db,
-  userId: string,
-  patientId: InScopePatientId,
-  since: Date,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: auditLogs.id })
-    .from(auditLogs)
-    .where(
-      and(
-        eq(auditLogs.action, 'messages_viewed'),
-        eq(auditLogs.userId, userId),
-        eq(auditLogs.patientId, patientId),
-        gt(auditLogs.timestamp, since),
-      ),
-    )
-    .limit(1);
   return row !== undefined;
 }
 

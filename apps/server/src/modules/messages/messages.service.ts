@@ -27,7 +27,6 @@ import { renderMessageEmail } from './message-email.ts';
 import {
   countMessages,
   getMessage,
-  hasAuditedThreadViewSince,
   insertMessage,
   insertReadReceipts,
   isActiveMessageTemplate,
@@ -39,8 +38,6 @@ export type MessageContext = {
   appUrl: string;
   log: { error(details: object, message: string): void };
 };
-
-const THREAD_VIEW_AUDIT_WINDOW_MS = 15 * 60_000;
 
 export async function listPatientMessages(
   db: Db,
@@ -54,19 +51,9 @@ export async function listPatientMessages(
     listMessages(db, { patientId, viewer: actor, ...query }),
     countMessages(db, patientId),
   ]);
-  // The thread is part of the record: opening it is a PHI read. Later pages, and the refetches
-  // that live updates cause while it stays open, are the same read: one row per window.
-  if (
-    !query.cursor &&
-    !(await hasAuditedThreadViewSince(
-      db,
-      actor.userId,
-      patientId,
-      new Date(Date.now() - THREAD_VIEW_AUDIT_WINDOW_MS),
-    ))
-  ) {
-    await auditPatientRead(db, actor, { action: 'messages_viewed', patientId, ip: context.ip });
-  }
+  // The thread is part of the record: every page of it returned, live refetches included, is a
+  // PHI read with its own audit row (docs/architecture.md, 'Audit').
+  await auditPatientRead(db, actor, { action: 'messages_viewed', patientId, ip: context.ip });
   const last = page.items.at(-1);
   return { items: page.items, nextCursor: page.hasMore && last ? last.id : null, total };
 }
