@@ -54,6 +54,7 @@ export const NOTIFICATION_TYPES = [
   'message_sent',
   'patient_edit',
   'access_request',
+  'access_granted',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -33,6 +33,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   message_sent: 'Message sent',
   patient_edit: 'Patient edit',
   access_request: 'Access request',
+  access_granted: 'Temporary access',
 };
 
 export type NotificationPreferenceToggle =
@@ -40,7 +41,8 @@ export type NotificationPreferenceToggle =
 
 /**
  * Which of the recipient's three toggles governs a notification type; `null` means the type is
- * not covered by a toggle and is always delivered (e.g. access requests to admins).
+ * not covered by a toggle and is always delivered (access requests to admins, a temporary access
+ * grant to the patient's parties and the grantee).
  */
 export function getPreferenceToggle(type: NotificationType): NotificationPreferenceToggle | null {
   switch (type) {
@@ -54,6 +56,7 @@ export function getPreferenceToggle(type: NotificationType): NotificationPrefere
     case 'patient_edit':
       return 'notifyOnStatusChange';
     case 'access_request':
+    case 'access_granted':
       return null;
   }
 }

@@ -48,7 +48,7 @@ export const notifications = pgTable(
   (t) => [
     check(
       'notifications_type_check',
-      sql`${t.type} in ('message', 'document', 'status_update', 'document_upload', 'message_sent', 'patient_edit', 'access_request')`,
+      sql`${t.type} in ('message', 'document', 'status_update', 'document_upload', 'message_sent', 'patient_edit', 'access_request', 'access_granted')`,
     ),
     index('notifications_recipient_created_idx').on(t.recipientUserId, t.createdAt.desc()),
     index('notifications_recipient_unread_idx')

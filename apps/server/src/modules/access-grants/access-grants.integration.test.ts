@@ -77,7 +77,7 @@ describe('temporary access grants', () => {
       'clinic2@demo.test',
     ]) {
       const rows = await server.context.db
-        .select({ content: notifications.content })
+        .select({ content: notifications.content, type: notifications.type })
         .from(notifications)
         .where(
           and(
@@ -85,7 +85,8 @@ describe('temporary access grants', () => {
             eq(notifications.patientId, patientId),
           ),
         );
-      expect(rows.some((row) => row.content.includes(GRANT_REASON))).toBe(true);
+      const told = rows.filter((row) => row.content.includes(GRANT_REASON));
+      expect(told.map((row) => row.type)).toEqual(['access_granted']);
     }
     const own = await get('clinic2@demo.test', '/api/notifications?limit=50');
     expect(JSON.stringify(own.json())).toContain('You have temporary access to James Whitfield');

@@ -121,12 +121,12 @@ export async function grantAccess(
     const parties = (await listPatientParties(tx, patient.id)).filter((id) => id !== candidate.id);
     await notifyUsers(tx, parties, {
       ...note,
-      type: 'access_request',
+      type: 'access_granted',
       content: `${candidate.name} (${candidate.organizationName ?? candidate.role}) was given temporary access to ${patient.fullName} until ${until} by ${actor.name}. Reason: ${grant.reason}`,
     });
     await notifyUsers(tx, [candidate.id], {
       ...note,
-      type: 'access_request',
+      type: 'access_granted',
       content: `You have temporary access to ${patient.fullName} until ${until}, granted by ${actor.name}. Reason: ${grant.reason}`,
     });
     await announceGrantChange(tx, patient, candidate.id);
