@@ -18,6 +18,7 @@ describe('notification preferences', () => {
       status_update: 'notifyOnStatusChange',
       patient_edit: 'notifyOnStatusChange',
       access_request: null,
+      access_granted: null,
     });
   });
 
