@@ -95,6 +95,7 @@ describe('every admin route refuses every non-admin role', () => {
       { method: 'POST', url: `/api/users/${user!.id}/invitation` },
       { method: 'POST', url: `/api/users/${user!.id}/sessions/end` },
       { method: 'POST', url: `/api/users/${user!.id}/password-reset` },
+      { method: 'POST', url: `/api/users/${user!.id}/mfa/reset` },
       { method: 'GET', url: '/api/access-requests' },
       {
         method: 'POST',
