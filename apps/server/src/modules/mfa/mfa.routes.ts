@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZErrorBody } from '@casebridge/domain/errors';
@@ -16,7 +16,6 @@ import {
   getMfaStatus,
   regenerateRecoveryCodes,
   resetUserSecondFactor,
-  SecondFactorThrottledError,
   startEnrolment,
   verifySecondFactor,
   type MfaContext,
@@ -31,17 +30,6 @@ const errors = {
   409: ZErrorBody,
   429: ZErrorBody,
 };
-
-/** A throttled attempt's 429 says when to try again. */
-async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof SecondFactorThrottledError)
-      reply.header('retry-after', String(error.retryAfterSeconds));
-    throw error;
-  }
-}
 
 /**
  * The second factor (TOTP and recovery codes). `secondFactorStep` names the routes a session that
@@ -84,9 +72,7 @@ export async function mfaRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await withRetryAfter(reply, () =>
-        verifySecondFactor(contextOf(request), requireActor(request), request.body.code),
-      );
+      await verifySecondFactor(contextOf(request), requireActor(request), request.body.code);
       return reply.status(204).send(null);
     },
   );
@@ -115,10 +101,8 @@ export async function mfaRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ZRecoveryCodes, ...errors },
       },
     },
-    async (request, reply) =>
-      withRetryAfter(reply, () =>
-        confirmEnrolment(contextOf(request), requireActor(request), request.body.code),
-      ),
+    async (request) =>
+      confirmEnrolment(contextOf(request), requireActor(request), request.body.code),
   );
 
   api.post(
@@ -132,10 +116,8 @@ export async function mfaRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ZRecoveryCodes, ...errors },
       },
     },
-    async (request, reply) =>
-      withRetryAfter(reply, () =>
-        regenerateRecoveryCodes(contextOf(request), requireActor(request), request.body.code),
-      ),
+    async (request) =>
+      regenerateRecoveryCodes(contextOf(request), requireActor(request), request.body.code),
   );
 
   api.post(
@@ -151,9 +133,7 @@ export async function mfaRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await withRetryAfter(reply, () =>
-        disableSecondFactor(contextOf(request), requireActor(request), request.body.code),
-      );
+      await disableSecondFactor(contextOf(request), requireActor(request), request.body.code);
       return reply.status(204).send(null);
     },
   );

@@ -9,7 +9,7 @@ import {
 } from '@casebridge/domain/mfa/mfa.schemas';
 import type { Db } from '#src/db/client.ts';
 import type { Actor } from '#src/lib/actor.ts';
-import { AppError, notFound } from '#src/lib/app-error.ts';
+import { AppError, notFound, RateLimitedError } from '#src/lib/app-error.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import { getSettings } from '#src/modules/settings/settings.service.ts';
 import {
@@ -45,15 +45,6 @@ import {
 
 /** What every second-factor operation needs besides its input. */
 export type MfaContext = { db: Db; totpKey: Buffer; ip: string };
-
-/** A 429 that says when to try again (`Retry-After`, in seconds). */
-export class SecondFactorThrottledError extends AppError {
-  readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number) {
-    super('RATE_LIMITED', MFA_MESSAGES.tooManyAttempts);
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
-}
 
 /** The factor's secret; one encrypted under another auth secret (rotated) cannot be checked. */
 function readSecret(context: MfaContext, userId: string, ciphertext: string): string {
@@ -131,7 +122,8 @@ async function requireValidCode(
   options: { allowRecovery: boolean; confirm: boolean },
 ): Promise<'totp' | 'recovery'> {
   const check = await checkCode(context, actor, code, options);
-  if (check.outcome === 'throttled') throw new SecondFactorThrottledError(check.retryAfterSeconds);
+  if (check.outcome === 'throttled')
+    throw new RateLimitedError(MFA_MESSAGES.tooManyAttempts, check.retryAfterSeconds);
   if (check.outcome === 'failed') throw new AppError('VALIDATION_FAILED', MFA_MESSAGES.invalidCode);
   return check.outcome;
 }
