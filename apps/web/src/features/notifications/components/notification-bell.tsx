@@ -100,7 +100,15 @@ export function NotificationBell() {
             </DropdownMenu.Item>
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <div className="max-h-[min(24rem,60vh)] overflow-y-auto">
+          {/* A long list scrolls; as a tab stop it scrolls by keyboard too (the arrow keys move
+              between the items, and the menu scrolls the highlighted one into view). */}
+          <div
+            role="group"
+            aria-label="Latest notifications"
+            // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard (axe scrollable-region-focusable)
+            tabIndex={0}
+            className="max-h-[min(24rem,60vh)] overflow-y-auto rounded outline-none focus-visible:ring-2 focus-visible:ring-brand"
+          >
             {preview.isPending ? (
               <DropdownMenu.Label className="px-3 py-6 text-center text-sm text-ink-muted">
                 Loading notifications...
