@@ -1,30 +1,22 @@
-import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
 import { ErrorBoundary } from '#src/components/error-fallback.tsx';
-import { AppShell } from './app-shell.tsx';
 import {
   RequireAuth,
   RequirePatientCreation,
   RequireRole,
 } from '#src/features/auth/components/require-auth.tsx';
-import { AddPatientPage } from './routes/add-patient-page.tsx';
-import { ClinicDashboardPage } from './routes/clinic-dashboard-page.tsx';
+// The public sign-in page is in the entry chunk: it is the first screen of most visits. Every
+// other page, and the signed-in layout, is its own chunk, fetched when a link to it is hovered
+// or focused (route-preload.ts) or when the router first needs it. While a chunk loads the
+// router keeps the current screen: there is no spinner and nothing moves.
 import { DashboardRedirect } from './routes/dashboard-redirect.tsx';
-import { FirmDashboardPage } from './routes/firm-dashboard-page.tsx';
-import { LienholderDashboardPage } from './routes/lienholder-dashboard-page.tsx';
 import { LoginPage } from './routes/login-page.tsx';
-import { NotFoundPage } from './routes/not-found-page.tsx';
-import { NotificationsPage } from './routes/notifications-page.tsx';
-import { AcceptInvitePage } from './routes/accept-invite-page.tsx';
-import { ConfirmNotificationEmailPage } from './routes/confirm-notification-email-page.tsx';
-import { AdminDashboardPage } from './routes/admin-dashboard-page.tsx';
-import { DirectoryPage } from './routes/directory-page.tsx';
-import { ForgotPasswordPage } from './routes/forgot-password-page.tsx';
-import { ResetPasswordPage } from './routes/reset-password-page.tsx';
-import { PatientDetailPage } from './routes/patient-detail-page.tsx';
-import { SecurityPage } from './routes/security-page.tsx';
-import { SignupPage } from './routes/signup-page.tsx';
-import { TwoStepSetupPage } from './routes/two-step-setup-page.tsx';
-import { UnauthorizedPage } from './routes/unauthorized-page.tsx';
+
+/** A route whose component is a named export of a module loaded on demand. */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return () => load().then((module) => ({ Component: pick(module) }));
+}
 
 function RootLayout() {
   // Leaving a page that failed clears the error screen; AppShell has its own boundary so the
@@ -38,63 +30,180 @@ function RootLayout() {
 }
 
 /** The routes of spec section 2. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { path: '/login', element: <LoginPage /> },
+      {
+        path: '/signup',
+        lazy: page(
+          () => import('./routes/signup-page.tsx'),
+          (m) => m.SignupPage,
+        ),
+      },
+      {
+        path: '/accept-invite',
+        lazy: page(
+          () => import('./routes/accept-invite-page.tsx'),
+          (m) => m.AcceptInvitePage,
+        ),
+      },
+      {
+        path: '/forgot-password',
+        lazy: page(
+          () => import('./routes/forgot-password-page.tsx'),
+          (m) => m.ForgotPasswordPage,
+        ),
+      },
+      {
+        path: '/reset-password',
+        lazy: page(
+          () => import('./routes/reset-password-page.tsx'),
+          (m) => m.ResetPasswordPage,
+        ),
+      },
+      // Outside the data guard: a user whom 'Require MFA' holds back enrols here first.
+      {
+        path: '/two-step-setup',
+        lazy: page(
+          () => import('./routes/two-step-setup-page.tsx'),
+          (m) => m.TwoStepSetupPage,
+        ),
+      },
+      {
+        path: '/confirm-notification-email',
+        lazy: page(
+          () => import('./routes/confirm-notification-email-page.tsx'),
+          (m) => m.ConfirmNotificationEmailPage,
+        ),
+      },
+      {
+        path: '/unauthorized',
+        lazy: page(
+          () => import('./routes/unauthorized-page.tsx'),
+          (m) => m.UnauthorizedPage,
+        ),
+      },
+      { path: '/', element: <Navigate to="/dashboard" replace /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            lazy: page(
+              () => import('./app-shell.tsx'),
+              (m) => m.AppShell,
+            ),
+            children: [
+              {
+                path: '/dashboard',
+                // In the entry chunk: it only forwards, so it must not wait for a chunk of its own.
+                element: <DashboardRedirect />,
+              },
+              {
+                element: <RequireRole roles={['clinic', 'admin']} />,
+                children: [
+                  {
+                    path: '/dashboard/clinic',
+                    lazy: page(
+                      () => import('./routes/clinic-dashboard-page.tsx'),
+                      (m) => m.ClinicDashboardPage,
+                    ),
+                  },
+                  {
+                    // 'Allow Clinic Patient Creation' off: clinic users may not add patients.
+                    element: <RequirePatientCreation />,
+                    children: [
+                      {
+                        path: '/add-patient',
+                        lazy: page(
+                          () => import('./routes/add-patient-page.tsx'),
+                          (m) => m.AddPatientPage,
+                        ),
+                      },
+                    ],
+                  },
+                ],
+              },
+              {
+                element: <RequireRole roles={['attorney', 'admin']} />,
+                children: [
+                  {
+                    path: '/dashboard/firm',
+                    lazy: page(
+                      () => import('./routes/firm-dashboard-page.tsx'),
+                      (m) => m.FirmDashboardPage,
+                    ),
+                  },
+                ],
+              },
+              {
+                element: <RequireRole roles={['lienholder', 'admin']} />,
+                children: [
+                  {
+                    path: '/dashboard/lienholder',
+                    lazy: page(
+                      () => import('./routes/lienholder-dashboard-page.tsx'),
+                      (m) => m.LienholderDashboardPage,
+                    ),
+                  },
+                ],
+              },
+              {
+                element: <RequireRole roles={['admin']} />,
+                children: [
+                  {
+                    path: '/dashboard/admin',
+                    lazy: page(
+                      () => import('./routes/admin-dashboard-page.tsx'),
+                      (m) => m.AdminDashboardPage,
+                    ),
+                  },
+                ],
+              },
+              {
+                path: '/patients/:patientId',
+                lazy: page(
+                  () => import('./routes/patient-detail-page.tsx'),
+                  (m) => m.PatientDetailPage,
+                ),
+              },
+              {
+                path: '/directory',
+                lazy: page(
+                  () => import('./routes/directory-page.tsx'),
+                  (m) => m.DirectoryPage,
+                ),
+              },
+              {
+                path: '/notifications',
+                lazy: page(
+                  () => import('./routes/notifications-page.tsx'),
+                  (m) => m.NotificationsPage,
+                ),
+              },
+              {
+                path: '/security',
+                lazy: page(
+                  () => import('./routes/security-page.tsx'),
+                  (m) => m.SecurityPage,
+                ),
+              },
+            ],
+          },
+        ],
+      },
+      {
+        path: '*',
+        lazy: page(
+          () => import('./routes/not-found-page.tsx'),
+          (m) => m.NotFoundPage,
+        ),
+      },
+    ],
+  },
+];
+
 export function createRouter() {
-  return createBrowserRouter([
-    {
-      element: <RootLayout />,
-      children: [
-        { path: '/login', element: <LoginPage /> },
-        { path: '/signup', element: <SignupPage /> },
-        { path: '/accept-invite', element: <AcceptInvitePage /> },
-        { path: '/forgot-password', element: <ForgotPasswordPage /> },
-        { path: '/reset-password', element: <ResetPasswordPage /> },
-        // Outside the data guard: a user whom 'Require MFA' holds back enrols here first.
-        { path: '/two-step-setup', element: <TwoStepSetupPage /> },
-        { path: '/confirm-notification-email', element: <ConfirmNotificationEmailPage /> },
-        { path: '/unauthorized', element: <UnauthorizedPage /> },
-        { path: '/', element: <Navigate to="/dashboard" replace /> },
-        {
-          element: <RequireAuth />,
-          children: [
-            {
-              element: <AppShell />,
-              children: [
-                { path: '/dashboard', element: <DashboardRedirect /> },
-                {
-                  element: <RequireRole roles={['clinic', 'admin']} />,
-                  children: [
-                    { path: '/dashboard/clinic', element: <ClinicDashboardPage /> },
-                    {
-                      // 'Allow Clinic Patient Creation' off: clinic users may not add patients.
-                      element: <RequirePatientCreation />,
-                      children: [{ path: '/add-patient', element: <AddPatientPage /> }],
-                    },
-                  ],
-                },
-                {
-                  element: <RequireRole roles={['attorney', 'admin']} />,
-                  children: [{ path: '/dashboard/firm', element: <FirmDashboardPage /> }],
-                },
-                {
-                  element: <RequireRole roles={['lienholder', 'admin']} />,
-                  children: [
-                    { path: '/dashboard/lienholder', element: <LienholderDashboardPage /> },
-                  ],
-                },
-                {
-                  element: <RequireRole roles={['admin']} />,
-                  children: [{ path: '/dashboard/admin', element: <AdminDashboardPage /> }],
-                },
-                { path: '/patients/:patientId', element: <PatientDetailPage /> },
-                { path: '/directory', element: <DirectoryPage /> },
-                { path: '/notifications', element: <NotificationsPage /> },
-                { path: '/security', element: <SecurityPage /> },
-              ],
-            },
-          ],
-        },
-        { path: '*', element: <NotFoundPage /> },
-      ],
-    },
-  ]);
+  return createBrowserRouter(routes);
 }
