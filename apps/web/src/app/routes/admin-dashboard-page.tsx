@@ -1,16 +1,50 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { Send } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button } from '#src/components/ui/button.tsx';
 import { PageHeading } from '#src/components/ui/page-heading.tsx';
 import { TabBar, useTabParam } from '#src/components/ui/tab-bar.tsx';
-import { AuditLogsTab } from '#src/features/admin/components/audit-logs-tab.tsx';
-import { SendMessageModal } from '#src/features/admin/components/send-message-modal.tsx';
-import { SettingsTab } from '#src/features/admin/components/settings-tab.tsx';
-import { TemplatesTab } from '#src/features/admin/components/templates-tab.tsx';
-import { UsersTab } from '#src/features/admin/components/users-tab.tsx';
+import { Skeleton } from '#src/components/ui/skeleton.tsx';
+import { lazyComponent } from '#src/lib/lazy-component.ts';
 import { AdminOverviewTab } from '#src/features/patients/components/admin-overview-tab.tsx';
-import { AdminPatientsTab } from '#src/features/patients/components/admin-patients-tab.tsx';
+
+// The first tab is part of this page's chunk; every other tab, and the Send Message dialog, is
+// fetched when its trigger is hovered or focused, or at the latest when it is opened.
+const AdminPatientsTab = lazyComponent(
+  () => import('#src/features/patients/components/admin-patients-tab.tsx'),
+  (module) => module.AdminPatientsTab,
+);
+const UsersTab = lazyComponent(
+  () => import('#src/features/admin/components/users-tab.tsx'),
+  (module) => module.UsersTab,
+);
+const TemplatesTab = lazyComponent(
+  () => import('#src/features/admin/components/templates-tab.tsx'),
+  (module) => module.TemplatesTab,
+);
+const AuditLogsTab = lazyComponent(
+  () => import('#src/features/admin/components/audit-logs-tab.tsx'),
+  (module) => module.AuditLogsTab,
+);
+const SettingsTab = lazyComponent(
+  () => import('#src/features/admin/components/settings-tab.tsx'),
+  (module) => module.SettingsTab,
+);
+const SendMessageModal = lazyComponent(
+  () => import('#src/features/admin/components/send-message-modal.tsx'),
+  (module) => module.SendMessageModal,
+);
+const PRELOAD = {
+  overview: () => undefined,
+  patients: AdminPatientsTab.preload,
+  users: UsersTab.preload,
+  templates: TemplatesTab.preload,
+  audit: AuditLogsTab.preload,
+  settings: SettingsTab.preload,
+} as const;
+
+/** Holds a tab's place while its code arrives (first opening only; later it is cached). */
+const tabPlaceholder = <Skeleton className="h-96 w-full" />;
 
 const TABS = [
   { value: 'overview', label: 'Overview' },
@@ -26,39 +60,54 @@ const TAB_VALUES = TABS.map((item) => item.value);
 export function AdminDashboardPage() {
   const [tab, setTab] = useTabParam(TAB_VALUES);
   const [isSending, setIsSending] = useState(false);
+  // Mounted from the first opening on, so the dialog can animate closed afterwards.
+  const [hasSent, setHasSent] = useState(false);
 
   return (
     <div>
       <PageHeading title="Admin Dashboard" />
       <Tabs.Root value={tab} onValueChange={setTab}>
-        <TabBar label="Admin dashboard" items={TABS} />
-        <Tabs.Content value="overview">
-          <AdminOverviewTab />
-        </Tabs.Content>
-        <Tabs.Content value="patients">
-          <AdminPatientsTab
-            toolbar={
-              <Button onClick={() => setIsSending(true)}>
-                <Send className="h-4 w-4" aria-hidden />
-                Send Message
-              </Button>
-            }
-          />
-        </Tabs.Content>
-        <Tabs.Content value="users">
-          <UsersTab />
-        </Tabs.Content>
-        <Tabs.Content value="templates">
-          <TemplatesTab />
-        </Tabs.Content>
-        <Tabs.Content value="audit">
-          <AuditLogsTab />
-        </Tabs.Content>
-        <Tabs.Content value="settings">
-          <SettingsTab />
-        </Tabs.Content>
+        <TabBar label="Admin dashboard" items={TABS} onIntent={(value) => PRELOAD[value]()} />
+        <Suspense fallback={tabPlaceholder}>
+          <Tabs.Content value="overview">
+            <AdminOverviewTab />
+          </Tabs.Content>
+          <Tabs.Content value="patients">
+            <AdminPatientsTab.Component
+              toolbar={
+                <Button
+                  onClick={() => {
+                    setHasSent(true);
+                    setIsSending(true);
+                  }}
+                  onPointerEnter={SendMessageModal.preload}
+                  onFocus={SendMessageModal.preload}
+                >
+                  <Send className="h-4 w-4" aria-hidden />
+                  Send Message
+                </Button>
+              }
+            />
+          </Tabs.Content>
+          <Tabs.Content value="users">
+            <UsersTab.Component />
+          </Tabs.Content>
+          <Tabs.Content value="templates">
+            <TemplatesTab.Component />
+          </Tabs.Content>
+          <Tabs.Content value="audit">
+            <AuditLogsTab.Component />
+          </Tabs.Content>
+          <Tabs.Content value="settings">
+            <SettingsTab.Component />
+          </Tabs.Content>
+        </Suspense>
       </Tabs.Root>
-      <SendMessageModal isOpen={isSending} onClose={() => setIsSending(false)} />
+      {hasSent ? (
+        <Suspense fallback={null}>
+          <SendMessageModal.Component isOpen={isSending} onClose={() => setIsSending(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -10,10 +10,13 @@ export function TabBar<T extends string>({
   label,
   items,
   className,
+  onIntent,
 }: {
   label: string;
   items: readonly TabItem<T>[];
   className?: string;
+  /** Called when a tab is hovered or focused, before it is chosen: to preload its content. */
+  onIntent?: (value: T) => void;
 }) {
   return (
     <Tabs.List
@@ -24,6 +27,8 @@ export function TabBar<T extends string>({
         <Tabs.Trigger
           key={item.value}
           value={item.value}
+          onPointerEnter={onIntent ? () => onIntent(item.value) : undefined}
+          onFocus={onIntent ? () => onIntent(item.value) : undefined}
           className="-mb-px whitespace-nowrap border-b-2 border-transparent px-3 py-2 text-sm font-medium text-ink-muted hover:text-ink data-[state=active]:border-brand data-[state=active]:text-ink"
         >
           {item.label}

@@ -2,7 +2,7 @@ import { canCorrectDocuments } from '@casebridge/domain/documents/document.polic
 import type { TDocument } from '@casebridge/domain/documents/document.schemas';
 import type { TPatientDetail } from '@casebridge/domain/patients/patient.schemas';
 import { Download, Eye, FileText, FolderInput, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button } from '#src/components/ui/button.tsx';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
@@ -12,9 +12,15 @@ import { useCurrentUser } from '#src/lib/auth-context.tsx';
 import { formatDate } from '#src/lib/format.ts';
 import { DOCUMENT_MESSAGES } from '@casebridge/domain/documents/document.schemas';
 import { getDownloadUrl, useDocuments } from '#src/features/documents/api/documents-api.ts';
-import { DocumentPreviewDialog } from './document-preview-dialog.tsx';
+import { lazyComponent } from '#src/lib/lazy-component.ts';
 import { RecategorizeDocumentDialog } from './recategorize-document-dialog.tsx';
 import { RemoveDocumentDialog } from './remove-document-dialog.tsx';
+
+// The preview is fetched when a Preview button is hovered or focused, or at the latest clicked.
+const DocumentPreviewDialog = lazyComponent(
+  () => import('./document-preview-dialog.tsx'),
+  (module) => module.DocumentPreviewDialog,
+);
 
 /** The correction the user opened, by document id: the dialog follows the list's live copy. */
 type Correcting = { kind: 'recategorize' | 'remove'; documentId: string };
@@ -32,6 +38,8 @@ export function DocumentList({ patient }: { patient: TPatientDetail }) {
   const user = useCurrentUser();
   const documents = useDocuments(patient.id, patient.treatmentStatus);
   const [previewed, setPreviewed] = useState<TDocument | null>(null);
+  // Mounted from the first preview on, so the dialog can animate closed afterwards.
+  const [hasPreviewed, setHasPreviewed] = useState(false);
   const [correcting, setCorrecting] = useState<Correcting | null>(null);
   const canCorrect = canCorrectDocuments(user);
   // A document that left the list meanwhile (removed, or now hidden) closes its dialog.
@@ -78,7 +86,12 @@ export function DocumentList({ patient }: { patient: TPatientDetail }) {
                   <Button
                     variant="secondary"
                     size="sm"
-                    onClick={() => setPreviewed(document)}
+                    onClick={() => {
+                      setHasPreviewed(true);
+                      setPreviewed(document);
+                    }}
+                    onPointerEnter={DocumentPreviewDialog.preload}
+                    onFocus={DocumentPreviewDialog.preload}
                     aria-label={`Preview ${document.fileName}`}
                   >
                     <Eye className="h-4 w-4" aria-hidden />
@@ -123,7 +136,14 @@ export function DocumentList({ patient }: { patient: TPatientDetail }) {
           ))}
         </ul>
       )}
-      <DocumentPreviewDialog document={previewed} onClose={() => setPreviewed(null)} />
+      {hasPreviewed ? (
+        <Suspense fallback={null}>
+          <DocumentPreviewDialog.Component
+            document={previewed}
+            onClose={() => setPreviewed(null)}
+          />
+        </Suspense>
+      ) : null}
       {corrected && correcting?.kind === 'recategorize' ? (
         <RecategorizeDocumentDialog
           patientId={patient.id}

@@ -1,13 +1,29 @@
+import { Suspense, useEffect } from 'react';
 import { Building2, Gavel, Landmark, UserCheck, Users } from 'lucide-react';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { StatCard } from '#src/components/ui/stat-card.tsx';
 import { useAdminOverview } from '#src/features/patients/api/admin-overview-api.ts';
+import { lazyComponent } from '#src/lib/lazy-component.ts';
 import { DashboardError } from './dashboard-error.tsx';
-import { StatusChart } from './status-chart.tsx';
+
+// The charting library is most of the admin page's weight and only this chart uses it: it loads
+// with the chart, in parallel with the overview's data, behind a placeholder of the chart's size.
+const StatusChart = lazyComponent(
+  () => import('./status-chart.tsx'),
+  (module) => module.StatusChart,
+);
+/** The chart's frame at the chart's height (status-chart.tsx), so nothing moves when it arrives. */
+const chartPlaceholder = (
+  <div aria-hidden className="rounded-lg border border-border bg-surface p-4">
+    <Skeleton className="mb-2 h-6 w-40" />
+    <Skeleton className="h-72" />
+  </div>
+);
 
 /** Admin Dashboard 'Overview' tab: real counts and patients by status. */
 export function AdminOverviewTab() {
   const overview = useAdminOverview();
+  useEffect(() => StatusChart.preload(), []);
   if (overview.error) return <DashboardError error={overview.error} />;
   const data = overview.data;
   return (
@@ -26,9 +42,11 @@ export function AdminOverviewTab() {
         <StatCard label="Lienholders" value={data?.organizations.lienholders} icon={Landmark} />
       </section>
       {data ? (
-        <StatusChart byStatus={data.patients.byStatus} />
+        <Suspense fallback={chartPlaceholder}>
+          <StatusChart.Component byStatus={data.patients.byStatus} />
+        </Suspense>
       ) : (
-        <Skeleton className="h-80 w-full" />
+        chartPlaceholder
       )}
     </div>
   );
