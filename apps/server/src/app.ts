@@ -270,6 +270,9 @@ export async function buildApp({
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies beside each file (scripts/precompress.mjs): a client
+      // that accepts one gets it as it is, with Content-Encoding and Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         res.header(
           'cache-control',

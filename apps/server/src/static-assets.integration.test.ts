@@ -1,0 +1,82 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from './test/test-server.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const ASSET = '/assets/index-Bx7f3k2q.js';
+const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(200))};\n`;
+const INDEX = `<!doctype html><html><body><div id="root"></div><script type="module" src="${ASSET}"></script></body></html>`;
+
+/**
+ * A web build as `vite build` writes it (scripts/precompress.mjs adds the .br and .gz copies):
+ * the server serves whatever WEB_DIST_DIR holds.
+ */
+async function writeDist(): Promise<string> {
+  const dist = await mkdtemp(path.join(os.tmpdir(), 'casebridge-dist-'));
+  await mkdir(path.join(dist, 'assets'));
+  const files: [string, string | Buffer][] = [
+    ['index.html', INDEX],
+    ['index.html.br', brotliCompressSync(INDEX)],
+    [ASSET, SCRIPT],
+    [`${ASSET}.br`, brotliCompressSync(SCRIPT)],
+    [`${ASSET}.gz`, gzipSync(SCRIPT)],
+  ];
+  for (const [file, content] of files) await writeFile(path.join(dist, file), content);
+  return dist;
+}
+
+describe('the web build: caching and precompressed copies', () => {
+  let server: TestServer;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await writeDist();
+    server = await createTestServer({ WEB_DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('serves a hashed asset as immutable for a year, uncompressed when none is accepted', async () => {
+    const response = await server.request({ url: ASSET });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe(IMMUTABLE);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers['vary']).toMatch(/accept-encoding/i);
+    expect(response.body).toBe(SCRIPT);
+  });
+
+  it("sends the .br copy to a client that accepts brotli, as the script's own type", async () => {
+    const response = await server.request({
+      url: ASSET,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(response.headers['cache-control']).toBe(IMMUTABLE);
+    expect(response.headers['vary']).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends the .gz copy to a client that accepts gzip only', async () => {
+    const response = await server.request({ url: ASSET, headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers['cache-control']).toBe(IMMUTABLE);
+    expect(gunzipSync(response.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('serves the page itself, and every app path, as no-cache (compressed when accepted)', async () => {
+    for (const url of ['/index.html', '/dashboard/clinic']) {
+      const response = await server.request({ url, headers: { 'accept-encoding': 'br' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(response.rawPayload).toString()).toBe(INDEX);
+    }
+  });
+});
