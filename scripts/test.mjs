@@ -75,9 +75,26 @@ function vitest(label, projects, env = baseEnv) {
   results.push({ label, passed, failed });
 }
 
+let webBuilt;
+/** Builds the web app once for the steps that need it; whether the build succeeded. */
+function buildWeb() {
+  webBuilt ??= run('build web app', 'npm', ['run', 'build']);
+  return webBuilt;
+}
+
+/** The JavaScript size budget of each page (scripts/check-bundle-budget.mjs) on a fresh build. */
+function bundleBudget() {
+  const label = 'bundle budget';
+  if (!buildWeb()) {
+    results.push({ label, passed: 0, failed: 1 });
+    return;
+  }
+  step(label, 'node', ['scripts/check-bundle-budget.mjs', 'apps/web/dist']);
+}
+
 function playwright() {
   const label = 'e2e (Chromium)';
-  const built = run('build web app', 'npm', ['run', 'build']);
+  const built = buildWeb();
   if (!built) {
     results.push({ label, passed: 0, failed: 1 });
     return;
@@ -98,6 +115,8 @@ step('typecheck', 'npm', ['run', '-s', 'typecheck']);
 step('lint', 'npm', ['run', '-s', 'lint']);
 // A planted wrong import of each kind must fail the lint above (docs/architecture.md §1).
 step('import boundaries and copies', 'node', ['--test', 'scripts/check-boundaries.test.mjs']);
+// What counts as a page's initial JavaScript, and that each size limit can fail (below).
+step('bundle budget rules', 'node', ['--test', 'scripts/check-bundle-budget.test.mjs']);
 step('format', 'npm', ['run', '-s', 'format:check']);
 vitest('unit', ['domain', 'server-unit', 'web']);
 vitest('integration (PGlite)', ['server-integration']);
@@ -111,6 +130,7 @@ if (postgresUrl) {
 }
 if (!redisUrl)
   console.log('(no Redis answered on 127.0.0.1:6379: the Redis store tests were skipped)');
+bundleBudget();
 if (!skipE2e) playwright();
 
 console.log('\n━━ Summary');
