@@ -18,6 +18,10 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return () => load().then((module) => ({ Component: pick(module) }));
 }
 
+function FirstLoad() {
+  return null;
+}
+
 function RootLayout() {
   // Leaving a page that failed clears the error screen; AppShell has its own boundary so the
   // header stays usable while a signed-in page fails.
@@ -33,6 +37,9 @@ function RootLayout() {
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    // A first visit to a lazy page shows nothing until that page's code has arrived (one small
+    // chunk), then the page itself: no spinner that would flash and move.
+    HydrateFallback: FirstLoad,
     children: [
       { path: '/login', element: <LoginPage /> },
       {
