@@ -42,7 +42,9 @@ export function AppShell({ headerExtras }: { headerExtras?: ReactNode }) {
     }
     // Not in mutate's callbacks: clearing the session unmounts this layout, which drops them.
     // Replacing the entry also drops the page the route guard may have saved for after sign-in:
-    // a deliberate sign-out must not send the next user back to this page.
+    // a deliberate sign-out must not send the next user back to this page. The signed-in
+    // session's toasts go with it: the sign-in page shows only that the user signed out.
+    toast.dismiss();
     toast.success(MESSAGES.logoutSucceeded);
     navigate('/login', { replace: true });
   }
