@@ -3,6 +3,7 @@ import { count, isNotNull } from 'drizzle-orm';
 import { accessGrants } from '#src/db/schema/index.ts';
 import { getPatientId, getUserId } from '#src/modules/documents/document-test-support.ts';
 import { createContactOf } from '#src/test/contact-user.ts';
+import { DEMO_ACTOR_EMAILS, type DemoActorKey } from '#src/test/demo-actors.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { grantAs } from './access-grant-test-support.ts';
 
@@ -14,17 +15,8 @@ import { grantAs } from './access-grant-test-support.ts';
  * list is for whoever sees the patient, and answers a patient out of scope exactly like a
  * missing one (404, same body). A refused write changes nothing.
  */
-const EMAILS = {
-  admin: 'admin@demo.test',
-  clinic: 'clinic@demo.test',
-  imaging: 'imaging@demo.test',
-  clinic2: 'clinic2@demo.test',
-  attorney: 'attorney@demo.test',
-  attorney2: 'attorney2@demo.test',
-  lienholder: 'lienholder@demo.test',
-  keystone: 'keystone@demo.test',
-} as const;
-type ActorKey = keyof typeof EMAILS | 'contact';
+const EMAILS = DEMO_ACTOR_EMAILS;
+type ActorKey = DemoActorKey;
 const SEES_JAMES: Record<ActorKey, boolean> = {
   admin: true,
   clinic: true,

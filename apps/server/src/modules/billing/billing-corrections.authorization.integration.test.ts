@@ -5,6 +5,7 @@ import { formatEtag } from '@casebridge/domain/versioning/versioning';
 import { billingEntries, organizations, recordHistory } from '#src/db/schema/index.ts';
 import { getPatientId } from '#src/modules/documents/document-test-support.ts';
 import { createContactOf } from '#src/test/contact-user.ts';
+import { DEMO_ACTOR_EMAILS, type DemoActorKey } from '#src/test/demo-actors.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 
 /**
@@ -14,29 +15,11 @@ import { createTestServer, type TestServer } from '#src/test/test-server.ts';
  * capability is refused first (403); a clinic of the patient that did not bill the line reads it
  * but may not change it (403); a refused write changes nothing.
  */
-type ActorKey =
-  | 'admin'
-  | 'clinic'
-  | 'imaging'
-  | 'clinic2'
-  | 'attorney'
-  | 'attorney2'
-  | 'lienholder'
-  | 'keystone'
-  | 'contact';
+type ActorKey = DemoActorKey;
 type Patient = 'James Whitfield' | 'Daniel Okafor';
 type Clinic = 'Harbor Physical Therapy' | 'Summit Spine & Pain Center';
 
-const EMAILS: Record<Exclude<ActorKey, 'contact'>, string> = {
-  admin: 'admin@demo.test',
-  clinic: 'clinic@demo.test',
-  imaging: 'imaging@demo.test',
-  clinic2: 'clinic2@demo.test',
-  attorney: 'attorney@demo.test',
-  attorney2: 'attorney2@demo.test',
-  lienholder: 'lienholder@demo.test',
-  keystone: 'keystone@demo.test',
-};
+const EMAILS: Record<Exclude<ActorKey, 'contact'>, string> = DEMO_ACTOR_EMAILS;
 
 /** The patient each actor sees, the one it does not (none for admins), and what it may do. */
 const ACTORS: Record<
