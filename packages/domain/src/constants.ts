@@ -21,6 +21,11 @@ export const ADMIN_PATIENTS_PAGE_SIZE = 20;
 export const PATIENT_PICKER_SIZE = 20;
 export const USERS_PAGE_SIZE = 20;
 export const AUDIT_LOG_PAGE_SIZE = 25;
+/**
+ * Counters shown beside long lists stop counting here (issue 12): past it the screen says
+ * '1000+', so a count costs at most this many index entries however large the organisation.
+ */
+export const AUDIT_LOG_COUNT_CAP = 1000;
 export const MAIL_OUTBOX_PAGE_SIZE = 10;
 /** The most rows one page request may ask for, on every paged list. */
 export const MAX_PAGE_SIZE = 100;

@@ -26,9 +26,14 @@ export const ZAuditLogFilter = ZAuditLogFilterFields.refine(isRangeOrdered, {
 });
 export type TAuditLogFilter = z.infer<typeof ZAuditLogFilter>;
 
-export const ZListAuditLogsQuery = ZAuditLogFilterFields.extend(
-  pageQuery(AUDIT_LOG_PAGE_SIZE),
-).refine(isRangeOrdered, { message: AUDIT_MESSAGES.invalidRange, path: ['to'] });
+export const ZListAuditLogsQuery = ZAuditLogFilterFields.extend({
+  /**
+   * The id of the last entry already shown; the page holds the entries after it in the list's
+   * order (keyset paging: a page costs the same at the end of a long log as at its start).
+   */
+  cursor: z.coerce.number().int().positive().optional(),
+  pageSize: pageQuery(AUDIT_LOG_PAGE_SIZE).pageSize,
+}).refine(isRangeOrdered, { message: AUDIT_MESSAGES.invalidRange, path: ['to'] });
 export type TListAuditLogsQuery = z.input<typeof ZListAuditLogsQuery>;
 
 export const ZAuditLogEntry = z.object({
@@ -47,8 +52,12 @@ export type TAuditLogEntry = z.infer<typeof ZAuditLogEntry>;
 
 export const ZAuditLogPage = z.object({
   items: z.array(ZAuditLogEntry),
+  /** The entries matching the filters, counted up to AUDIT_LOG_COUNT_CAP. */
   total: z.number().int(),
-  page: z.number().int(),
+  /** Whether more than `total` entries match (the count stopped at the cap). */
+  isTotalCapped: z.boolean(),
+  /** The cursor of the next page; null on the last one. */
+  nextCursor: z.number().int().nullable(),
   pageSize: z.number().int(),
 });
 export type TAuditLogPage = z.infer<typeof ZAuditLogPage>;

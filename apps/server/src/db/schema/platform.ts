@@ -153,10 +153,12 @@ export const auditLogs = pgTable(
     hash: text('hash'),
   },
   (t) => [
-    index('audit_logs_timestamp_idx').on(t.timestamp.desc()),
-    index('audit_logs_patient_idx').on(t.patientId, t.timestamp.desc()),
+    // The Audit Logs tab pages by keyset on (timestamp, id) (issue 12): each index ends in the
+    // id, so a page is read in order from the index without sorting, however deep it is.
+    index('audit_logs_timestamp_id_idx').on(t.timestamp.desc(), t.id.desc()),
+    index('audit_logs_patient_timestamp_id_idx').on(t.patientId, t.timestamp.desc(), t.id.desc()),
     index('audit_logs_user_idx').on(t.userId, t.timestamp.desc()),
-    index('audit_logs_action_idx').on(t.action, t.timestamp.desc()),
+    index('audit_logs_action_timestamp_id_idx').on(t.action, t.timestamp.desc(), t.id.desc()),
   ],
 );
 

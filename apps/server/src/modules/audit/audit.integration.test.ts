@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AUDIT_MESSAGES } from '@casebridge/domain/audit/audit-log.schemas';
+import { AUDIT_LOG_COUNT_CAP } from '@casebridge/domain/constants';
 import { auditLogs, patients } from '#src/db/schema/index.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { AUDIT_CSV_COLUMNS, toCsvCell } from './audit-csv.ts';
@@ -73,18 +74,20 @@ describe('audit log browsing and export', () => {
     server.request({ url: `/api/audit-logs?${query}`, cookie: admin });
   const inMarch = 'from=2020-03-01T00:00:00Z&to=2020-03-31T23:59:59Z';
 
-  it('lists newest first and pages on the server', async () => {
+  it('lists newest first and pages on the server by cursor', async () => {
     const first = await list(`${inMarch}&pageSize=3`);
     expect(first.statusCode).toBe(200);
-    expect(first.json().total).toBe(4);
+    expect(first.json()).toMatchObject({ total: 4, isTotalCapped: false, pageSize: 3 });
     expect(first.json().items.map((item: Entry) => item.details)).toEqual([
       'with, a "comma"',
       '=HYPERLINK("http://evil")',
       'second',
     ]);
-    const second = await list(`${inMarch}&pageSize=3&page=2`);
+    expect(first.json().nextCursor).toBe(first.json().items[2].id);
+    const second = await list(`${inMarch}&pageSize=3&cursor=${first.json().nextCursor}`);
     expect(second.json().items.map((item: Entry) => item.details)).toEqual(['first']);
     expect(second.json().items[0].patientName).toBe('Maria Delgado');
+    expect(second.json().nextCursor).toBeNull();
 
     // Without filters the newest rows come first: this very admin's login is among them.
     const latest = await list('pageSize=5');
@@ -169,5 +172,49 @@ describe('audit log browsing and export', () => {
     expect(toCsvCell('a\nb')).toBe('"a\nb"');
     expect(toCsvCell('-1+1')).toBe("'-1+1");
     expect(toCsvCell('@cmd')).toBe("'@cmd");
+  });
+
+  it('pages 1200 rows sharing three timestamps completely, without overlap, the count capped', async () => {
+    const stamps = ['2019-06-01T10:00:00Z', '2019-06-01T11:00:00Z', '2019-06-02T10:00:00Z'];
+    await server.context.db.insert(auditLogs).values(
+      Array.from({ length: 1200 }, (_, i) => ({
+        timestamp: new Date(stamps[i % 3]!),
+        userId: 'u-bulk',
+        userName: 'Bulk Writer',
+        action: 'patient_viewed',
+        details: `bulk ${i}`,
+      })),
+    );
+    const inJune = 'from=2019-06-01T00:00:00Z&to=2019-06-30T23:59:59Z';
+    const seen: Array<Entry & { id: number; timestamp: string }> = [];
+    let cursor: number | null = null;
+    do {
+      const response = await list(
+        `${inJune}&pageSize=100${cursor === null ? '' : `&cursor=${cursor}`}`,
+      );
+      const body = response.json();
+      expect({ total: body.total, isTotalCapped: body.isTotalCapped }).toEqual({
+        total: AUDIT_LOG_COUNT_CAP,
+        isTotalCapped: true,
+      });
+      seen.push(...body.items);
+      cursor = body.nextCursor;
+    } while (cursor !== null);
+    expect(seen).toHaveLength(1200);
+    expect(new Set(seen.map((entry) => entry.id)).size).toBe(1200);
+    const ordered = seen.toSorted((a, b) => b.timestamp.localeCompare(a.timestamp) || b.id - a.id);
+    expect(seen).toEqual(ordered);
+
+    // The export walks the same keyset in batches of 1000: every row once, in the same order.
+    const exported = await server.request({
+      url: `/api/audit-logs/export?${inJune}`,
+      cookie: admin,
+    });
+    const lines = exported.body.trim().split('\r\n').slice(1);
+    expect(lines).toHaveLength(1200);
+    expect(lines.map((line) => line.split(',')[6])).toEqual(seen.map((entry) => entry.details));
+
+    const narrow = await list(`${inJune}&user=nobody-at-all`);
+    expect(narrow.json()).toMatchObject({ total: 0, isTotalCapped: false, nextCursor: null });
   });
 });

@@ -1,8 +1,10 @@
-import { and, count, desc, eq, gte, ilike, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TAuditLogEntry, TAuditLogFilter } from '@casebridge/domain/audit/audit-log.schemas';
+import { AUDIT_LOG_COUNT_CAP } from '@casebridge/domain/constants';
 import { isUuid } from '@casebridge/domain/record-id';
 import type { Db } from '#src/db/client.ts';
 import { auditLogs, patients } from '#src/db/schema/index.ts';
+import { countUpTo } from '#src/lib/bounded-count.ts';
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -48,52 +50,75 @@ function toEntry(row: EntryRow): TAuditLogEntry {
   return { ...row, timestamp: row.timestamp.toISOString() };
 }
 
-/** Newest first, paged on the server. */
-export async function listAuditLogs(
+/**
+ * One page of the Audit Logs tab, newest first: the entries after the `cursor` entry in
+ * (timestamp, id) order, read along the (timestamp, id) indexes however deep the page is.
+ * Fetches one entry more than the page to know whether another page follows.
+ */
+export function selectAuditLogPage(
   db: Db,
   filter: TAuditLogFilter,
-  page: { page: number; pageSize: number },
-): Promise<{ items: TAuditLogEntry[]; total: number }> {
-  const where = and(...toConditions(filter));
-  const rows = await db
+  page: { cursor?: number | undefined; pageSize: number },
+) {
+  const after =
+    page.cursor === undefined
+      ? []
+      : [
+          sql`(${auditLogs.timestamp}, ${auditLogs.id}) < (select c.timestamp, c.id from ${auditLogs} c where c.id = ${page.cursor})`,
+        ];
+  return db
     .select(entryColumns)
     .from(auditLogs)
     .leftJoin(patients, eq(patients.id, auditLogs.patientId))
-    .where(where)
+    .where(and(...toConditions(filter), ...after))
     .orderBy(desc(auditLogs.timestamp), desc(auditLogs.id))
-    .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize);
-  const [total] = await db
-    .select({ n: count() })
+    .limit(page.pageSize + 1);
+}
+
+/** The entries matching the filters, for the count above the table (bounded: see countUpTo). */
+export function selectMatchingAuditLogs(db: Db, filter: TAuditLogFilter) {
+  return db
+    .select({ id: auditLogs.id })
     .from(auditLogs)
     .leftJoin(patients, eq(patients.id, auditLogs.patientId))
-    .where(where);
-  return { items: rows.map(toEntry), total: total?.n ?? 0 };
+    .where(and(...toConditions(filter)));
+}
+
+export async function listAuditLogs(
+  db: Db,
+  filter: TAuditLogFilter,
+  page: { cursor?: number | undefined; pageSize: number },
+) {
+  const [rows, counted] = await Promise.all([
+    selectAuditLogPage(db, filter, page),
+    countUpTo(db, selectMatchingAuditLogs(db, filter), AUDIT_LOG_COUNT_CAP),
+  ]);
+  const items = rows.slice(0, page.pageSize).map(toEntry);
+  const last = items.at(-1);
+  return { items, ...counted, nextCursor: rows.length > page.pageSize && last ? last.id : null };
 }
 
 const EXPORT_BATCH = 1000;
 
 /**
- * Every filtered row, newest first, in batches keyed on the id so a large log is never held in
- * memory at once. Rows written after the export began are not included.
+ * Every filtered row in the tab's order, in keyset batches so a large log is never held in
+ * memory at once and each batch costs the same. Rows written after the export began are not
+ * included.
  */
 export async function* iterateAuditLogs(
   db: Db,
   filter: TAuditLogFilter,
 ): AsyncGenerator<TAuditLogEntry> {
-  const conditions = toConditions(filter);
-  let beforeId: number | null = null;
+  let cursor: number | undefined;
   for (;;) {
-    const rows: EntryRow[] = await db
-      .select(entryColumns)
-      .from(auditLogs)
-      .leftJoin(patients, eq(patients.id, auditLogs.patientId))
-      .where(and(...conditions, ...(beforeId === null ? [] : [lt(auditLogs.id, beforeId)])))
-      .orderBy(desc(auditLogs.id))
-      .limit(EXPORT_BATCH);
-    for (const row of rows) yield toEntry(row);
-    const last = rows.at(-1);
-    if (!last || rows.length < EXPORT_BATCH) return;
-    beforeId = last.id;
+    const rows: EntryRow[] = await selectAuditLogPage(db, filter, {
+      cursor,
+      pageSize: EXPORT_BATCH,
+    });
+    const batch = rows.slice(0, EXPORT_BATCH);
+    for (const row of batch) yield toEntry(row);
+    const last = batch.at(-1);
+    if (!last || rows.length <= EXPORT_BATCH) return;
+    cursor = last.id;
   }
 }

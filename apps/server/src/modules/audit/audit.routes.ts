@@ -50,8 +50,8 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { page, pageSize, ...filter } = request.query;
-      const result = await listAuditLogs(db, filter, { page, pageSize });
+      const { cursor, pageSize, ...filter } = request.query;
+      const result = await listAuditLogs(db, filter, { cursor, pageSize });
       // The log names patients: browsing it is a read like any other, one row per page.
       await auditPatientRead(db, requireActor(request), {
         action: 'audit_logs_viewed',
@@ -59,10 +59,10 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
           label: 'patients',
           ids: [...new Set(result.items.flatMap((item) => item.patientId ?? []))],
         },
-        details: `page ${page}, ${describeAuditFilter(filter)}`,
+        details: `${cursor === undefined ? 'page 1' : `page after entry ${cursor}`}, ${describeAuditFilter(filter)}`,
         ip: getRequestIp(request),
       });
-      return { ...result, page, pageSize };
+      return { ...result, pageSize };
     },
   );
 

@@ -6,9 +6,10 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '#src/components/ui/button.tsx';
-import { Pagination } from '#src/components/ui/pagination.tsx';
+import { CursorPagination } from '#src/components/ui/cursor-pagination.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { describeTimeZone, getBrowserTimeZone } from '#src/lib/time-zone.ts';
+import { useCursorPages } from '#src/lib/use-cursor-pages.ts';
 import { useDebouncedValue } from '#src/lib/use-debounced-value.ts';
 import { downloadAuditCsv, useAuditLogs } from '#src/features/admin/api/audit-api.ts';
 import {
@@ -20,7 +21,8 @@ import {
 import { AuditTable } from './audit-table.tsx';
 
 /**
- * Admin 'Audit Logs' tab: newest first, paged and filtered on the server, CSV of the same rows.
+ * Admin 'Audit Logs' tab: newest first, paged by cursor and filtered on the server, CSV of the
+ * same rows. The count stops at AUDIT_LOG_COUNT_CAP ('1000+ entries').
  * `?patient=<id>` (a patient's 'Open in the audit log') starts it filtered to that patient.
  */
 export function AuditLogsTab() {
@@ -29,7 +31,7 @@ export function AuditLogsTab() {
     ...EMPTY_AUDIT_FILTERS,
     patient: searchParams.get('patient') ?? '',
   }));
-  const [page, setPage] = useState(1);
+  const pages = useCursorPages<number>();
   const [isExporting, setIsExporting] = useState(false);
   const user = useDebouncedValue(values.user.trim());
   const patient = useDebouncedValue(values.patient.trim());
@@ -41,7 +43,8 @@ export function AuditLogsTab() {
     action: (values.action || undefined) as AuditAction | undefined,
     ...(isRangeValid ? range : {}),
   };
-  const logs = useAuditLogs({ ...filter, page, pageSize: AUDIT_LOG_PAGE_SIZE });
+  const logs = useAuditLogs({ ...filter, cursor: pages.cursor, pageSize: AUDIT_LOG_PAGE_SIZE });
+  const total = logs.data ? `${logs.data.total}${logs.data.isTotalCapped ? '+' : ''}` : '';
 
   async function handleExport() {
     setIsExporting(true);
@@ -60,14 +63,14 @@ export function AuditLogsTab() {
         values={values}
         onChange={(next) => {
           setValues(next);
-          setPage(1);
+          pages.reset();
         }}
       />
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-ink-muted" aria-live="polite">
           {isRangeValid
             ? logs.data
-              ? `${logs.data.total} ${logs.data.total === 1 ? 'entry' : 'entries'}`
+              ? `${total} ${total === '1' ? 'entry' : 'entries'}`
               : 'Loading entries...'
             : AUDIT_MESSAGES.invalidRange}
         </p>
@@ -87,13 +90,23 @@ export function AuditLogsTab() {
       ) : (
         <AuditTable entries={logs.data?.items} />
       )}
-      <Pagination
-        label="Audit log pages"
-        page={page}
-        pageSize={AUDIT_LOG_PAGE_SIZE}
-        total={logs.data?.total ?? 0}
-        onPageChange={setPage}
-      />
+      {logs.data ? (
+        <CursorPagination
+          label="Audit log pages"
+          position={{
+            pageIndex: pages.pageIndex,
+            pageSize: AUDIT_LOG_PAGE_SIZE,
+            shown: logs.data.items.length,
+            total: logs.data.total,
+            isTotalCapped: logs.data.isTotalCapped,
+            hasNext: logs.data.nextCursor !== null,
+          }}
+          onPrevious={pages.goPrevious}
+          onNext={() => {
+            if (logs.data?.nextCursor) pages.goNext(logs.data.nextCursor);
+          }}
+        />
+      ) : null}
     </div>
   );
 }
