@@ -1,4 +1,5 @@
 import type { Auth } from './auth/auth.ts';
+import type { SessionCache } from './auth/session-cache.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { EventHub } from './events/event-hub.ts';
@@ -13,6 +14,8 @@ export type AppContext = {
   database: Database;
   db: Db;
   auth: Auth;
+  /** Recent session checks and settings, dropped on every change (auth/session-cache.ts). */
+  sessionCache: SessionCache;
   hub: EventHub;
   storage: FileStorage;
   /** Master keys that wrap each document file's data key (storage/document-encryption.ts). */

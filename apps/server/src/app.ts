@@ -38,6 +38,8 @@ const DEFAULT_WEB_DIST = path.resolve(
   '../../web/dist',
 );
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export type BuildAppOptions = {
   context: AppContext;
   logger?: boolean;
@@ -200,17 +202,26 @@ export async function buildApp({
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
-    const settings = await getSettings(context.db);
+    const settings = await context.sessionCache.getSettings(() => getSettings(context.db));
     const actor = await resolveActor(
       context.db,
       context.auth,
       toWebHeaders(request),
       settings.sessionTimeoutMinutes,
-      { secondFactorStep: request.routeOptions.config?.secondFactorStep },
+      {
+        secondFactorStep: request.routeOptions.config?.secondFactorStep,
+        cache: context.sessionCache,
+      },
     );
     if (!actor) throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
     if (!hasCapability(actor.role, access)) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
     request.actor = actor;
+  });
+
+  // A change made here is known here before its NOTIFY comes back (auth/session-cache.ts): the
+  // next request of the same client, on this instance, must not meet a check from before it.
+  app.addHook('onSend', async (request) => {
+    if (!SAFE_METHODS.has(request.method)) context.sessionCache.invalidate('*');
   });
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {

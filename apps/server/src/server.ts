@@ -6,6 +6,7 @@ import { buildApp, type LogStream } from './app.ts';
 import { createAuth } from './auth/auth.ts';
 import { createStreamSlots } from './lib/stream-slots.ts';
 import { listLiveSessions } from './auth/session.ts';
+import { SessionCache } from './auth/session-cache.ts';
 import { createPglite, migrateDatabase, openDatabase, type Database } from './db/client.ts';
 import { acquireDataDirLock } from './db/data-dir-lock.ts';
 import type { Env } from './env.ts';
@@ -57,11 +58,17 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
 
   const db = database.db;
   let log: { info(message: string): void; warn(message: string): void } = startupLog;
+  const sessionCache = new SessionCache();
+  await sessionCache.start(database);
   const streamSlots = createStreamSlots({ db, env }, { maxPerUser: MAX_STREAMS_PER_USER });
   const hub = new EventHub(database, {
     slots: streamSlots,
     checkSessions: async (sessionIds) =>
-      listLiveSessions(db, sessionIds, (await getSettings(db)).sessionTimeoutMinutes),
+      listLiveSessions(
+        db,
+        sessionIds,
+        (await sessionCache.getSettings(() => getSettings(db))).sessionTimeoutMinutes,
+      ),
     log: { info: (message) => log.info(message), warn: (message) => log.warn(message) },
   });
   // Before the app: a route may send a queued mail at once (an invitation, issue 10).
@@ -78,6 +85,7 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
     database,
     db,
     auth: createAuth(db, { secret: env.authSecret, appUrl: env.appUrl }),
+    sessionCache,
     hub,
     storage: createFileStorage(env),
     documentKeys: loadDocumentKeyring(env),
@@ -119,6 +127,7 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
       await statusChanges.stop();
       await mail.stop();
       await hub.stop();
+      await sessionCache.stop();
       await streamSlots.close();
       await database.close();
       lock?.release();

@@ -7,7 +7,8 @@ import { organizations, sessions, settings, totpFactors, users } from '#src/db/s
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError } from '#src/lib/app-error.ts';
 import type { SecondFactorStep } from '#src/lib/route-access.ts';
-import type { Auth } from './auth.ts';
+import { SESSION_COOKIE_PREFIX, type Auth } from './auth.ts';
+import type { CachedSession, SessionCache } from './session-cache.ts';
 
 /** Activity is written at most this often, so a busy page does not write on every request. */
 const ACTIVITY_WRITE_INTERVAL_MS = 30_000;
@@ -39,20 +40,95 @@ export type ResolveActorOptions = {
    * Without it, a session that has not given its second factor, or must first enrol, is refused.
    */
   secondFactorStep?: SecondFactorStep | 'any';
+  /** This instance's memory of recent checks (session-cache.ts); without it, every call reads. */
+  cache?: SessionCache;
 };
+
+/** What a check of the session found in the database. */
+type SessionState = Omit<CachedSession, 'checkedAt'>;
 
 /**
  * Resolves the request's session into an Actor, enforcing the idle timeout from settings, the
  * account's active flag and the second factor ('Require MFA', a pending code). Returns null when
- * there is no session at all.
+ * there is no session at all. With a cache, a check made in the last few seconds stands in for
+ * the database (its triggers drop it at once when anything it found changes).
  */
 export async function resolveActor(
   db: Db,
   auth: Auth,
   headers: Headers,
   idleTimeoutMinutes: number,
-  { secondFactorStep }: ResolveActorOptions = {},
+  { secondFactorStep, cache }: ResolveActorOptions = {},
 ): Promise<Actor | null> {
+  const key = cache ? sessionCacheKey(headers) : null;
+  const cached = key && cache ? cache.getSession(key) : null;
+  const now = Date.now();
+  let state: SessionState | null =
+    cached && cached.expiresAt.getTime() > now && !isIdle(cached, idleTimeoutMinutes, now)
+      ? cached
+      : null;
+  if (!state) {
+    const generation = cache?.generation() ?? 0;
+    state = await readSession(db, auth, headers, idleTimeoutMinutes);
+    if (!state) return null;
+    if (key && cache) cache.setSession(key, state, generation, now);
+  }
+  const { actor } = state;
+  if (
+    actor.secondFactor === 'pending' &&
+    secondFactorStep !== 'verify' &&
+    secondFactorStep !== 'any'
+  )
+    throw new AppError('SECOND_FACTOR_REQUIRED', MESSAGES.secondFactorRequired);
+  if (
+    actor.secondFactor === 'enrolment-required' &&
+    secondFactorStep !== 'enrol' &&
+    secondFactorStep !== 'any'
+  )
+    throw new AppError('MFA_ENROLMENT_REQUIRED', MESSAGES.mfaEnrolmentRequired);
+
+  if (now - state.lastActiveAt.getTime() > ACTIVITY_WRITE_INTERVAL_MS) {
+    const lastActiveAt = new Date(now);
+    await db
+      .update(sessions)
+      .set({ lastActiveAt })
+      .where(and(eq(sessions.id, actor.sessionId), lt(sessions.lastActiveAt, sql`now()`)));
+    if (key && cache) cache.touchSession(key, lastActiveAt);
+  }
+  return actor;
+}
+
+function isIdle(state: { lastActiveAt: Date }, idleTimeoutMinutes: number, now: number): boolean {
+  return now - state.lastActiveAt.getTime() > idleTimeoutMinutes * 60_000;
+}
+
+/**
+ * The session cookie's values, exactly as better-auth reads them (the plain and the __Secure-
+ * name), so an entry is only ever found by the cookies that were checked for it.
+ */
+export function sessionCacheKey(headers: Headers): string | null {
+  const header = headers.get('cookie');
+  if (!header) return null;
+  const name = `${SESSION_COOKIE_PREFIX}.session_token`;
+  const values = new Map<string, string>();
+  for (const part of header.split(';')) {
+    const eqAt = part.indexOf('=');
+    if (eqAt < 0) continue;
+    const cookieName = part.slice(0, eqAt).trim();
+    if (cookieName === name || cookieName === `__Secure-${name}`)
+      values.set(cookieName, part.slice(eqAt + 1).trim());
+  }
+  if (values.size === 0) return null;
+  return `${values.get(`__Secure-${name}`) ?? ''}|${values.get(name) ?? ''}`;
+}
+
+/** The full check against the database: better-auth's session, the user, the second factor. */
+async function readSession(
+  db: Db,
+  auth: Auth,
+  headers: Headers,
+  idleTimeoutMinutes: number,
+): Promise<SessionState | null> {
   const found = await auth.api.getSession({
     headers,
     query: { disableCookieCache: true, disableRefresh: true },
@@ -63,6 +139,7 @@ export async function resolveActor(
     .select({
       sessionId: sessions.id,
       lastActiveAt: sessions.lastActiveAt,
+      expiresAt: sessions.expiresAt,
       userId: users.id,
       email: users.email,
       name: users.name,
@@ -85,8 +162,7 @@ export async function resolveActor(
     .where(eq(sessions.id, found.session.id));
   if (!row) return null;
 
-  const idleMs = Date.now() - row.lastActiveAt.getTime();
-  if (idleMs > idleTimeoutMinutes * 60_000) {
+  if (isIdle(row, idleTimeoutMinutes, Date.now())) {
     await db.delete(sessions).where(eq(sessions.id, row.sessionId));
     throw new AppError('SESSION_EXPIRED', MESSAGES.sessionExpired);
   }
@@ -98,34 +174,21 @@ export async function resolveActor(
     );
   }
   if (!isRole(row.role)) throw new AppError('FORBIDDEN', MESSAGES.profileMissingRole);
-  const secondFactor = toSecondFactorState(row);
-  if (secondFactor === 'pending' && secondFactorStep !== 'verify' && secondFactorStep !== 'any')
-    throw new AppError('SECOND_FACTOR_REQUIRED', MESSAGES.secondFactorRequired);
-  if (
-    secondFactor === 'enrolment-required' &&
-    secondFactorStep !== 'enrol' &&
-    secondFactorStep !== 'any'
-  )
-    throw new AppError('MFA_ENROLMENT_REQUIRED', MESSAGES.mfaEnrolmentRequired);
-
-  if (idleMs > ACTIVITY_WRITE_INTERVAL_MS) {
-    await db
-      .update(sessions)
-      .set({ lastActiveAt: new Date() })
-      .where(and(eq(sessions.id, row.sessionId), lt(sessions.lastActiveAt, sql`now()`)));
-  }
-
   return {
-    userId: row.userId,
-    email: row.email,
-    name: row.name,
-    role: row.role,
-    organizationId: row.organizationId,
-    organizationName: row.organizationName,
-    organizationKind: row.organizationKind,
-    sessionId: row.sessionId,
-    createdAt: row.createdAt,
-    secondFactor,
+    actor: {
+      userId: row.userId,
+      email: row.email,
+      name: row.name,
+      role: row.role,
+      organizationId: row.organizationId,
+      organizationName: row.organizationName,
+      organizationKind: row.organizationKind,
+      sessionId: row.sessionId,
+      createdAt: row.createdAt,
+      secondFactor: toSecondFactorState(row),
+    },
+    expiresAt: row.expiresAt,
+    lastActiveAt: row.lastActiveAt,
   };
 }
 

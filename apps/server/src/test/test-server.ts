@@ -139,6 +139,8 @@ export async function createTestServer(
         .update(sessions)
         .set({ lastActiveAt: new Date(Date.now() - minutes * 60_000) })
         .where(inArray(sessions.userId, ofUser));
+      // Minutes have passed, as far as the session checks know: longer than they are kept.
+      server.context.sessionCache.invalidate('*');
     },
     async close() {
       await server.close();

@@ -17,7 +17,7 @@ import { signIn, signOut } from './auth.service.ts';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db, auth } = app.ctx;
+  const { db, auth, sessionCache } = app.ctx;
 
   api.post(
     '/auth/login',
@@ -60,10 +60,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const headers = toWebHeaders(request);
       if (!getSessionCookie(headers, { cookiePrefix: SESSION_COOKIE_PREFIX })) return null;
-      const settings = await getSettings(db);
+      const settings = await sessionCache.getSettings(() => getSettings(db));
       // Any second-factor state: this is how the SPA learns to ask for the code or to enrol.
       const actor = await resolveActor(db, auth, headers, settings.sessionTimeoutMinutes, {
         secondFactorStep: 'any',
+        cache: sessionCache,
       });
       if (!actor) throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
       return toSessionResponse(toSessionUser(actor), settings, actor.secondFactor ?? 'complete');
