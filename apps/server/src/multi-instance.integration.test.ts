@@ -145,6 +145,21 @@ describe.runIf(template.kind === 'postgres')('two server processes on one databa
     expect(await onB.json()).toMatchObject({ user: { email: 'clinic@demo.test' } });
   });
 
+  it('refuses on one instance, at once, a session signed out on the other', async () => {
+    const cookie = await signIn(a, 'attorney2@demo.test');
+    // B checks the session and keeps the check (auth/session-cache.ts) ...
+    expect((await call(b, '/api/patients/stats', { cookie })).status).toBe(200);
+    expect((await call(b, '/api/patients/stats', { cookie })).status).toBe(200);
+    expect((await call(a, '/api/auth/logout', { method: 'POST', cookie })).status).toBe(204);
+    // ... and drops it on A's NOTIFY, well within the five seconds it would otherwise keep it.
+    await expect
+      .poll(async () => (await call(b, '/api/patients/stats', { cookie })).status, {
+        timeout: 1_000,
+        interval: 20,
+      })
+      .toBe(401);
+  });
+
   it('delivers a change made through one instance to a live stream on the other', async () => {
     const clinic = await signIn(a, 'clinic@demo.test');
     // Signed in on A, streaming from B: the session and the events both cross instances.
