@@ -15,8 +15,11 @@ export const BENCH_PASSWORD = 'fan-out bench password';
 export type BenchDatabase = { name: string; url: string; drop(): Promise<void> };
 
 /** A fresh database on the server, named after this process so parallel runs do not collide. */
-export async function createBenchDatabase(serverUrl: string): Promise<BenchDatabase> {
-  const name = `cb_bench_fanout_${process.pid}_${Date.now().toString(36)}`;
+export async function createBenchDatabase(
+  serverUrl: string,
+  prefix = 'cb_bench_fanout',
+): Promise<BenchDatabase> {
+  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { now, sleep } from './fanout-clock.ts';
@@ -132,6 +133,32 @@ export async function startTarget(options: {
       await exited;
       clearTimeout(timer);
     },
+  };
+}
+
+/**
+ * The environment of CaseBridge as a bench runs it: production mode, fresh secrets, no demo
+ * seed (the bench prepares the data), on PostgreSQL when `databaseUrl` is given, else PGlite in
+ * `dataDir`; `webDistDir` serves the built web app too.
+ */
+export function caseBridgeEnv(options: {
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  webDistDir?: string;
+}): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    AUTH_SECRET: randomBytes(32).toString('base64url'),
+    DOCUMENT_KEY: randomBytes(32).toString('base64'),
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...(options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {}),
+    PORT: String(options.port),
+    HOST,
+    APP_URL: `http://${HOST}:${options.port}`,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: options.dataDir,
   };
 }
 

@@ -6,7 +6,6 @@
  * ratio to that floor is printed beside each figure. Numbers only: it asserts nothing.
  *   npm run bench:fanout      (TEST_DATABASE_URL or DATABASE_URL names the PostgreSQL server)
  */
-import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,7 +22,7 @@ import { measureTarget, type TargetSpec } from './fanout-measure.ts';
 import { printReport } from './fanout-report.ts';
 import { liveSubscriberProcesses } from './fanout-subscribers.ts';
 import { openOutboxWriter } from './fanout-outbox-writer.ts';
-import { getFreePort, liveTargets, startTarget } from './fanout-target.ts';
+import { caseBridgeEnv, getFreePort, liveTargets, startTarget } from './fanout-target.ts';
 import { readToolEnv } from '#src/env.ts';
 
 /** Statuses the writer alternates between, so every write is a real change. */
@@ -65,18 +64,7 @@ function startCaseBridge(url: string, name: string) {
       script: 'apps/server/src/main.ts',
       port,
       readyPath: '/api/health',
-      env: {
-        NODE_ENV: 'production',
-        AUTH_SECRET: randomBytes(32).toString('base64url'),
-        DOCUMENT_KEY: randomBytes(32).toString('base64'),
-        DATABASE_URL: url,
-        PORT: String(port),
-        HOST,
-        APP_URL: `http://${HOST}:${port}`,
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'warn',
-        DATA_DIR: dataDir,
-      },
+      env: caseBridgeEnv({ port, dataDir, databaseUrl: url }),
     });
   };
 }

@@ -1,0 +1,97 @@
+/**
+ * The floor of the list, search and counter figures: the SQL the server runs for a request,
+ * captured from drizzle's query log while the service answers it once, then replayed through
+ * the `pg` driver with no framework, validation, session or audit around it. Only the reads are
+ * replayed: the audit row a list writes takes the next id of a hash chain, so replaying its
+ * INSERT would collide; the server's ratio to the floor therefore includes the audit write.
+ */
+import { eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import {
+  ZListPatientsQuery,
+  type TListPatientsQuery,
+} from '@casebridge/domain/patients/patient.schemas';
+import type { Db } from '#src/db/client.ts';
+import * as schema from '#src/db/schema/index.ts';
+import type { Actor } from '#src/lib/actor.ts';
+import { getActorPatientStats, listActorPatients } from '#src/modules/patients/patients.service.ts';
+
+export type Statement = { text: string; params: unknown[] };
+
+/** What a figure's request does, once for the server (a path) and once for the floor (a call). */
+export type Operation = { kind: 'list'; query: TListPatientsQuery } | { kind: 'counters' };
+
+/**
+ * Statements that only read: replayable any number of times. The audit chain's lock and its
+ * next id are selects too, but belong to the audit write that is not replayed.
+ */
+export function isReplayableRead(text: string): boolean {
+  const head = text.trimStart().slice(0, 12).toLowerCase();
+  if (!head.startsWith('select') && !head.startsWith('with')) return false;
+  return !/\bfor\s+(no\s+key\s+)?update\b|pg_advisory|nextval\(/i.test(text);
+}
+
+/** Runs `operation` through the service as `email` and returns the reads it sent. */
+export async function captureStatements(
+  databaseUrl: string,
+  email: string,
+  operation: Operation,
+): Promise<Statement[]> {
+  const captured: Statement[] = [];
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  try {
+    const db = drizzle(pool, {
+      schema,
+      logger: { logQuery: (text, params) => captured.push({ text, params }) },
+    }) as unknown as Db;
+    const actor = await loadActor(db, email);
+    captured.length = 0;
+    if (operation.kind === 'list')
+      await listActorPatients(db, actor, ZListPatientsQuery.parse(operation.query), {
+        ip: '127.0.0.1',
+      });
+    else await getActorPatientStats(db, actor);
+  } finally {
+    await pool.end();
+  }
+  return captured.filter((statement) => isReplayableRead(statement.text));
+}
+
+async function loadActor(db: Db, email: string): Promise<Actor> {
+  const [user] = await db.select().from(schema.users).where(eq(schema.users.email, email));
+  if (!user?.organizationId) throw new Error(`no user ${email} in an organisation`);
+  const [organization] = await db
+    .select()
+    .from(schema.organizations)
+    .where(eq(schema.organizations.id, user.organizationId));
+  return {
+    userId: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    organizationId: organization!.id,
+    organizationName: organization!.name,
+    organizationKind: organization!.kind,
+    sessionId: 'bench-floor',
+    createdAt: new Date(),
+  };
+}
+
+/** One driver connection per client, each replaying the statements in order per call. */
+export async function openReplayers(databaseUrl: string, clients: number) {
+  const connections = await Promise.all(
+    Array.from({ length: clients }, async () => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      return client;
+    }),
+  );
+  return {
+    replay: (statements: readonly Statement[]) => async (client: number) => {
+      const connection = connections[client]!;
+      for (const statement of statements) await connection.query(statement.text, statement.params);
+    },
+    close: () => Promise.all(connections.map((connection) => connection.end())),
+  };
+}
