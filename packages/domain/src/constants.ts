@@ -6,6 +6,13 @@ export const TOAST_DURATION_MS = 4000;
 
 export const NOTIFICATION_DROPDOWN_LIMIT = 10;
 export const NOTIFICATION_BADGE_CAP = 99;
+/**
+ * The unread count served with each notification page stops here (issue 12): past it the count
+ * reads '999+', so it costs the same however many notifications a user has left unread.
+ */
+export const NOTIFICATION_UNREAD_COUNT_CAP = 999;
+/** The same for the count beside a patient's 'Team Messages' thread: '999+ messages'. */
+export const MESSAGE_COUNT_CAP = 999;
 
 export const ASSIGNED_CLINICS_VISIBLE_ROWS = 4;
 

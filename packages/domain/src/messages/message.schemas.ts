@@ -144,7 +144,7 @@ export type TListMessagesQuery = z.input<typeof ZListMessagesQuery>;
 export const ZMessagePage = z.object({
   items: z.array(ZMessage),
   nextCursor: z.uuid().nullable(),
-  /** Every message of the patient, for the panel's count. */
+  /** The patient's messages, for the panel's count, counted up to MESSAGE_COUNT_CAP + 1. */
   total: z.number().int(),
 });
 export type TMessagePage = z.infer<typeof ZMessagePage>;

@@ -91,6 +91,7 @@ export type TListNotificationsQuery = z.input<typeof ZListNotificationsQuery>;
 export const ZNotificationPage = z.object({
   items: z.array(ZNotification),
   nextCursor: z.uuid().nullable(),
+  /** Counted up to NOTIFICATION_UNREAD_COUNT_CAP + 1: a count above the cap reads as '999+'. */
   unreadCount: z.number().int(),
 });
 export type TNotificationPage = z.infer<typeof ZNotificationPage>;

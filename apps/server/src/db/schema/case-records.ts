@@ -79,7 +79,9 @@ export const messages = pgTable(
   },
   (t) => [
     check('messages_body_check', sql`length(trim(${t.body})) > 0`),
-    index('messages_patient_created_idx').on(t.patientId, t.createdAt.desc()),
+    // The thread pages by keyset on (created_at, id) (issue 12): the id ends the index so a page
+    // is read in order without sorting the patient's whole thread.
+    index('messages_patient_created_id_idx').on(t.patientId, t.createdAt.desc(), t.id.desc()),
   ],
 );
 

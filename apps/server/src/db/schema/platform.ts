@@ -50,7 +50,12 @@ export const notifications = pgTable(
       'notifications_type_check',
       sql`${t.type} in ('message', 'document', 'status_update', 'document_upload', 'message_sent', 'patient_edit', 'access_request', 'access_granted')`,
     ),
-    index('notifications_recipient_created_idx').on(t.recipientUserId, t.createdAt.desc()),
+    // The bell and the Notification Center page by keyset on (created_at, id) (issue 12).
+    index('notifications_recipient_created_id_idx').on(
+      t.recipientUserId,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
     index('notifications_recipient_unread_idx')
       .on(t.recipientUserId)
       .where(sql`${t.isRead} = false`),

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { MESSAGE_COUNT_CAP } from '@casebridge/domain/constants';
 import {
   MESSAGE_EDIT_WINDOW_MINUTES,
   type TMessage,
@@ -6,6 +7,7 @@ import {
 import type { Db } from '#src/db/client.ts';
 import { mailOutbox, messageReads, messages, messageTemplates } from '#src/db/schema/index.ts';
 import type { Actor } from '#src/lib/actor.ts';
+import { countUpTo } from '#src/lib/bounded-count.ts';
 import { nextVersion } from '#src/lib/versioning.ts';
 import type { InScopePatientId } from '#src/modules/patients/patient-access.ts';
 
@@ -63,40 +65,54 @@ function toMessageDto(row: MessageRow): TMessage {
   };
 }
 
-/** A page of the patient's thread, newest first, before the `cursor` message. */
-export async function listMessages(
-  db: Db,
-  page: {
-    patientId: InScopePatientId;
-    viewer: MessageViewer;
-    cursor?: string | undefined;
-    limit: number;
-  },
-): Promise<{ items: TMessage[]; hasMore: boolean }> {
+type ThreadPage = {
+  patientId: InScopePatientId;
+  viewer: MessageViewer;
+  cursor?: string | undefined;
+  limit: number;
+};
+
+/**
+ * A page of the patient's thread, newest first, before the `cursor` message: read along
+ * (patient_id, created_at, id), one row more than the page to know whether more follow.
+ */
+export function selectMessagePage(db: Db, page: ThreadPage) {
   const conditions: SQL[] = [eq(messages.patientId, page.patientId)];
   if (page.cursor) {
     conditions.push(
       sql`(${messages.createdAt}, ${messages.id}) < (select m.created_at, m.id from ${messages} m where m.id = ${page.cursor} and m.patient_id = ${page.patientId})`,
     );
   }
-  const rows = await db
+  return db
     .select(messageColumns(page.viewer))
     .from(messages)
     .where(and(...conditions))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(page.limit + 1);
+}
+
+export async function listMessages(
+  db: Db,
+  page: ThreadPage,
+): Promise<{ items: TMessage[]; hasMore: boolean }> {
+  const rows = await selectMessagePage(db, page);
   return {
     items: rows.slice(0, page.limit).map(toMessageDto),
     hasMore: rows.length > page.limit,
   };
 }
 
+/**
+ * The patient's messages counted up to MESSAGE_COUNT_CAP + 1 (a longer thread reads '999+'): the
+ * count is served with every page of the thread, so it must not read every message.
+ */
 export async function countMessages(db: Db, patientId: InScopePatientId): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(messages)
-    .where(eq(messages.patientId, patientId));
-  return Number(row?.n ?? 0);
+  const { total, isTotalCapped } = await countUpTo(
+    db,
+    db.select({ id: messages.id }).from(messages).where(eq(messages.patientId, patientId)),
+    MESSAGE_COUNT_CAP,
+  );
+  return isTotalCapped ? MESSAGE_COUNT_CAP + 1 : total;
 }
 
 export async function getMessage(

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { NotificationType } from '@casebridge/domain/constants';
+import { NOTIFICATION_UNREAD_COUNT_CAP, type NotificationType } from '@casebridge/domain/constants';
 import { getPatientScope, type PolicyActor } from '@casebridge/domain/patients/patient.policy';
 import type {
   NotificationPreferenceToggle,
@@ -13,6 +13,7 @@ import {
   patients,
   users,
 } from '#src/db/schema/index.ts';
+import { countUpTo } from '#src/lib/bounded-count.ts';
 import { documentVisibilityCondition } from '#src/modules/documents/document-visibility.ts';
 import { patientScopeCondition, withAccessGrants } from '#src/modules/patients/patient-scope.ts';
 
@@ -81,12 +82,15 @@ export function toNotificationDto(row: NotificationRow): TNotification {
   };
 }
 
-/** A page of the user's notifications, newest first, before the `cursor` notification. */
-export async function listNotifications(
+/**
+ * A page of the user's notifications, newest first, before the `cursor` notification: read along
+ * (recipient_user_id, created_at, id), one row more than the page to know whether more follow.
+ */
+export function selectNotificationPage(
   db: Db,
   user: PolicyActor,
   page: { cursor?: string | undefined; limit: number; since?: Date; unreadOnly?: boolean },
-): Promise<{ items: TNotification[]; hasMore: boolean }> {
+) {
   const conditions: SQL[] = [notificationVisibility(user)];
   if (page.cursor) {
     conditions.push(
@@ -95,26 +99,31 @@ export async function listNotifications(
   }
   if (page.since) conditions.push(sql`${notifications.createdAt} > ${page.since.toISOString()}`);
   if (page.unreadOnly) conditions.push(eq(notifications.isRead, false));
-  const rows = await db
+  return db
     .select(notificationColumns)
     .from(notifications)
     .leftJoin(patients, eq(patients.id, notifications.patientId))
     .where(and(...conditions))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(page.limit + 1);
+}
+
+export async function listNotifications(
+  db: Db,
+  user: PolicyActor,
+  page: { cursor?: string | undefined; limit: number; since?: Date; unreadOnly?: boolean },
+): Promise<{ items: TNotification[]; hasMore: boolean }> {
+  const rows = await selectNotificationPage(db, user, page);
   return {
     items: rows.slice(0, page.limit).map(toNotificationDto),
     hasMore: rows.length > page.limit,
   };
 }
 
-export async function countUnreadNotifications(
-  db: Db,
-  user: PolicyActor,
-  since?: Date,
-): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
+/** The user's visible unread notifications (newer than `since` when given). */
+export function selectUnreadNotifications(db: Db, user: PolicyActor, since?: Date) {
+  return db
+    .select({ id: notifications.id })
     .from(notifications)
     .leftJoin(patients, eq(patients.id, notifications.patientId))
     .where(
@@ -124,6 +133,31 @@ export async function countUnreadNotifications(
         since ? sql`${notifications.createdAt} > ${since.toISOString()}` : undefined,
       ),
     );
+}
+
+/**
+ * The unread count the bell and the Notification Center show, asked on every page: counted up
+ * to NOTIFICATION_UNREAD_COUNT_CAP + 1 only (more reads as '999+'), so it costs the same for a
+ * user with a hundred thousand unread notifications.
+ */
+export async function countUnreadForBadge(db: Db, user: PolicyActor): Promise<number> {
+  const { total, isTotalCapped } = await countUpTo(
+    db,
+    selectUnreadNotifications(db, user),
+    NOTIFICATION_UNREAD_COUNT_CAP,
+  );
+  return isTotalCapped ? NOTIFICATION_UNREAD_COUNT_CAP + 1 : total;
+}
+
+/** The exact unread count since `since`, for the digest e-mail (a background job, not a page). */
+export async function countUnreadNotifications(
+  db: Db,
+  user: PolicyActor,
+  since?: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(selectUnreadNotifications(db, user, since).as('unread'));
   return Number(row?.n ?? 0);
 }
 

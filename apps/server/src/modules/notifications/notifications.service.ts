@@ -17,7 +17,7 @@ import {
   saveNotificationPreferences,
 } from './notification-preferences.queries.ts';
 import {
-  countUnreadNotifications,
+  countUnreadForBadge,
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
@@ -82,7 +82,7 @@ export async function listOwnNotifications(
 ): Promise<TNotificationPage> {
   const [page, unreadCount] = await Promise.all([
     listNotifications(db, actor, query),
-    countUnreadNotifications(db, actor),
+    countUnreadForBadge(db, actor),
   ]);
   const patientIds = [...new Set(page.items.flatMap((item) => item.patientId ?? []))];
   if (patientIds.length > 0) {

@@ -1,3 +1,5 @@
+import { MESSAGE_COUNT_CAP } from '@casebridge/domain/constants';
+import { formatBadgeCount } from '@casebridge/domain/format/relative-time';
 import { MESSAGE_TEXTS } from '@casebridge/domain/messages/message.schemas';
 import type { TPatientDetail } from '@casebridge/domain/patients/patient.schemas';
 import { useMemo } from 'react';
@@ -29,7 +31,9 @@ export function MessagesTab({ patient }: { patient: TPatientDetail }) {
           {MESSAGE_TEXTS.heading}
         </h2>
         <span className="rounded-full bg-surface-muted px-2.5 py-0.5 text-xs font-medium text-ink">
-          {thread.isPending ? '...' : `${total} ${total === 1 ? 'message' : 'messages'}`}
+          {thread.isPending
+            ? '...'
+            : `${formatBadgeCount(total, MESSAGE_COUNT_CAP)} ${total === 1 ? 'message' : 'messages'}`}
         </span>
       </header>
       {thread.isError ? (

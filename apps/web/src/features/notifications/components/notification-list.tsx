@@ -1,3 +1,5 @@
+import { NOTIFICATION_UNREAD_COUNT_CAP } from '@casebridge/domain/constants';
+import { formatBadgeCount } from '@casebridge/domain/format/relative-time';
 import {
   NOTIFICATION_TEXTS,
   type TNotification,
@@ -51,7 +53,9 @@ export function NotificationList() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-ink-muted">{unread} unread</p>
+        <p className="text-sm text-ink-muted">
+          {formatBadgeCount(unread, NOTIFICATION_UNREAD_COUNT_CAP)} unread
+        </p>
         <Button
           variant="secondary"
           size="sm"
