@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, like, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from '#src/db/client.ts';
 import { auditLogs, patients } from '#src/db/schema/index.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { AUDIT_GENESIS_HASH, hashAuditRow } from './audit-hash.ts';
 import { verifyAuditChain } from './audit-verify.ts';
+import { writeAuditOnItsOwn } from './audit.service.ts';
 
 /** The message of an error and of its causes (Drizzle wraps the driver's error). */
 async function failureOf(run: Promise<unknown>): Promise<string> {
@@ -120,6 +121,56 @@ describe('the audit hash chain', () => {
       rows: before + 30,
       brokenAtId: null,
     });
+  });
+
+  const batchActor = { userId: 'batch-test', name: 'Batch Test', role: 'admin' as const };
+  const writeBatch = (details: readonly string[]) =>
+    Promise.allSettled(
+      details.map((text) =>
+        writeAuditOnItsOwn(server.context.db, {
+          action: 'patient_viewed',
+          actor: batchActor,
+          details: text,
+        }),
+      ),
+    );
+  const batchRows = (prefix: string) =>
+    server.context.db
+      .select({ id: auditLogs.id, details: auditLogs.details, timestamp: auditLogs.timestamp })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.userId, batchActor.userId), like(auditLogs.details, `${prefix}%`)))
+      .orderBy(auditLogs.id);
+
+  it('appends rows of concurrent reads together, in the order asked, one chain', async () => {
+    const before = await countRows(server);
+    const asked = Array.from({ length: 40 }, (_, index) => `together ${index}`);
+    const results = await writeBatch(asked);
+    expect(results.every((result) => result.status === 'fulfilled')).toBe(true);
+    const rows = await batchRows('together');
+    expect(rows.map((row) => row.details)).toEqual(asked);
+    // Rows of one transaction share its now(): fewer transactions than rows.
+    const transactions = new Set(rows.map((row) => row.timestamp.toISOString())).size;
+    expect(transactions).toBeLessThan(rows.length);
+    expect(await verifyAuditChain(server.context.db)).toEqual({
+      intact: true,
+      rows: before + 40,
+      brokenAtId: null,
+    });
+  });
+
+  it('fails only the request whose row cannot be written', async () => {
+    // A NUL character is refused by PostgreSQL's text type: that row's batch fails.
+    const asked = Array.from({ length: 10 }, (_, index) =>
+      index === 6 ? 'alone \u0000 bad' : `alone ${index}`,
+    );
+    const results = await writeBatch(asked);
+    expect(results.map((result) => result.status)).toEqual(
+      asked.map((_, index) => (index === 6 ? 'rejected' : 'fulfilled')),
+    );
+    expect((await batchRows('alone')).map((row) => row.details)).toEqual(
+      asked.filter((_, index) => index !== 6),
+    );
+    expect((await verifyAuditChain(server.context.db)).intact).toBe(true);
   });
 
   it('answers the admin tool for admins, audits it, and refuses every other role', async () => {

@@ -2,7 +2,7 @@ import type { AuditAction } from '@casebridge/domain/audit';
 import { isUuid } from '@casebridge/domain/record-id';
 import type { Db } from '#src/db/client.ts';
 import type { Actor } from '#src/lib/actor.ts';
-import { writeAudit } from './audit.service.ts';
+import { writeAuditOnItsOwn } from './audit.service.ts';
 import { auditNoteOfListedGrantUse } from './grant-use.ts';
 
 /** What a page's ids are: only 'patients' lists patient ids (asked about grants in use). */
@@ -42,7 +42,7 @@ export async function auditPatientRead(db: Db, actor: Actor, read: PatientRead):
       ? await auditNoteOfListedGrantUse(db, actor, read.listed.ids)
       : null,
   ].filter((part): part is string => part !== null && part !== '');
-  await writeAudit(db, {
+  await writeAuditOnItsOwn(db, {
     action: read.action,
     actor,
     patientId: read.patientId ?? null,
@@ -77,7 +77,7 @@ export async function auditRefusedPatientAccess(
   const subject = refused.subject ?? 'patient';
   const patientId =
     subject === 'patient' ? (isUuid(refused.requestedId) ? refused.requestedId : null) : null;
-  await writeAudit(db, {
+  await writeAuditOnItsOwn(db, {
     action: 'access_denied',
     actor,
     patientId: refused.patientId ?? patientId,

@@ -1,8 +1,10 @@
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { AuditAction } from '@casebridge/domain/audit';
+import type { Role } from '@casebridge/domain/roles';
 import type { Db } from '#src/db/client.ts';
 import type { Actor } from '#src/lib/actor.ts';
-import { insertChainedAuditRow, lockChainHead } from './audit-chain.queries.ts';
-import { hashAuditRow } from './audit-hash.ts';
+import { insertChainedAuditRows, lockChainHead } from './audit-chain.queries.ts';
+import { hashAuditRow, type AuditChainContent } from './audit-hash.ts';
 import { auditNoteOfGrantUse } from './grant-use.ts';
 
 export type AuditEntry = {
@@ -14,6 +16,15 @@ export type AuditEntry = {
   ip?: string | null;
 };
 
+/** A row's content but for the id and timestamp, which the chain's head gives. */
+type PendingRow = Omit<AuditChainContent, 'id' | 'timestamp' | 'action' | 'userRole'> & {
+  action: AuditAction;
+  userRole: Role | null;
+};
+
+/** The most rows appended in one transaction; more wait for the next. */
+const MAX_ROWS_PER_APPEND = 200;
+
 /**
  * Appends one row to the hash chain (docs/architecture.md, '5. Audit'), inside the caller's
  * transaction when given one. The chain lock is held until that transaction commits, so audit
@@ -22,29 +33,109 @@ export type AuditEntry = {
  * so two writers never wait on each other), and take no further row locks after it.
  */
 export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
+  const row = await toPendingRow(db, entry);
+  await db.transaction((tx) => appendToChain(tx, [row]));
+}
+
+/**
+ * Appends a row that belongs to no transaction of the caller's (a read, a refused attempt),
+ * and resolves once it is committed. Such rows from concurrent requests of this instance are
+ * appended together, in one transaction under one hold of the chain lock: the lock is held
+ * from the head's read to the commit, so one row per transaction would cap every instance
+ * together at one commit's worth of rows at a time (issue 12). Given a transaction, it writes
+ * in it as `writeAudit` does.
+ */
+export async function writeAuditOnItsOwn(db: Db, entry: AuditEntry): Promise<void> {
+  if (isTransaction(db)) return writeAudit(db, entry);
+  const row = await toPendingRow(db, entry);
+  let appender = appenders.get(db);
+  if (!appender) {
+    appender = createAppender(db);
+    appenders.set(db, appender);
+  }
+  return appender.append(row);
+}
+
+function isTransaction(db: Db): boolean {
+  return db instanceof PgTransaction;
+}
+
+async function toPendingRow(db: Db, entry: AuditEntry): Promise<PendingRow> {
   // A grantee's read or change of a patient says it went through the emergency access grant.
   const grantNote = await auditNoteOfGrantUse(db, entry.actor, entry.patientId);
-  const details = grantNote
-    ? [entry.details, grantNote].filter(Boolean).join('; ')
-    : (entry.details ?? null);
-  await db.transaction(async (tx) => {
-    const head = await lockChainHead(tx);
-    const content = {
-      id: head.id,
-      timestamp: head.timestamp,
-      userId: entry.actor?.userId ?? null,
-      userName: entry.actor?.name ?? null,
-      userRole: entry.actor?.role ?? null,
-      action: entry.action,
-      // Stored as a uuid, which PostgreSQL prints in lower case; hash what will be read back.
-      patientId: entry.patientId?.toLowerCase() ?? null,
-      details,
-      ip: entry.ip ?? null,
-    };
-    await insertChainedAuditRow(tx, {
-      ...content,
-      previousHash: head.previousHash,
-      hash: hashAuditRow(head.previousHash, content),
-    });
+  return {
+    userId: entry.actor?.userId ?? null,
+    userName: entry.actor?.name ?? null,
+    userRole: entry.actor?.role ?? null,
+    action: entry.action,
+    // Stored as a uuid, which PostgreSQL prints in lower case; hash what will be read back.
+    patientId: entry.patientId?.toLowerCase() ?? null,
+    details: grantNote
+      ? [entry.details, grantNote].filter(Boolean).join('; ')
+      : (entry.details ?? null),
+    ip: entry.ip ?? null,
+  };
+}
+
+/** Chains the rows after the last one, in order, in the caller's transaction. */
+async function appendToChain(tx: Db, rows: readonly PendingRow[]): Promise<void> {
+  const head = await lockChainHead(tx, rows.length);
+  let previousHash = head.previousHash;
+  const chained = rows.map((row, index) => {
+    const content = { ...row, id: head.ids[index]!, timestamp: head.timestamp };
+    const hash = hashAuditRow(previousHash, content);
+    const linked = { ...content, previousHash, hash };
+    previousHash = hash;
+    return linked;
   });
+  await insertChainedAuditRows(tx, chained);
+}
+
+type Appender = { append(row: PendingRow): Promise<void> };
+
+/** One per database handle, so per instance; it holds rows only until they are committed. */
+const appenders = new WeakMap<Db, Appender>();
+
+/**
+ * Rows wait while a batch is being appended and go together in the next one; a row that comes
+ * to an idle appender leaves at once. A failed batch is retried row by row, so one bad row
+ * fails only its own request.
+ */
+function createAppender(db: Db): Appender {
+  type Waiting = { row: PendingRow; resolve(): void; reject(error: unknown): void };
+  const queue: Waiting[] = [];
+  let isAppending = false;
+
+  async function appendBatch(batch: Waiting[]) {
+    try {
+      await db.transaction((tx) =>
+        appendToChain(
+          tx,
+          batch.map((waiting) => waiting.row),
+        ),
+      );
+      for (const waiting of batch) waiting.resolve();
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]!.reject(error);
+        return;
+      }
+      for (const waiting of batch) await appendBatch([waiting]);
+    }
+  }
+
+  async function drain() {
+    isAppending = true;
+    while (queue.length > 0) await appendBatch(queue.splice(0, MAX_ROWS_PER_APPEND));
+    isAppending = false;
+  }
+
+  return {
+    append(row) {
+      return new Promise<void>((resolve, reject) => {
+        queue.push({ row, resolve, reject });
+        if (!isAppending) void drain();
+      });
+    },
+  };
 }
