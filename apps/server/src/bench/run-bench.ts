@@ -540,6 +540,8 @@ async function readMachine() {
     memoryGb: Math.round(os.totalmem() / 2 ** 30),
     node: process.version,
     postgres,
+    /** 1, 5 and 15 minutes: on a shared machine, how busy it was while the bench ran. */
+    loadAverage: os.loadavg().map((load) => Number(load.toFixed(2))),
   };
 }
 
@@ -563,12 +565,12 @@ try {
   await postgresTarget?.stop();
   if (!skip.has('pglite')) await measurePglite();
   if (!skip.has('bundles') && webDist) await measureBundleRows(webDist);
-  const machine = await readMachine();
   if (!skip.has('fanout')) await measureFanout();
+  const machine = await readMachine();
 
   const evaluated = evaluateRows(rows);
   console.info(
-    `\nCaseBridge benchmarks, ${started.toISOString()}: ${machine.cores} cores (${machine.cpu}), Node ${machine.node}, ${machine.postgres.split(' on ')[0]}`,
+    `\nCaseBridge benchmarks, ${started.toISOString()}: ${machine.cores} cores (${machine.cpu}), Node ${machine.node}, ${machine.postgres.split(' on ')[0]}; load average ${machine.loadAverage.join(', ')}`,
   );
   console.info(`Clinic share of each size: ${CLINIC_SHARE * 100} %; ratio = measured ÷ floor\n`);
   console.info(formatTable(evaluated));
