@@ -1,5 +1,7 @@
-import { MESSAGES, ZErrorBody } from '@casebridge/domain/errors';
-import { formatEtag } from '@casebridge/domain/versioning/versioning';
+import { MESSAGES, readErrorBody } from '@casebridge/domain/errors';
+import { formatEtag } from '@casebridge/domain/versioning/etag';
+import { WRITE_ORIGIN_HEADER } from '@casebridge/domain/events/live-events';
+import { beginWrite, endWrite } from './write-origin.ts';
 
 /**
  * An error answered by the API, carrying its code and a message fit for a toast, and the whole
@@ -72,10 +74,16 @@ export async function withNetworkRetries<T>(attemptOnce: () => Promise<T>): Prom
   }
 }
 
-async function send(path: string, options: RequestOptions, idempotencyKey: string | null) {
+async function send(
+  path: string,
+  options: RequestOptions,
+  idempotencyKey: string | null,
+  origin: string | null,
+) {
   const { method = 'GET', body, signal } = options;
   const isForm = body instanceof FormData;
   const headers: Record<string, string> = { accept: 'application/json' };
+  if (origin) headers[WRITE_ORIGIN_HEADER] = origin;
   if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
   if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
   if (options.ifMatch !== undefined) headers['if-match'] = formatEtag(options.ifMatch);
@@ -94,17 +102,30 @@ async function send(path: string, options: RequestOptions, idempotencyKey: strin
 }
 
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const origin = options.method && options.method !== 'GET' ? beginWrite() : null;
+  try {
+    return await fetchAnswer<T>(path, options, origin);
+  } finally {
+    if (origin) endWrite(origin);
+  }
+}
+
+async function fetchAnswer<T>(
+  path: string,
+  options: RequestOptions,
+  origin: string | null,
+): Promise<T> {
   const idempotencyKey = options.idempotent ? newIdempotencyKey() : null;
   const response = idempotencyKey
-    ? await withNetworkRetries(() => send(path, options, idempotencyKey))
-    : await send(path, options, null);
+    ? await withNetworkRetries(() => send(path, options, idempotencyKey, origin))
+    : await send(path, options, null, origin);
   lastActivityAt = Date.now();
   if (response.status === 204) return undefined as T;
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const parsed = ZErrorBody.safeParse(payload);
-    const code = parsed.success ? parsed.data.error.code : 'HTTP_ERROR';
-    const message = parsed.success ? parsed.data.error.message : MESSAGES.internal;
+    const parsed = readErrorBody(payload);
+    const code = parsed ? parsed.error.code : 'HTTP_ERROR';
+    const message = parsed ? parsed.error.message : MESSAGES.internal;
     if (code === 'SESSION_EXPIRED') sessionEndedListeners.forEach((listener) => listener(message));
     throw new ApiError(response.status, code, message, payload);
   }

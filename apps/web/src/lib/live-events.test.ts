@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { applyLiveEvent } from './live-events.ts';
+import { beginWrite, endWrite } from './write-origin.ts';
 
 const frame = (topic: string, patientId: string | null = 'p1', payload: unknown = {}) => ({
   id: 1,
@@ -42,5 +43,32 @@ describe('applyLiveEvent', () => {
     applyLiveEvent(client, 'garbage');
     expect(isStale(client, ['messages', 'p2'])).toBe(false);
     expect(isStale(client, ['patients', 'detail', 'p1'])).toBe(false);
+  });
+
+  describe("an event of this tab's own write", () => {
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+    it('spares what the answer refreshed and refetches the rest', async () => {
+      const client = cachedClient();
+      client.setQueryData(['patients', 'stats'], { total: 1 });
+      await settle();
+      const origin = beginWrite();
+      // The event comes back before the answer: it waits for the answer to be handled.
+      applyLiveEvent(client, { ...frame('patient.updated'), origin });
+      await settle();
+      expect(isStale(client, ['patients', 'stats'])).toBe(false);
+      endWrite(origin);
+      client.setQueryData(['patients', 'detail', 'p1'], { id: 'p1', version: 2 });
+      await settle();
+      expect(isStale(client, ['patients', 'detail', 'p1'])).toBe(false);
+      expect(isStale(client, ['patients', 'stats'])).toBe(true);
+      expect(isStale(client, ['notifications'])).toBe(true);
+    });
+
+    it("treats another tab's write as anyone else's", () => {
+      const client = cachedClient();
+      applyLiveEvent(client, { ...frame('patient.updated'), origin: 'othertab0000.1' });
+      expect(isStale(client, ['patients', 'detail', 'p1'])).toBe(true);
+    });
   });
 });

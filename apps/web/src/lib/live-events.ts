@@ -1,14 +1,37 @@
 import { getInvalidatedQueryKeys, parseLiveEvent } from '@casebridge/domain/events/live-events';
-import type { QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
+import { ownWriteAnswered } from './write-origin.ts';
 
 /**
  * Marks stale whatever the change in a stream frame affects, by the domain's live-event contract
  * (packages/domain/src/events/live-events.ts). A frame that does not match the contract, or a
- * topic this build does not know, changes nothing.
+ * topic this build does not know, changes nothing. An event of this tab's own write waits for the
+ * write's answer to be handled, and then spares what that answer already refreshed: the data
+ * set from it, and the refetches its mutation started (no echo refetch, issue 12).
  */
 export function applyLiveEvent(queryClient: QueryClient, data: unknown): void {
   const event = parseLiveEvent(data);
   if (!event) return;
-  for (const queryKey of getInvalidatedQueryKeys(event))
-    void queryClient.invalidateQueries({ queryKey });
+  const queryKeys = getInvalidatedQueryKeys(event);
+  const answered = ownWriteAnswered(event.origin);
+  if (!answered) {
+    for (const queryKey of queryKeys) void queryClient.invalidateQueries({ queryKey });
+    return;
+  }
+  void answered.then((answeredAt) => {
+    for (const queryKey of queryKeys) {
+      void queryClient.invalidateQueries({
+        queryKey,
+        predicate: (query) => !isRefreshedSince(query, answeredAt),
+      });
+    }
+  });
+}
+
+/** Whether the query got its data after `at`, or is refetching because it was invalidated. */
+function isRefreshedSince(query: Query, at: number): boolean {
+  return (
+    query.state.dataUpdatedAt >= at ||
+    (query.state.isInvalidated && query.state.fetchStatus === 'fetching')
+  );
 }

@@ -82,9 +82,25 @@ export const LIVE_EVENT_PAYLOADS = {
 
 export type TLiveEventPayload<T extends TLiveEventTopic> = z.infer<(typeof LIVE_EVENT_PAYLOADS)[T]>;
 
+/**
+ * The request header a browser tab sends with each write: `<tab id>.<write number>`, both
+ * chosen by the tab. The events the write publishes carry it back as `origin` to the streams of
+ * the same user (and no one else), so the tab knows its own change and does not fetch again what
+ * the write's answer already gave it.
+ */
+export const WRITE_ORIGIN_HEADER = 'x-casebridge-origin';
+export const ZWriteOrigin = z.string().regex(/^[A-Za-z0-9_-]{8,64}\.\d{1,12}$/);
+
 /** An event as the stream sends it (`data:` of an `event: change` frame). */
 export type TLiveEvent<T extends TLiveEventTopic = TLiveEventTopic> = {
-  [K in T]: { id: number; topic: K; patientId: string | null; payload: TLiveEventPayload<K> };
+  [K in T]: {
+    id: number;
+    topic: K;
+    patientId: string | null;
+    payload: TLiveEventPayload<K>;
+    /** The write that made it, when it came from this user's browser (WRITE_ORIGIN_HEADER). */
+    origin?: string;
+  };
 }[T];
 
 /**
@@ -98,6 +114,7 @@ export function parseLiveEvent(data: unknown): TLiveEvent | null {
       topic: z.string(),
       patientId: z.string().nullable(),
       payload: z.unknown(),
+      origin: ZWriteOrigin.optional(),
     })
     .safeParse(data);
   if (!frame.success || !(frame.data.topic in LIVE_EVENT_PAYLOADS)) return null;

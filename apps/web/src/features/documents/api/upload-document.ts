@@ -1,12 +1,14 @@
 import type { DocumentCategory } from '@casebridge/domain/constants';
 import type { TDocument } from '@casebridge/domain/documents/document.schemas';
 import { ZErrorBody, MESSAGES } from '@casebridge/domain/errors';
+import { WRITE_ORIGIN_HEADER } from '@casebridge/domain/events/live-events';
 import {
   ApiError,
   NetworkError,
   newIdempotencyKey,
   withNetworkRetries,
 } from '#src/lib/api-client.ts';
+import { beginWrite, endWrite } from '#src/lib/write-origin.ts';
 
 export type UploadRequest = {
   patientId: string;
@@ -22,14 +24,20 @@ export type UploadRequest = {
  * `Idempotency-Key` covers the upload and its resends after a network failure, so an answer
  * lost on the way back never stores the file twice.
  */
-export function uploadDocument(request: UploadRequest): Promise<TDocument> {
+export async function uploadDocument(request: UploadRequest): Promise<TDocument> {
   const idempotencyKey = newIdempotencyKey();
-  return withNetworkRetries(() => sendUpload(request, idempotencyKey));
+  const origin = beginWrite();
+  try {
+    return await withNetworkRetries(() => sendUpload(request, idempotencyKey, origin));
+  } finally {
+    endWrite(origin);
+  }
 }
 
 function sendUpload(
   { patientId, category, file, onProgress }: UploadRequest,
   idempotencyKey: string,
+  origin: string,
 ): Promise<TDocument> {
   return new Promise((resolve, reject) => {
     const body = new FormData();
@@ -39,6 +47,7 @@ function sendUpload(
     request.open('POST', `/api/patients/${encodeURIComponent(patientId)}/documents`);
     request.setRequestHeader('accept', 'application/json');
     request.setRequestHeader('idempotency-key', idempotencyKey);
+    request.setRequestHeader(WRITE_ORIGIN_HEADER, origin);
     request.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     });

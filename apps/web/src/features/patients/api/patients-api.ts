@@ -1,10 +1,7 @@
 import {
-  ZDuplicatePatientBody,
-  ZPatientDetail,
   type TCreatePatientRequest,
   type TListPatientsQuery,
   type TPatientDetail,
-  type TPatientMatch,
   type TPatientPage,
   type TPatientStats,
   type TStatusChanged,
@@ -12,13 +9,15 @@ import {
 } from '@casebridge/domain/patients/patient.schemas';
 import type { TreatmentStatus } from '@casebridge/domain/patients/treatment-status';
 import {
+  hashKey,
   keepPreviousData,
   queryOptions,
+  type QueryClient,
   useMutation,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { ApiError, apiFetch, getStaleWriteCurrent } from '#src/lib/api-client.ts';
+import { apiFetch, getStaleWriteCurrent } from '#src/lib/api-client.ts';
 
 export const patientKeys = {
   all: ['patients'] as const,
@@ -73,13 +72,17 @@ export function useCreatePatient() {
 }
 
 /**
- * The patients a refused create would duplicate (409 with `duplicates`), or null for any other
- * failure. The user may then confirm with `allowDuplicate: true`.
+ * After the user's own change: the answer is the patient as saved, so it replaces the cached one
+ * without a refetch (which would also be a second audited read); the lists and counters it may
+ * have moved are refetched.
  */
-export function getDuplicatePatients(error: unknown): TPatientMatch[] | null {
-  if (!(error instanceof ApiError) || error.status !== 409) return null;
-  const parsed = ZDuplicatePatientBody.safeParse(error.body);
-  return parsed.success ? parsed.data.duplicates : null;
+function showChangedPatient(queryClient: QueryClient, patient: TPatientDetail) {
+  const detailKey = patientKeys.detail(patient.id);
+  queryClient.setQueryData(detailKey, patient);
+  void queryClient.invalidateQueries({
+    queryKey: patientKeys.all,
+    predicate: (query) => query.queryHash !== hashKey(detailKey),
+  });
 }
 
 /** Changes the status from the version the user saw; the answer offers an undo. */
@@ -92,11 +95,10 @@ export function useUpdatePatientStatus(id: string) {
         body: { treatmentStatus: change.treatmentStatus },
         ifMatch: change.version,
       }),
-    onSuccess: ({ patient }) => {
-      queryClient.setQueryData(patientKeys.detail(id), patient);
-      void queryClient.invalidateQueries({ queryKey: patientKeys.all });
-    },
-    onError: (error) => {
+    onSuccess: ({ patient }) => showChangedPatient(queryClient, patient),
+    onError: async (error) => {
+      // The status control that calls this has already loaded the parser with its page.
+      const { parsePatientDetail } = await import('./patient-answers.ts');
       const current = parsePatientDetail(getStaleWriteCurrent(error));
       if (current) queryClient.setQueryData(patientKeys.detail(id), current);
     },
@@ -112,17 +114,8 @@ export function useUndoStatusChange(id: string) {
         method: 'POST',
         body: { changeId },
       }),
-    onSuccess: (patient) => {
-      queryClient.setQueryData(patientKeys.detail(id), patient);
-      void queryClient.invalidateQueries({ queryKey: patientKeys.all });
-    },
+    onSuccess: (patient) => showChangedPatient(queryClient, patient),
   });
-}
-
-/** The patient in a refused write's answer (409 `current`), or null. */
-export function parsePatientDetail(value: unknown): TPatientDetail | null {
-  const parsed = ZPatientDetail.safeParse(value);
-  return parsed.success ? parsed.data : null;
 }
 
 export function useUpdateDemographics(id: string) {
@@ -134,9 +127,6 @@ export function useUpdateDemographics(id: string) {
         body: input,
         ifMatch: version,
       }),
-    onSuccess: ({ patient }) => {
-      queryClient.setQueryData(patientKeys.detail(id), patient);
-      void queryClient.invalidateQueries({ queryKey: patientKeys.all });
-    },
+    onSuccess: ({ patient }) => showChangedPatient(queryClient, patient),
   });
 }
