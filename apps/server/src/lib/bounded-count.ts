@@ -15,7 +15,12 @@ export async function countUpTo(
   rows: Countable,
   cap: number,
 ): Promise<{ total: number; isTotalCapped: boolean }> {
-  const [row] = await db.select({ n: count() }).from(rows.limit(cap + 1).as('bounded'));
+  const [row] = await selectBoundedCount(db, rows, cap);
   const n = Number(row?.n ?? 0);
   return { total: Math.min(n, cap), isTotalCapped: n > cap };
+}
+
+/** The query countUpTo runs (its plan is checked in list-plans.integration.test.ts). */
+export function selectBoundedCount(db: Db, rows: Countable, cap: number) {
+  return db.select({ n: count() }).from(rows.limit(cap + 1).as('bounded'));
 }
