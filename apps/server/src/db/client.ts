@@ -1,7 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -58,9 +60,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return openPglite(options.pglite ?? (await createPglite(options.pgliteDir ?? 'memory://')));
 }
 
+/**
+ * The contrib extensions the migrations create (patient list search, issue 12): every PGlite
+ * opened on the app's data must load them, or a write to an index that uses them fails.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin } satisfies PGliteOptions['extensions'];
+
 export async function createPglite(dir: string): Promise<PGlite> {
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  return PGlite.create(dir);
+  return PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
 }
 
 function openPglite(client: PGlite): Database {

@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { countRows, type RunSql } from './backup-manifest.ts';
+import { PGLITE_EXTENSIONS } from '#src/db/client.ts';
 
 export const PGLITE_DUMP_FILE = 'database.tar.gz';
 
@@ -57,6 +58,7 @@ export async function restorePglite(
   await mkdir(pgdataDir, { recursive: true });
   const pglite = await PGlite.create(pgdataDir, {
     loadDataDir: new Blob([await readFile(dumpFile)]),
+    extensions: PGLITE_EXTENSIONS,
   });
   try {
     return await countRows(runOn(pglite));

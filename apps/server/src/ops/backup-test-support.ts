@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
-import type { Db } from '#src/db/client.ts';
+import { PGLITE_EXTENSIONS, type Db } from '#src/db/client.ts';
 import { parseEnv } from '#src/env.ts';
 import { createServer, type CaseBridgeServer } from '#src/server.ts';
 import { createFileStorage } from '#src/storage/create-file-storage.ts';
@@ -57,6 +57,7 @@ export async function startBackupSource(storageUrl?: string): Promise<BackupSour
     const dataDir = await mkdtemp(path.join(template.root, 'src-'));
     const seeded = await PGlite.create(getPgdataDir(dataDir), {
       loadDataDir: new Blob([await readFile(template.dumpFile)]),
+      extensions: PGLITE_EXTENSIONS,
     });
     await seeded.close();
     if (!storageUrl) await cp(template.filesDir, path.join(dataDir, 'files'), { recursive: true });
@@ -96,7 +97,9 @@ export async function createEmptyTarget(storageUrl?: string): Promise<RestoreTar
       env: { ...baseEnv, DATA_DIR: dataDir },
       storage,
       async counts() {
-        const pglite = await PGlite.create(getPgdataDir(dataDir));
+        const pglite = await PGlite.create(getPgdataDir(dataDir), {
+          extensions: PGLITE_EXTENSIONS,
+        });
         try {
           return await countRows(
             async (text) => (await pglite.query<Record<string, unknown>>(text)).rows,

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { DEMO_PASSWORD } from '@casebridge/domain/constants';
 import type { LogStream } from '#src/app.ts';
+import { PGLITE_EXTENSIONS } from '#src/db/client.ts';
 import { sessions, users } from '#src/db/schema/index.ts';
 import { parseEnv } from '#src/env.ts';
 import { createServer, type CaseBridgeServer } from '#src/server.ts';
@@ -72,7 +73,7 @@ export async function createTestServer(
     databaseUrl = options.joinDatabaseUrl;
   } else if (template.kind === 'pglite') {
     const dump = await readFile(template.dumpFile);
-    pglite = await PGlite.create({ loadDataDir: new Blob([dump]) });
+    pglite = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: PGLITE_EXTENSIONS });
   } else {
     cloneCounter += 1;
     const name = `${template.prefix}_${process.pid}_${cloneCounter}`;

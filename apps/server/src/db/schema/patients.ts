@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { TreatmentStatus } from '@casebridge/domain/patients/treatment-status';
 import { users } from './auth.ts';
 import { organizations } from './organizations.ts';
@@ -76,3 +87,54 @@ export const patientLienholders = pgTable(
     index('patient_lienholders_lienholder_idx').on(t.lienholderId, t.patientId),
   ],
 );
+
+/**
+ * The patient lists' index (issue 12, docs/decisions/0014): one row per patient and party that
+ * may see it, with the keys the lists sort, filter and search by. A party is an organisation's
+ * id (each clinic, the firm, each lienholder), `user:<id>` for the associated contact, or
+ * `PATIENT_LISTING_ALL_PARTY` for administrators. Written only by the database's triggers on
+ * patients, patient_clinics and patient_lienholders (migration 0014), so no writer can forget
+ * it; the app reads it for every list, count and scope check.
+ */
+export const patientListing = pgTable(
+  'patient_listing',
+  {
+    party: text('party').notNull(),
+    patientId: uuid('patient_id').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    /** lower(full_name): the name sort and the name search. */
+    nameKey: text('name_key').notNull(),
+    /**
+     * Minus the status's position in the spec's list: descending order of this key, then of
+     * updated_at and patient_id, is the 'status' sort, all one direction for keyset pages.
+     */
+    statusKey: smallint('status_key').notNull(),
+    treatmentStatus: text('treatment_status').$type<TreatmentStatus>().notNull(),
+    dob: date('dob').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.party, t.patientId] }),
+    index('patient_listing_updated_idx').on(t.party, t.updatedAt, t.patientId),
+    index('patient_listing_name_idx').on(t.party, t.nameKey, t.patientId),
+    index('patient_listing_status_idx').on(t.party, t.statusKey, t.updatedAt, t.patientId),
+    index('patient_listing_status_name_idx').on(t.party, t.statusKey, t.nameKey, t.patientId),
+    index('patient_listing_dob_idx').on(t.party, t.dob),
+    index('patient_listing_patient_idx').on(t.patientId),
+    // btree_gin lets the party and the name's trigrams share one GIN index.
+    index('patient_listing_name_trgm_idx').using('gin', t.party, t.nameKey.op('gin_trgm_ops')),
+  ],
+);
+
+/** How many patients of each status a party sees; kept by the same triggers as the listing. */
+export const patientCounts = pgTable(
+  'patient_counts',
+  {
+    party: text('party').notNull(),
+    treatmentStatus: text('treatment_status').$type<TreatmentStatus>().notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.party, t.treatmentStatus] })],
+);
+
+/** The party of every patient: what administrators (scope 'all') list and count. */
+export const PATIENT_LISTING_ALL_PARTY = '*';
