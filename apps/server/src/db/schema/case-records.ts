@@ -170,7 +170,18 @@ export const billingEntries = pgTable(
       'billing_entries_cpt_check',
       sql`${t.cptCode} ~ '^([0-9]{5}|[0-9]{4}[FTU]|[A-Z][0-9]{4})$'`,
     ),
-    index('billing_entries_patient_date_idx').on(t.patientId, t.date.desc()),
+    // A patient's lines in the list's order (date, created_at, id), read without sorting.
+    index('billing_entries_patient_date_created_id_idx').on(
+      t.patientId,
+      t.date.desc(),
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
     index('billing_entries_created_idx').on(t.createdAt.desc()),
+    // 'Recent Billing Activity' (issue 12): the newest live lines are walked in order and each is
+    // checked against the scope, stopping at the tenth, instead of sorting a lienholder's book.
+    index('billing_entries_live_recent_idx')
+      .on(t.date.desc(), t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.voidedAt} is null`),
   ],
 );
