@@ -133,7 +133,9 @@ export async function runLighthouse(
     const results: LighthouseFigures[] = [];
     for (const page of pages) {
       const samples: Array<{ performance: number; accessibility: number; lcpMs: number }> = [];
-      for (let run = 0; run < runs; run += 1) {
+      // A run Lighthouse itself gives up on (a trace it could not record) is made again, twice.
+      const failures: string[] = [];
+      while (samples.length < runs && failures.length <= 2) {
         const result = await lighthouse(page.url, {
           port: chromium.port,
           output: 'json',
@@ -142,8 +144,10 @@ export async function runLighthouse(
           extraHeaders: page.cookie ? { Cookie: page.cookie } : null,
         });
         const lhr = result?.lhr;
-        if (!lhr) throw new Error(`Lighthouse returned nothing for ${page.url}`);
-        if (lhr.runtimeError) throw new Error(`${page.url}: ${lhr.runtimeError.message}`);
+        if (!lhr || lhr.runtimeError) {
+          failures.push(lhr?.runtimeError?.message ?? 'no result');
+          continue;
+        }
         if (lhr.finalDisplayedUrl !== page.url)
           console.warn(`Lighthouse: ${page.url} ended at ${lhr.finalDisplayedUrl}`);
         samples.push({
@@ -152,11 +156,13 @@ export async function runLighthouse(
           lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
         });
       }
+      if (samples.length === 0)
+        throw new Error(`Lighthouse on ${page.url}: ${failures.join('; ')}`);
       const middle = median(samples.map((sample) => sample.performance));
       const chosen = samples.find((sample) => sample.performance === middle) ?? samples[0]!;
       results.push({
         url: page.url,
-        runs,
+        runs: samples.length,
         ...chosen,
         performanceRuns: samples.map((sample) => sample.performance),
       });

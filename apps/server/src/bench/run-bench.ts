@@ -524,6 +524,28 @@ async function measureLighthouse(target: Target, cookie: string) {
   details.lighthouse = figures;
 }
 
+/**
+ * Runs one phase; a phase that fails is reported as a row (its error in the note) and the others
+ * still run, so one flaky tool does not cost the whole run's figures.
+ */
+async function runPhase<T>(phase: Phase, measure: () => Promise<T>): Promise<T | null> {
+  try {
+    return await measure();
+  } catch (error) {
+    console.error(`[bench] ${phase} failed:`, error);
+    rows.push({
+      section: `${phase}: failed`,
+      figure: 'phase',
+      unit: '',
+      goal: null,
+      measured: Number.NaN,
+      floor: null,
+      note: error instanceof Error ? error.message.split('\n')[0] : String(error),
+    });
+    return null;
+  }
+}
+
 async function readMachine() {
   let postgres = 'not measured';
   if (database) {
@@ -555,17 +577,19 @@ try {
     await buildWeb(webDist);
   }
   let postgresTarget: Target | null = null;
-  if (!skip.has('postgres')) postgresTarget = await measurePostgres(webDist);
+  if (!skip.has('postgres'))
+    postgresTarget = await runPhase('postgres', () => measurePostgres(webDist));
   // Lighthouse signs in to the PostgreSQL run's server, whose database has the demo accounts.
-  if (!skip.has('lighthouse') && webDist && postgresTarget)
-    await measureLighthouse(
-      postgresTarget,
-      await signIn(postgresTarget.baseUrl, CLINIC_EMAIL, DEMO_PASSWORD),
+  if (!skip.has('lighthouse') && webDist && postgresTarget) {
+    const target = postgresTarget;
+    await runPhase('lighthouse', async () =>
+      measureLighthouse(target, await signIn(target.baseUrl, CLINIC_EMAIL, DEMO_PASSWORD)),
     );
+  }
   await postgresTarget?.stop();
-  if (!skip.has('pglite')) await measurePglite();
-  if (!skip.has('bundles') && webDist) await measureBundleRows(webDist);
-  if (!skip.has('fanout')) await measureFanout();
+  if (!skip.has('pglite')) await runPhase('pglite', measurePglite);
+  if (!skip.has('bundles') && webDist) await runPhase('bundles', () => measureBundleRows(webDist));
+  if (!skip.has('fanout')) await runPhase('fanout', measureFanout);
   const machine = await readMachine();
 
   const evaluated = evaluateRows(rows);
