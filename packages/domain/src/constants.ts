@@ -34,6 +34,8 @@ export const AUDIT_LOG_PAGE_SIZE = 25;
  */
 export const AUDIT_LOG_COUNT_CAP = 1000;
 export const MAIL_OUTBOX_PAGE_SIZE = 10;
+/** The outbox keeps every e-mail ever queued: its count stops here too ('1000+'). */
+export const MAIL_OUTBOX_COUNT_CAP = 1000;
 /** The most rows one page request may ask for, on every paged list. */
 export const MAX_PAGE_SIZE = 100;
 

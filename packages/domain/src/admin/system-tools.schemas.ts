@@ -72,14 +72,18 @@ export type TMailOutboxDetail = z.infer<typeof ZMailOutboxDetail>;
 export const ZListMailOutboxQuery = z.object({
   status: z.enum(MAIL_STATUSES).optional(),
   search: z.string().trim().max(200).optional(),
-  ...pageQuery(MAIL_OUTBOX_PAGE_SIZE),
+  /** The id of the last e-mail already shown: the page holds those after it (keyset paging). */
+  cursor: z.uuid().optional(),
+  pageSize: pageQuery(MAIL_OUTBOX_PAGE_SIZE).pageSize,
 });
 export type TListMailOutboxQuery = z.input<typeof ZListMailOutboxQuery>;
 
 export const ZMailOutboxPage = z.object({
   items: z.array(ZMailOutboxItem),
+  /** The e-mails matching, counted up to MAIL_OUTBOX_COUNT_CAP. */
   total: z.number().int(),
-  page: z.number().int(),
+  isTotalCapped: z.boolean(),
+  nextCursor: z.uuid().nullable(),
   pageSize: z.number().int(),
 });
 export type TMailOutboxPage = z.infer<typeof ZMailOutboxPage>;

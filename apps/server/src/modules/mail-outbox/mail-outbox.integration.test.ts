@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAIL_OUTBOX_COUNT_CAP } from '@casebridge/domain/constants';
 import { mailOutbox } from '#src/db/schema/index.ts';
 import { enqueueMail } from '#src/mail/mail-outbox.ts';
+import { collectPages, withCursor } from '#src/test/keyset-pages.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 
 describe('admin mail outbox', () => {
@@ -63,6 +65,34 @@ describe('admin mail outbox', () => {
       cookie: admin,
     });
     expect(search.json().items.map((mail: { subject: string }) => mail.subject)).toEqual(['First']);
+  });
+
+  it('pages by cursor through e-mails queued in one instant; the count stops at its cap', async () => {
+    const queued = (n: number, subject: string) =>
+      Array.from({ length: n }, (_, i) => ({
+        kind: 'invitation',
+        toAddress: `bulk${i}@example.test`,
+        subject: `${subject} ${i}`,
+        html: '<p>x</p>',
+        text: 'x',
+        status: 'sent' as const,
+        createdAt: new Date('2030-02-01T00:00:00Z'),
+      }));
+    await server.context.db.insert(mailOutbox).values(queued(25, 'Same instant'));
+    const { items, pages } = await collectPages<{ id: string }>((cursor) =>
+      server.request({
+        url: `/api/admin/mail-outbox?${withCursor('search=same%20instant&pageSize=10', cursor)}`,
+        cookie: admin,
+      }),
+    );
+    expect(pages).toBe(3);
+    expect(new Set(items.map((mail) => mail.id)).size).toBe(25);
+    const ids = items.map((mail) => mail.id);
+    expect(ids).toEqual(ids.toSorted().toReversed());
+
+    await server.context.db.insert(mailOutbox).values(queued(MAIL_OUTBOX_COUNT_CAP, 'Flood'));
+    const all = await server.request({ url: '/api/admin/mail-outbox', cookie: admin });
+    expect(all.json()).toMatchObject({ total: MAIL_OUTBOX_COUNT_CAP, isTotalCapped: true });
   });
 
   it('shows one mail with its text, 404 for a missing one', async () => {

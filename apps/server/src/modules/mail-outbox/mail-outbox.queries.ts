@@ -1,10 +1,12 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type {
   TMailOutboxDetail,
   TMailOutboxItem,
 } from '@casebridge/domain/admin/system-tools.schemas';
+import { MAIL_OUTBOX_COUNT_CAP } from '@casebridge/domain/constants';
 import type { Db } from '#src/db/client.ts';
 import { mailOutbox, messages } from '#src/db/schema/index.ts';
+import { countUpTo } from '#src/lib/bounded-count.ts';
 import { getMailMessageId } from '#src/mail/message-id.ts';
 
 type MailRow = typeof mailOutbox.$inferSelect;
@@ -25,27 +27,51 @@ export function toItem(row: MailRow): TMailOutboxItem {
   };
 }
 
-export async function listMail(
-  db: Db,
-  filter: { status?: TMailOutboxItem['status'] | undefined; search?: string | undefined },
-  page: { page: number; pageSize: number },
-) {
+type MailFilter = { status?: TMailOutboxItem['status'] | undefined; search?: string | undefined };
+
+function toConditions(filter: MailFilter): SQL[] {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(mailOutbox.status, filter.status));
   if (filter.search) {
     const pattern = `%${escapeLike(filter.search)}%`;
     conditions.push(or(ilike(mailOutbox.toAddress, pattern), ilike(mailOutbox.subject, pattern))!);
   }
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const rows = await db
-    .select()
-    .from(mailOutbox)
-    .where(where)
-    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-    .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize);
-  const [total] = await db.select({ n: count() }).from(mailOutbox).where(where);
-  return { items: rows.map(toItem), total: total?.n ?? 0 };
+  return conditions;
+}
+
+/**
+ * Newest first, the e-mails after the `cursor` one in (created_at, id) order, read along
+ * mail_outbox_created_id_idx; the count beside it stops at MAIL_OUTBOX_COUNT_CAP (issue 12).
+ */
+export async function listMail(
+  db: Db,
+  filter: MailFilter,
+  page: { cursor?: string | undefined; pageSize: number },
+) {
+  const after = page.cursor
+    ? [
+        sql`(${mailOutbox.createdAt}, ${mailOutbox.id}) < (select c.created_at, c.id from ${mailOutbox} c where c.id = ${page.cursor})`,
+      ]
+    : [];
+  const [rows, counted] = await Promise.all([
+    db
+      .select()
+      .from(mailOutbox)
+      .where(and(...toConditions(filter), ...after))
+      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+      .limit(page.pageSize + 1),
+    countUpTo(
+      db,
+      db
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(and(...toConditions(filter))),
+      MAIL_OUTBOX_COUNT_CAP,
+    ),
+  ]);
+  const items = rows.slice(0, page.pageSize).map(toItem);
+  const last = items.at(-1);
+  return { items, ...counted, nextCursor: rows.length > page.pageSize && last ? last.id : null };
 }
 
 export async function getMail(

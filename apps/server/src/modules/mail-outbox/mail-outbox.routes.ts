@@ -35,16 +35,16 @@ export async function mailOutboxRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { page, pageSize, ...filter } = request.query;
-      const result = await listMail(db, filter, { page, pageSize });
+      const { cursor, pageSize, ...filter } = request.query;
+      const result = await listMail(db, filter, { cursor, pageSize });
       // Subjects may name a patient (the detailed notification content): one row per page.
       await auditPatientRead(db, requireActor(request), {
         action: 'mail_listed',
         listed: { label: 'mails', ids: result.items.map((item) => item.id) },
-        details: `page ${page}${filter.status ? `, status ${filter.status}` : ''}${filter.search ? ', search (text not recorded)' : ''}`,
+        details: `${cursor ? `page after ${cursor}` : 'page 1'}${filter.status ? `, status ${filter.status}` : ''}${filter.search ? ', search (text not recorded)' : ''}`,
         ip: getRequestIp(request),
       });
-      return { ...result, page, pageSize };
+      return { ...result, pageSize };
     },
   );
 

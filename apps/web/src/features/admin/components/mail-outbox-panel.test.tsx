@@ -44,7 +44,13 @@ beforeEach(() => {
 });
 
 const API: FakeRoutes = {
-  'GET /admin/mail-outbox': () => ({ items, total: items.length, page: 1, pageSize: 10 }),
+  'GET /admin/mail-outbox': () => ({
+    items,
+    total: items.length,
+    isTotalCapped: false,
+    nextCursor: null,
+    pageSize: 10,
+  }),
   'POST /admin/mail-outbox/:id/retry': ({ params }) => {
     // The server requeued it: the next list shows it pending.
     items = items.map((item) =>

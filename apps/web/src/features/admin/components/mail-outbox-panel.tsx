@@ -8,11 +8,12 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#src/components/ui/button.tsx';
 import { Input, Select } from '#src/components/ui/input.tsx';
-import { Pagination } from '#src/components/ui/pagination.tsx';
+import { CursorPagination } from '#src/components/ui/cursor-pagination.tsx';
 import { TableEmptyRow, TableSkeletonRows } from '#src/components/ui/table-rows.tsx';
 import { TableScroll } from '#src/components/ui/table-scroll.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { formatDateTime } from '#src/lib/format.ts';
+import { useCursorPages } from '#src/lib/use-cursor-pages.ts';
 import { useDebouncedValue } from '#src/lib/use-debounced-value.ts';
 import { useMailOutbox, useRetryAllFailedMail } from '#src/features/admin/api/mail-outbox-api.ts';
 import { MailDetailDialog } from './mail-detail-dialog.tsx';
@@ -26,13 +27,13 @@ type Status = TMailOutboxItem['status'];
 export function MailOutboxPanel() {
   const [status, setStatus] = useState<Status | ''>('');
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const pages = useCursorPages<string>();
   const [openId, setOpenId] = useState<string | null>(null);
   const debouncedSearch = useDebouncedValue(search.trim());
   const mail = useMailOutbox({
     status: status || undefined,
     search: debouncedSearch || undefined,
-    page,
+    cursor: pages.cursor,
     pageSize: MAIL_OUTBOX_PAGE_SIZE,
   });
   const retryAll = useRetryAllFailedMail();
@@ -55,7 +56,7 @@ export function MailOutboxPanel() {
           value={search}
           onChange={(event) => {
             setSearch(event.target.value);
-            setPage(1);
+            pages.reset();
           }}
         />
         <Select
@@ -64,7 +65,7 @@ export function MailOutboxPanel() {
           value={status}
           onChange={(event) => {
             setStatus(event.target.value as Status | '');
-            setPage(1);
+            pages.reset();
           }}
         >
           <option value="">All statuses</option>
@@ -136,13 +137,23 @@ export function MailOutboxPanel() {
           </tbody>
         </table>
       </TableScroll>
-      <Pagination
-        label="Mail outbox pages"
-        page={page}
-        pageSize={MAIL_OUTBOX_PAGE_SIZE}
-        total={mail.data?.total ?? 0}
-        onPageChange={setPage}
-      />
+      {mail.data ? (
+        <CursorPagination
+          label="Mail outbox pages"
+          position={{
+            pageIndex: pages.pageIndex,
+            pageSize: MAIL_OUTBOX_PAGE_SIZE,
+            shown: mail.data.items.length,
+            total: mail.data.total,
+            isTotalCapped: mail.data.isTotalCapped,
+            hasNext: mail.data.nextCursor !== null,
+          }}
+          onPrevious={pages.goPrevious}
+          onNext={() => {
+            if (mail.data?.nextCursor) pages.goNext(mail.data.nextCursor);
+          }}
+        />
+      ) : null}
       {openId ? <MailDetailDialog id={openId} onClose={() => setOpenId(null)} /> : null}
     </div>
   );
