@@ -12,6 +12,8 @@ import { createPglite, migrateDatabase, openDatabase, type Database } from '#src
 import { organizations, users } from '#src/db/schema/index.ts';
 import { seedDemoData } from '#src/db/seed/seed-demo.ts';
 import type { Actor } from '#src/lib/actor.ts';
+import { getActorPatientScope } from '#src/modules/patients/patient-scope.ts';
+import { listPatients } from '#src/modules/patients/patients.queries.ts';
 import { getActorPatientStats, listActorPatients } from '#src/modules/patients/patients.service.ts';
 import { createDiskStorage } from '#src/storage/file-storage.ts';
 import os from 'node:os';
@@ -105,13 +107,23 @@ try {
   // A list request as the route makes it: the page and its one audit row (the chain's lock).
   const listAudited = (query: Parameters<typeof listActorPatients>[2]) =>
     listActorPatients(db, actor, query, { ip: 'bench' });
+  // Keyset pages (issue 12): page 400 is reached by following 399 cursors, once.
+  let deepCursor: string | null = null;
+  for (let page = 1; page < 400; page += 1) {
+    const next = await listPatients(db, getActorPatientScope(actor), {
+      sort: 'last_updated',
+      pageSize: CLINIC_DASHBOARD_PAGE_SIZE,
+      ...(deepCursor ? { cursor: deepCursor } : {}),
+    });
+    if (!next.nextCursor) break;
+    deepCursor = next.nextCursor;
+  }
   const cases: Array<[string, () => Promise<unknown>]> = [
     [
       'list, last updated, page 1',
       () =>
         listAudited({
           sort: 'last_updated',
-          page: 1,
           pageSize: CLINIC_DASHBOARD_PAGE_SIZE,
         }),
     ],
@@ -120,7 +132,7 @@ try {
       () =>
         listAudited({
           sort: 'last_updated',
-          page: 400,
+          cursor: deepCursor ?? undefined,
           pageSize: CLINIC_DASHBOARD_PAGE_SIZE,
         }),
     ],
@@ -129,7 +141,6 @@ try {
       () =>
         listAudited({
           sort: 'name',
-          page: 1,
           pageSize: CLINIC_DASHBOARD_PAGE_SIZE,
         }),
     ],
@@ -138,7 +149,6 @@ try {
       () =>
         listAudited({
           sort: 'status',
-          page: 1,
           pageSize: CLINIC_DASHBOARD_PAGE_SIZE,
         }),
     ],
@@ -148,7 +158,6 @@ try {
         listAudited({
           search: 'ab1',
           sort: 'last_updated',
-          page: 1,
           pageSize: CLINIC_DASHBOARD_PAGE_SIZE,
         }),
     ],
@@ -158,7 +167,6 @@ try {
         listAudited({
           status: 'Discharged',
           sort: 'last_updated',
-          page: 1,
           pageSize: CLINIC_DASHBOARD_PAGE_SIZE,
         }),
     ],

@@ -163,20 +163,101 @@ export type TPatientSummary = z.infer<typeof ZPatientSummary>;
 export const PATIENT_SORTS = ['last_updated', 'name', 'status'] as const;
 export type PatientSort = (typeof PATIENT_SORTS)[number];
 
+/**
+ * Where a keyset page starts (issue 12, docs/decisions/0014): the sort key and id of the row next
+ * to it, and whether the page comes after or before that row. Opaque to the client: the server
+ * makes it (`encodePatientCursor`) and checks it (`decodePatientCursor`). `updatedAt` is UTC with
+ * microseconds, as the database keeps it; `statusKey` is minus the status's position.
+ */
+const updatedAtKey = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
+const cursorBase = { direction: z.enum(['after', 'before']), id: z.uuid() };
+export const ZPatientCursor = z.discriminatedUnion('sort', [
+  z.object({ sort: z.literal('last_updated'), updatedAt: updatedAtKey, ...cursorBase }),
+  z.object({ sort: z.literal('name'), nameKey: z.string().max(400), ...cursorBase }),
+  z.object({
+    sort: z.literal('status'),
+    statusKey: z.number().int().min(-TREATMENT_STATUSES.length).max(-1),
+    updatedAt: updatedAtKey,
+    ...cursorBase,
+  }),
+]);
+export type TPatientCursor = z.infer<typeof ZPatientCursor>;
+
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** JSON with every non-ASCII character escaped (`\\uXXXX`): one byte per character. */
+const toAsciiJson = (value: unknown) =>
+  JSON.stringify(value).replace(
+    /[\u0080-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+
+function encodeBase64Url(ascii: string): string {
+  let out = '';
+  for (let index = 0; index < ascii.length; index += 3) {
+    const chunk = ascii.slice(index, index + 3);
+    const n =
+      (chunk.charCodeAt(0) << 16) | ((chunk.charCodeAt(1) || 0) << 8) | (chunk.charCodeAt(2) || 0);
+    const digits = [18, 12, 6, 0].map((shift) => BASE64URL[(n >> shift) & 63]);
+    out += digits.slice(0, chunk.length + 1).join('');
+  }
+  return out;
+}
+
+function decodeBase64Url(text: string): string | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return null;
+  let out = '';
+  for (let index = 0; index < text.length; index += 4) {
+    const chunk = text.slice(index, index + 4);
+    const n = [...chunk.padEnd(4, 'A')].reduce((sum, c) => (sum << 6) | BASE64URL.indexOf(c), 0);
+    out += String.fromCharCode((n >> 16) & 255, (n >> 8) & 255, n & 255).slice(0, chunk.length - 1);
+  }
+  return out;
+}
+
+export function encodePatientCursor(cursor: TPatientCursor): string {
+  return encodeBase64Url(toAsciiJson(cursor));
+}
+
+/** The cursor the text encodes, or null when it is not one this server made. */
+export function decodePatientCursor(text: string): TPatientCursor | null {
+  const json = decodeBase64Url(text);
+  if (json === null) return null;
+  try {
+    const parsed = ZPatientCursor.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export const PATIENT_CURSOR_INVALID =
+  'This page link is no longer valid; start from the first page';
+
 export const ZListPatientsQuery = z.object({
   search: z.string().trim().max(200).optional(),
   status: ZTreatmentStatus.optional(),
   sort: z.enum(PATIENT_SORTS).default('last_updated'),
-  ...pageQuery(CLINIC_DASHBOARD_PAGE_SIZE),
+  /** From a previous page's `nextCursor` or `previousCursor`; none for the first page. */
+  cursor: z
+    .string()
+    .max(1200)
+    .regex(/^[A-Za-z0-9_-]*$/, PATIENT_CURSOR_INVALID)
+    .optional(),
+  pageSize: pageQuery(CLINIC_DASHBOARD_PAGE_SIZE).pageSize,
 });
 export type TListPatientsQuery = z.input<typeof ZListPatientsQuery>;
 export type TListPatientsParsed = z.output<typeof ZListPatientsQuery>;
 
 export const ZPatientPage = z.object({
   items: z.array(ZPatientSummary),
+  /** Every patient the list selects, or, for a search with very many matches, a floor. */
   total: z.number().int(),
-  page: z.number().int(),
+  /** True when `total` is a floor: the search matched more than the server counts. */
+  isTotalCapped: z.boolean(),
   pageSize: z.number().int(),
+  nextCursor: z.string().nullable(),
+  previousCursor: z.string().nullable(),
 });
 export type TPatientPage = z.infer<typeof ZPatientPage>;
 

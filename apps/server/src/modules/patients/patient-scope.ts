@@ -1,10 +1,10 @@
-import { eq, or, sql, type SQL } from 'drizzle-orm';
+import { or, sql, type SQL } from 'drizzle-orm';
 import {
   getPatientScope,
   PatientScopeError,
   type PatientScope,
 } from '@casebridge/domain/patients/patient.policy';
-import { patientClinics, patientLienholders, patients } from '#src/db/schema/index.ts';
+import { PATIENT_LISTING_ALL_PARTY, patientListing } from '#src/db/schema/index.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError } from '#src/lib/app-error.ts';
 import { activeGrantCondition } from '#src/modules/access-grants/access-grant-scope.ts';
@@ -45,18 +45,28 @@ export function patientScopeCondition(scope: ActorPatientScope): SQL {
     : own;
 }
 
-/** The scope's own patients, without temporary access grants. */
-function organizationScopeCondition(scope: PatientScope): SQL {
+/**
+ * The listing party whose rows are the scope's own patients (`patient_listing`, kept by the
+ * database's triggers from the assignments: docs/decisions/0014). The scope rule itself, who
+ * sees which patient, lives in those triggers; every list, count and read asks the listing.
+ */
+export function getScopeParty(scope: PatientScope): string {
   switch (scope.kind) {
     case 'all':
-      return sql`true`;
+      return PATIENT_LISTING_ALL_PARTY;
     case 'clinic':
-      return sql`exists (select 1 from ${patientClinics} where ${patientClinics.patientId} = ${outerPatientId} and ${patientClinics.clinicId} = ${scope.clinicId})`;
+      return scope.clinicId;
     case 'firm':
-      return eq(patients.firmId, scope.firmId);
+      return scope.firmId;
     case 'lienholder':
-      return sql`exists (select 1 from ${patientLienholders} where ${patientLienholders.patientId} = ${outerPatientId} and ${patientLienholders.lienholderId} = ${scope.lienholderId})`;
+      return scope.lienholderId;
     case 'contact':
-      return eq(patients.associatedContactId, scope.userId);
+      return `user:${scope.userId}`;
   }
+}
+
+/** The scope's own patients, without temporary access grants: one primary-key probe each. */
+function organizationScopeCondition(scope: PatientScope): SQL {
+  if (scope.kind === 'all') return sql`true`;
+  return sql`exists (select 1 from ${patientListing} where ${patientListing.party} = ${getScopeParty(scope)} and ${patientListing.patientId} = ${outerPatientId})`;
 }

@@ -205,13 +205,10 @@ describe('patients', () => {
       });
     });
 
-    it('pages without overlap', async () => {
-      const first = await server.request({
-        url: '/api/patients?pageSize=10&page=1',
-        cookie: adminCookie,
-      });
+    it('pages without overlap, forward by nextCursor and back by previousCursor', async () => {
+      const first = await server.request({ url: '/api/patients?pageSize=10', cookie: adminCookie });
       const second = await server.request({
-        url: '/api/patients?pageSize=10&page=2',
+        url: `/api/patients?pageSize=10&cursor=${first.json().nextCursor}`,
         cookie: adminCookie,
       });
       const firstIds = first.json().items.map((item: { id: string }) => item.id);
@@ -219,6 +216,23 @@ describe('patients', () => {
       expect(firstIds).toHaveLength(10);
       expect(firstIds.filter((id: string) => secondIds.includes(id))).toEqual([]);
       expect(first.json().total).toBeGreaterThanOrEqual(20);
+      expect(first.json().previousCursor).toBeNull();
+      const back = await server.request({
+        url: `/api/patients?pageSize=10&cursor=${second.json().previousCursor}`,
+        cookie: adminCookie,
+      });
+      expect(back.json().items.map((item: { id: string }) => item.id)).toEqual(firstIds);
+
+      const foreign = await server.request({
+        url: `/api/patients?pageSize=10&sort=name&cursor=${first.json().nextCursor}`,
+        cookie: adminCookie,
+      });
+      expect(foreign.statusCode).toBe(400);
+      const forged = await server.request({
+        url: '/api/patients?pageSize=10&cursor=bm90LWEtY3Vyc29y',
+        cookie: adminCookie,
+      });
+      expect(forged.statusCode).toBe(400);
     });
   });
 

@@ -1,12 +1,19 @@
-import { and, asc, count, desc, eq, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { PatientScope } from '@casebridge/domain/patients/patient.policy';
-import type {
-  TListPatientsParsed,
-  TPatientDetail,
-  TPatientMatch,
-  TPatientStats,
-  TPatientSummary,
+import {
+  decodePatientCursor,
+  encodePatientCursor,
+  PATIENT_CURSOR_INVALID,
+  type PatientSort,
+  type TListPatientsParsed,
+  type TPatientCursor,
+  type TPatientDetail,
+  type TPatientMatch,
+  type TPatientPage,
+  type TPatientStats,
+  type TPatientSummary,
 } from '@casebridge/domain/patients/patient.schemas';
+import { parsePatientSearch } from '@casebridge/domain/patients/patient-search';
 import {
   TREATMENT_STATUSES,
   type TreatmentStatus,
@@ -14,99 +21,282 @@ import {
 import type { OrganizationKind } from '@casebridge/domain/roles';
 import type { Db } from '#src/db/client.ts';
 import {
+  accessGrants,
   heldStatusChanges,
   organizations,
+  PATIENT_LISTING_ALL_PARTY,
   patientClinics,
+  patientCounts,
   patientLienholders,
+  patientListing,
   patients,
   users,
 } from '#src/db/schema/index.ts';
-import { patientScopeCondition } from './patient-scope.ts';
+import { validationFailed } from '#src/lib/app-error.ts';
+import { getScopeParty, patientScopeCondition, type ActorPatientScope } from './patient-scope.ts';
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** Minus the status's position in the spec's list: the listing's `status_key`. */
+export const getStatusKey = (status: TreatmentStatus) => -(TREATMENT_STATUSES.indexOf(status) + 1);
+
+/** A search's total counts at most this many matches; beyond it, the total is a floor. */
+export const PATIENT_SEARCH_COUNT_CAP = 1_000;
+
 /**
- * Correlated subqueries name the outer column in full: drizzle leaves columns unqualified in a
- * single-table select, and an unqualified "id" would bind to the subquery's own tables.
+ * The listing rows of a party (`patient_listing` as `k`), each sort all one direction so a keyset
+ * bound is one row comparison the index answers: 'last_updated' newest first, 'name' A–Z,
+ * 'status' in the spec's order (status key descending) then newest first; ties by patient id.
  */
-const outerPatientId = sql`${sql.identifier('patients')}.${sql.identifier('id')}`;
-const outerFirmId = sql`${sql.identifier('patients')}.${sql.identifier('firm_id')}`;
-const clinicNames = sql<
-  string[]
->`coalesce((select array_agg(o.name order by o.name) from ${patientClinics} pc join ${organizations} o on o.id = pc.clinic_id where pc.patient_id = ${outerPatientId}), '{}')`;
-const firmName = sql<
-  string | null
->`(select o.name from ${organizations} o where o.id = ${outerFirmId})`;
+const SORTS = {
+  last_updated: { columns: ['updated_at', 'patient_id'], descending: true },
+  name: { columns: ['name_key', 'patient_id'], descending: false },
+  status: { columns: ['status_key', 'updated_at', 'patient_id'], descending: true },
+} as const satisfies Record<PatientSort, { columns: readonly string[]; descending: boolean }>;
 
-/** Status order for sorting follows the spec's list, not the alphabet. */
-const statusOrder = sql`array_position(array[${sql.join(
-  TREATMENT_STATUSES.map((status) => sql`${status}`),
-  sql`, `,
-)}]::text[], ${patients.treatmentStatus})`;
+const k = (column: string) => sql`${sql.identifier('k')}.${sql.identifier(column)}`;
 
-function listConditions(
-  scope: PatientScope,
-  query: Pick<TListPatientsParsed, 'search' | 'status'>,
-): SQL {
-  const conditions: SQL[] = [patientScopeCondition(scope)];
-  if (query.search) conditions.push(ilike(patients.fullName, `%${escapeLike(query.search)}%`));
-  if (query.status) conditions.push(eq(patients.treatmentStatus, query.status));
-  return and(...conditions)!;
+function orderBy(sort: PatientSort, reverse: boolean): SQL {
+  const { columns, descending } = SORTS[sort];
+  const direction = descending !== reverse ? sql.raw('desc') : sql.raw('asc');
+  return sql.join(
+    columns.map((column) => sql`${k(column)} ${direction}`),
+    sql`, `,
+  );
 }
 
-export async function listPatients(
-  db: Db,
-  scope: PatientScope,
+/** Rows strictly after (or, going back, before) the cursor's row in the sort's order. */
+function keysetBound(cursor: TPatientCursor): SQL {
+  const { columns, descending } = SORTS[cursor.sort];
+  const values =
+    cursor.sort === 'last_updated'
+      ? [sql`${cursor.updatedAt}::timestamptz`, sql`${cursor.id}::uuid`]
+      : cursor.sort === 'name'
+        ? [sql`${cursor.nameKey}::text`, sql`${cursor.id}::uuid`]
+        : [
+            sql`${cursor.statusKey}::smallint`,
+            sql`${cursor.updatedAt}::timestamptz`,
+            sql`${cursor.id}::uuid`,
+          ];
+  const isLess = descending === (cursor.direction === 'after');
+  return sql`(${sql.join(columns.map(k), sql`, `)}) ${sql.raw(isLess ? '<' : '>')} (${sql.join(values, sql`, `)})`;
+}
+
+/** Status filter and search (`domain/patients/patient-search.ts`) on the listing rows `k`. */
+function listingFilters(query: Pick<TListPatientsParsed, 'search' | 'status'>): SQL[] {
+  const filters: SQL[] = [];
+  if (query.status) filters.push(sql`${k('status_key')} = ${getStatusKey(query.status)}`);
+  const terms = query.search ? parsePatientSearch(query.search) : null;
+  // Each word anywhere in the name; the trigram index answers `like '%word%'`.
+  for (const word of terms?.words ?? []) {
+    filters.push(sql`${k('name_key')} like ${`%${escapeLike(word)}%`}`);
+  }
+  if (terms?.dob) {
+    filters.push(sql`${k('dob')} between ${terms.dob.from}::date and ${terms.dob.to}::date`);
+  }
+  return filters;
+}
+
+/** The patients an active grant of the user opens (issue 11): few, so listed apart. */
+const grantedPatientIds = (userId: string) =>
+  sql`select ${accessGrants.patientId} from ${accessGrants} where ${accessGrants.userId} = ${userId} and ${accessGrants.revokedAt} is null and ${accessGrants.expiresAt} > now()`;
+
+/**
+ * The listing rows (as `k`) of everything the scope sees, filtered: the party's own rows, and,
+ * for a grantee, a second index-driven branch with the granted patients the party does not see
+ * already (their sort keys from the administrators' rows, which every patient has). `tail`
+ * (keyset, order, limit) applies to each branch.
+ */
+function scopeListing(scope: ActorPatientScope, filters: SQL[], tail: SQL): SQL {
+  const party = getScopeParty(scope);
+  const where = (base: SQL) => sql.join([base, ...filters], sql` and `);
+  const own = sql`select * from ${patientListing} k where ${where(sql`${k('party')} = ${party}`)} ${tail}`;
+  if (!scope.grantUserId) return own;
+  const granted = sql`select * from ${patientListing} k where ${where(
+    sql`${k('party')} = ${PATIENT_LISTING_ALL_PARTY} and ${k('patient_id')} in (${grantedPatientIds(scope.grantUserId)}) and not exists (select 1 from ${patientListing} m where m.party = ${party} and m.patient_id = ${k('patient_id')})`,
+  )} ${tail}`;
+  return sql`(${own}) union all (${granted})`;
+}
+
+/** The rows of a raw query: both drivers answer `{ rows }`. */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+type ListingRow = {
+  id: string;
+  full_name: string;
+  dob: string;
+  treatment_status: TreatmentStatus;
+  intake_date: string | null;
+  last_treatment_date: string | null;
+  updated_key: string;
+  name_key: string;
+  status_key: number;
+  clinic_names: string[] | null;
+  firm_name: string | null;
+};
+
+/**
+ * One page's rows in the sort's order (reversed going back), `limit` at most; exported for the
+ * plan test (patient-listing.integration.test.ts).
+ */
+export function listPageSql(
+  scope: ActorPatientScope,
   query: TListPatientsParsed,
-): Promise<{ items: TPatientSummary[]; total: number }> {
-  const where = listConditions(scope, query);
-  const orderBy =
-    query.sort === 'name'
-      ? [asc(sql`lower(${patients.fullName})`), asc(patients.id)]
-      : query.sort === 'status'
-        ? [asc(statusOrder), desc(patients.updatedAt), asc(patients.id)]
-        : [desc(patients.updatedAt), asc(patients.id)];
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select({
-        id: patients.id,
-        fullName: patients.fullName,
-        dob: patients.dob,
-        treatmentStatus: patients.treatmentStatus,
-        intakeDate: patients.intakeDate,
-        lastTreatmentDate: patients.lastTreatmentDate,
-        updatedAt: patients.updatedAt,
-        clinicNames,
-        firmName,
-      })
-      .from(patients)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(patients).where(where),
-  ]);
+  cursor: TPatientCursor | null,
+  limit: number,
+): SQL {
+  const reverse = cursor?.direction === 'before';
+  const filters = [...listingFilters(query), ...(cursor ? [keysetBound(cursor)] : [])];
+  const order = orderBy(query.sort, reverse);
+  return sql`
+    select p.id, p.full_name, p.dob::text as dob, p.treatment_status,
+      p.intake_date::text as intake_date, p.last_treatment_date::text as last_treatment_date,
+      to_char(k.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as updated_key,
+      k.name_key, k.status_key,
+      (select array_agg(o.name order by o.name) from ${patientClinics} pc join ${organizations} o on o.id = pc.clinic_id where pc.patient_id = p.id) as clinic_names,
+      (select o.name from ${organizations} o where o.id = p.firm_id) as firm_name
+    from (${scopeListing(scope, filters, sql`order by ${order} limit ${limit}`)}) k
+    join ${patients} p on p.id = k.patient_id
+    order by ${order}
+    limit ${limit}`;
+}
+
+async function selectPage(
+  db: Db,
+  scope: ActorPatientScope,
+  query: TListPatientsParsed,
+  cursor: TPatientCursor | null,
+  limit: number,
+): Promise<ListingRow[]> {
+  return rowsOf<ListingRow>(await db.execute(listPageSql(scope, query, cursor, limit)));
+}
+
+function toCursor(
+  sort: PatientSort,
+  row: ListingRow,
+  direction: TPatientCursor['direction'],
+): string {
+  const base = { direction, id: row.id };
+  return encodePatientCursor(
+    sort === 'last_updated'
+      ? { sort, updatedAt: row.updated_key, ...base }
+      : sort === 'name'
+        ? { sort, nameKey: row.name_key, ...base }
+        : { sort, statusKey: Number(row.status_key), updatedAt: row.updated_key, ...base },
+  );
+}
+
+function toSummary(row: ListingRow): TPatientSummary {
   return {
-    total: Number(totalRow?.n ?? 0),
-    items: rows.map((row) => ({
-      ...row,
-      clinicNames: row.clinicNames ?? [],
-      updatedAt: new Date(row.updatedAt).toISOString(),
-    })),
+    id: row.id,
+    fullName: row.full_name,
+    dob: row.dob,
+    treatmentStatus: row.treatment_status,
+    intakeDate: row.intake_date,
+    lastTreatmentDate: row.last_treatment_date,
+    updatedAt: row.updated_key.replace(/(\.\d{3})\d{3}Z$/, '$1Z'),
+    clinicNames: row.clinic_names ?? [],
+    firmName: row.firm_name,
   };
 }
 
-export async function getPatientStats(db: Db, scope: PatientScope): Promise<TPatientStats> {
-  const rows = await db
-    .select({ status: patients.treatmentStatus, n: count() })
-    .from(patients)
-    .where(patientScopeCondition(scope))
-    .groupBy(patients.treatmentStatus);
+/**
+ * How many patients the list selects. Without a search, from the maintained counts (and the
+ * few granted patients); with one, by counting the matches up to `PATIENT_SEARCH_COUNT_CAP`.
+ */
+async function countList(
+  db: Db,
+  scope: ActorPatientScope,
+  query: TListPatientsParsed,
+): Promise<{ total: number; isTotalCapped: boolean }> {
+  if (query.search && listingFilters({ search: query.search }).length > 0) {
+    const result = await db.execute(sql`
+      select count(*)::int as n from (
+        ${scopeListing(scope, listingFilters(query), sql`limit ${PATIENT_SEARCH_COUNT_CAP + 1}`)}
+      ) k`);
+    const n = Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+    return {
+      total: Math.min(n, PATIENT_SEARCH_COUNT_CAP),
+      isTotalCapped: n > PATIENT_SEARCH_COUNT_CAP,
+    };
+  }
+  const byStatus = await countByStatus(db, scope);
+  const total = query.status
+    ? byStatus[query.status]
+    : Object.values(byStatus).reduce((sum, n) => sum + n, 0);
+  return { total, isTotalCapped: false };
+}
+
+/**
+ * A keyset page of the patients the scope sees (docs/decisions/0014): index-driven whatever the
+ * party's size. Going back past the first row yields the first page itself.
+ */
+export async function listPatients(
+  db: Db,
+  scope: ActorPatientScope,
+  query: TListPatientsParsed,
+): Promise<Omit<TPatientPage, 'pageSize'>> {
+  const cursor = query.cursor ? decodePatientCursor(query.cursor) : null;
+  if (query.cursor && cursor?.sort !== query.sort) throw validationFailed(PATIENT_CURSOR_INVALID);
+  const [fetched, totals] = await Promise.all([
+    selectPage(db, scope, query, cursor, query.pageSize + 1),
+    countList(db, scope, query),
+  ]);
+  let rows = fetched;
+  let hasBefore = cursor !== null;
+  let hasAfter = rows.length > query.pageSize;
+  if (cursor?.direction === 'before') {
+    if (rows.length > query.pageSize) {
+      rows = rows.slice(0, query.pageSize).toReversed();
+      hasAfter = true;
+    } else {
+      rows = await selectPage(db, scope, query, null, query.pageSize + 1);
+      hasBefore = false;
+      hasAfter = rows.length > query.pageSize;
+    }
+  }
+  rows = rows.slice(0, query.pageSize);
+  const first = rows[0];
+  const last = rows.at(-1);
+  return {
+    ...totals,
+    items: rows.map(toSummary),
+    nextCursor: hasAfter && last ? toCursor(query.sort, last, 'after') : null,
+    previousCursor: hasBefore && first ? toCursor(query.sort, first, 'before') : null,
+  };
+}
+
+/** Patients per status the scope sees: the maintained counts, plus granted patients. */
+async function countByStatus(
+  db: Db,
+  scope: ActorPatientScope,
+): Promise<Record<TreatmentStatus, number>> {
+  const party = getScopeParty(scope);
+  const own = sql`select ${patientCounts.treatmentStatus} as status, ${patientCounts.n} as n from ${patientCounts} where ${patientCounts.party} = ${party}`;
+  const result = await db.execute(
+    scope.grantUserId
+      ? sql`${own} union all select k.treatment_status, count(*)::int from (${scopeListing(
+          { kind: 'all' },
+          [
+            sql`${k('patient_id')} in (${grantedPatientIds(scope.grantUserId)})`,
+            sql`not exists (select 1 from ${patientListing} m where m.party = ${party} and m.patient_id = ${k('patient_id')})`,
+          ],
+          sql``,
+        )}) k group by k.treatment_status`
+      : own,
+  );
   const byStatus = Object.fromEntries(TREATMENT_STATUSES.map((status) => [status, 0])) as Record<
     TreatmentStatus,
     number
   >;
-  for (const row of rows) byStatus[row.status] = Number(row.n);
+  for (const row of rowsOf<{ status: TreatmentStatus; n: number }>(result)) {
+    byStatus[row.status] += Number(row.n);
+  }
+  return byStatus;
+}
+
+export async function getPatientStats(db: Db, scope: ActorPatientScope): Promise<TPatientStats> {
+  const byStatus = await countByStatus(db, scope);
   return { total: Object.values(byStatus).reduce((sum, n) => sum + n, 0), byStatus };
 }
 

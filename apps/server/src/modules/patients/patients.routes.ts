@@ -54,7 +54,7 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
       const result = await listActorPatients(db, requireActor(request), query, {
         ip: getRequestIp(request),
       });
-      return { ...result, page: query.page, pageSize: query.pageSize };
+      return { ...result, pageSize: query.pageSize };
     },
   );
 

@@ -54,7 +54,7 @@ export async function listActorPatients(
 ) {
   const result = await listPatients(db, getActorPatientScope(actor), query);
   const filter = [
-    `page ${query.page}`,
+    query.cursor ? 'page after the first' : 'first page',
     `sort ${query.sort}`,
     query.status ? `status ${query.status}` : null,
     query.search ? 'search (text not recorded)' : null,
