@@ -572,9 +572,10 @@ try {
   const skip = options.skip;
   let webDist = options.webDist;
   if (!webDist && !(skip.has('bundles') && skip.has('lighthouse'))) {
-    webDist = path.join(workDir, 'web-dist');
+    const outDir = path.join(workDir, 'web-dist');
     progress('building the web app');
-    await buildWeb(webDist);
+    // Without a build there are neither bundle sizes nor pages for Lighthouse.
+    webDist = (await runPhase('bundles', () => buildWeb(outDir).then(() => outDir))) ?? undefined;
   }
   let postgresTarget: Target | null = null;
   if (!skip.has('postgres'))
