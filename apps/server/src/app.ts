@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import helmet from '@fastify/helmet';
@@ -17,12 +18,14 @@ import {
 } from 'fastify-type-provider-zod';
 import { hasCapability } from '@casebridge/domain/capabilities';
 import { MESSAGES } from '@casebridge/domain/errors';
+import { WRITE_ORIGIN_HEADER } from '@casebridge/domain/events/live-events';
 import type { AppContext } from './app-context.ts';
 import { resolveActor } from './auth/session.ts';
 import { AppError, RateLimitedError } from './lib/app-error.ts';
 import { StaleWriteError } from './lib/versioning.ts';
 import { isVendorPublicRoute, UndeclaredRouteAccessError } from './lib/route-access.ts';
 import { toWebHeaders } from './lib/web-headers.ts';
+import { runWithWriteOrigin, setWriteOriginUser } from './lib/write-origin.ts';
 import { registerApiRoutes } from './routes.ts';
 import { getSettings } from './modules/settings/settings.queries.ts';
 import { registerIdempotency } from './lib/idempotency.ts';
@@ -32,6 +35,12 @@ import { toLoggableError } from './lib/loggable-error.ts';
 import { isSameOriginWrite } from './lib/same-origin.ts';
 import { createRateLimitBackend } from './lib/rate-limit-backend.ts';
 import { auditIfRefusedPatientAccess } from './modules/audit/refused-access.ts';
+
+/**
+ * What the compression plugin may encode beside the types mime-db marks compressible: JSON and
+ * text answers, except the event stream. Unlike the plugin's default, no application/octet-stream.
+ */
+const COMPRESSIBLE_TYPES = /^text\/(?!event-stream)|[+/]json(?:;|$)/;
 
 const DEFAULT_WEB_DIST = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -129,6 +138,12 @@ export async function buildApp({
     reply.header('x-request-id', request.id);
   });
 
+  // A browser write's origin, for the events it publishes (lib/write-origin.ts). A callback
+  // hook, so the rest of the request runs inside the store.
+  app.addHook('onRequest', (request, _reply, done) => {
+    runWithWriteOrigin(request.headers[WRITE_ORIGIN_HEADER], done);
+  });
+
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -152,6 +167,18 @@ export async function buildApp({
     frameguard: { action: 'deny' },
   });
   await app.register(cookie);
+  // API answers of 1 KB or more go out brotli- or gzip-encoded when the client accepts it (README,
+  // 'Bundle budget'). Not the live-event stream: that route takes over the socket (hijack), so no
+  // hook can buffer an event, and text/event-stream is not compressible for the plugin either.
+  // Not the web build's files: @fastify/static sends their precompressed copies with their own
+  // Content-Encoding, which the plugin leaves alone. Binary files (octet-stream, PDFs, images)
+  // are sent as stored: mime-db marks them incompressible. Request bodies are not decompressed.
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    customTypes: COMPRESSIBLE_TYPES,
+    globalDecompression: false,
+  });
   // A first line against floods of the public write endpoints, counted in Redis or the database
   // so that every instance shares it; account throttling of sign-in lives in the database too.
   const rateLimits = createRateLimitBackend(context);
@@ -216,6 +243,7 @@ export async function buildApp({
     if (!actor) throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
     if (!hasCapability(actor.role, access)) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
     request.actor = actor;
+    setWriteOriginUser(actor.userId);
   });
 
   // A change made here is known here before its NOTIFY comes back (auth/session-cache.ts): the

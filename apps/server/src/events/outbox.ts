@@ -5,6 +5,7 @@ import {
   type TLiveEventTopic,
 } from '@casebridge/domain/events/live-events';
 import type { Db } from '#src/db/client.ts';
+import { currentWriteOrigin } from '#src/lib/write-origin.ts';
 
 export const EVENTS_CHANNEL = 'casebridge_events';
 
@@ -51,14 +52,18 @@ export async function publishEvent(db: Db, event: LiveEvent): Promise<void> {
   };
   const recipients = recipientUserIds ? JSON.stringify(recipientUserIds) : null;
   const isAdminOnly = LIVE_EVENT_AUDIENCES[event.topic] === 'admins';
+  // The browser write that made it, when the change is one (lib/write-origin.ts).
+  const origin = currentWriteOrigin();
   await db.execute(sql`
     with ordered as (select pg_advisory_xact_lock(${EVENTS_LOCK_KEY.toString()}::bigint)),
     inserted as (
-      insert into events (topic, patient_id, recipient_user_ids, admin_only, payload)
+      insert into events
+        (topic, patient_id, recipient_user_ids, admin_only, payload, origin, origin_user_id)
       select ${event.topic}, ${patientId ?? null}::uuid,
         case when ${recipients}::jsonb is null then null
           else array(select jsonb_array_elements_text(${recipients}::jsonb)) end,
-        ${isAdminOnly}, ${JSON.stringify(event.payload ?? {})}::jsonb
+        ${isAdminOnly}, ${JSON.stringify(event.payload ?? {})}::jsonb,
+        ${origin?.origin ?? null}, ${origin?.userId ?? null}
       from ordered
       returning id
     )

@@ -271,6 +271,12 @@ export const events = pgTable(
     /** When true, only administrators receive the event. */
     adminOnly: boolean('admin_only').notNull().default(false),
     payload: jsonb('payload').notNull().default({}),
+    /**
+     * The browser write that published it (`<tab>.<n>`, lib/write-origin.ts) and its user: the
+     * origin goes only to that user's streams, so the tab knows its own change.
+     */
+    origin: text('origin'),
+    originUserId: text('origin_user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('events_created_idx').on(t.createdAt)],

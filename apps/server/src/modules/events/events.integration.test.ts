@@ -3,7 +3,12 @@ import { eq } from 'drizzle-orm';
 import { patients } from '#src/db/schema/index.ts';
 import { openSse } from '#src/test/sse-client.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
-import { changeStatusAsUser, releaseHeldStatusChanges } from '#src/test/patient-writes.ts';
+import { WRITE_ORIGIN_HEADER } from '@casebridge/domain/events/live-events';
+import {
+  changeStatusAsUser,
+  getPatientVersion,
+  releaseHeldStatusChanges,
+} from '#src/test/patient-writes.ts';
 
 describe('live events (GET /api/events)', () => {
   let server: TestServer;
@@ -45,6 +50,49 @@ describe('live events (GET /api/events)', () => {
       expect(response.headers.get('content-security-policy')).toBeNull();
     } finally {
       controller.abort();
+    }
+  });
+
+  it('gives a write’s origin back to its own user’s streams only', async () => {
+    const streams = {
+      own: await openSse(`${baseUrl}/api/events`, { cookie: clinic }),
+      other: await openSse(`${baseUrl}/api/events`, { cookie: attorney }),
+    };
+    try {
+      const maria = await idOf('Maria Delgado'); // Harbor (clinic) + Morgan (attorney)
+      const origin = 'tab0123456789.7';
+      const withOrigin = await server.request({
+        method: 'PATCH',
+        url: `/api/patients/${maria}/status`,
+        cookie: clinic,
+        headers: { [WRITE_ORIGIN_HEADER]: origin },
+        body: {
+          treatmentStatus: 'Referred for PT',
+          version: await getPatientVersion(server, maria),
+        },
+      });
+      expect(withOrigin.statusCode).toBe(200);
+      // A malformed origin is no origin.
+      const malformed = await server.request({
+        method: 'PATCH',
+        url: `/api/patients/${maria}/status`,
+        cookie: clinic,
+        headers: { [WRITE_ORIGIN_HEADER]: 'not an origin' },
+        body: {
+          treatmentStatus: 'Referred for MD',
+          version: await getPatientVersion(server, maria),
+        },
+      });
+      expect(malformed.statusCode).toBe(200);
+      await server.flushEvents();
+      const updates = (stream: typeof streams.own) =>
+        stream.changes().filter((event) => event.topic === 'patient.updated');
+      for (const stream of [streams.own, streams.other])
+        await stream.waitFor(() => updates(stream).length >= 2);
+      expect(updates(streams.own).map((event) => event.origin)).toEqual([origin, undefined]);
+      expect(updates(streams.other).map((event) => event.origin)).toEqual([undefined, undefined]);
+    } finally {
+      await Promise.all(Object.values(streams).map((stream) => stream.close()));
     }
   });
 

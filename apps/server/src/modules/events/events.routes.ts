@@ -15,19 +15,24 @@ const STREAM_HEADERS_KEPT = new Set(['x-content-type-options']);
 /** The largest id a Last-Event-ID may carry: events.id is a bigserial read as a JS number. */
 const LAST_EVENT_ID = /^\d{1,15}$/;
 
-/** One frame per event, shared by every stream it goes to. */
+/** One frame per event, shared by every stream it goes to; the origin's user gets their own. */
 const frames = new WeakMap<EventRow, string>();
-function formatEvent(event: EventRow): string {
-  let frame = frames.get(event);
+const originFrames = new WeakMap<EventRow, string>();
+function formatEvent(event: EventRow, userId: string): string {
+  // The write's origin goes only to the user who made it (lib/write-origin.ts).
+  const withOrigin = event.origin !== null && event.originUserId === userId;
+  const cache = withOrigin ? originFrames : frames;
+  let frame = cache.get(event);
   if (frame === undefined) {
     const data = JSON.stringify({
       id: event.id,
       topic: event.topic,
       patientId: event.patientId,
       payload: event.payload,
+      ...(withOrigin ? { origin: event.origin } : {}),
     });
     frame = `id: ${event.id}\nevent: change\ndata: ${data}\n\n`;
-    frames.set(event, frame);
+    cache.set(event, frame);
   }
   return frame;
 }
@@ -107,7 +112,7 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
       const write = (event: EventRow) => {
         if (event.id <= lastWrittenId) return;
         lastWrittenId = event.id;
-        queued += formatEvent(event);
+        queued += formatEvent(event, actor.userId);
         coalescer.schedule(stream);
       };
       const end = (reason: StreamEndReason) => {
