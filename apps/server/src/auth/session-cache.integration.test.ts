@@ -70,10 +70,11 @@ describe('the session check cache', () => {
     const cookie = await server.login('attorney@demo.test');
     const nameOf = async () =>
       (await server.request({ url: '/api/auth/session', cookie })).json().user.displayName;
-    const [{ name: original }] = await server.context.db
+    const [stored] = await server.context.db
       .select({ name: users.name })
       .from(users)
       .where(eq(users.email, 'attorney@demo.test'));
+    const original = stored!.name;
     expect(await nameOf()).toBe(original);
     await server.context.db
       .update(users)

@@ -3,7 +3,14 @@ import { isRole } from '@casebridge/domain/roles';
 import { MESSAGES } from '@casebridge/domain/errors';
 import type { SecondFactorState } from '@casebridge/domain/mfa/mfa.schemas';
 import type { Db } from '#src/db/client.ts';
-import { organizations, sessions, settings, totpFactors, users } from '#src/db/schema/index.ts';
+import {
+  accessGrants,
+  organizations,
+  sessions,
+  settings,
+  totpFactors,
+  users,
+} from '#src/db/schema/index.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError } from '#src/lib/app-error.ts';
 import type { SecondFactorStep } from '#src/lib/route-access.ts';
@@ -22,6 +29,12 @@ export type SessionCheck = { actor: Actor; idleTimeoutMinutes: number };
 const hasTotpFactor = sql<boolean>`(${totpFactors.confirmedAt} is not null)`;
 const isMfaRequired = sql<boolean>`coalesce(${users.role} = any(${settings.requireMfaRoles}), false)`;
 const isSecondFactorComplete = sql<boolean>`not (${sessions.secondFactorPending} or (${isMfaRequired} and not ${hasTotpFactor}))`;
+
+// The latest expiry of the user's active emergency access grants (migration 0015's trigger drops
+// a cached check when one is given or revoked).
+const grantsActiveUntil = sql<
+  string | Date | null
+>`(select max(${accessGrants.expiresAt}) from ${accessGrants} where ${accessGrants.userId} = ${users.id} and ${accessGrants.revokedAt} is null and ${accessGrants.expiresAt} > now())`;
 
 function toSecondFactorState(row: {
   secondFactorPending: boolean;
@@ -153,6 +166,7 @@ async function readSession(
       secondFactorPending: sessions.secondFactorPending,
       hasTotpFactor,
       isMfaRequired,
+      grantsActiveUntil,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -186,6 +200,7 @@ async function readSession(
       sessionId: row.sessionId,
       createdAt: row.createdAt,
       secondFactor: toSecondFactorState(row),
+      grantsActiveUntil: row.grantsActiveUntil === null ? null : new Date(row.grantsActiveUntil),
     },
     expiresAt: row.expiresAt,
     lastActiveAt: row.lastActiveAt,

@@ -14,4 +14,10 @@ export type Actor = {
   createdAt: Date;
   /** The session's second factor, as resolveActor found it (absent for actors made in tests). */
   secondFactor?: SecondFactorState;
+  /**
+   * Until when the user holds an emergency access grant (the latest expiry of their active
+   * grants; null: none), as resolveActor found it. Lets a read's audit skip asking which grant
+   * it used when there can be none; absent, the audit asks.
+   */
+  grantsActiveUntil?: Date | null;
 };

@@ -95,6 +95,41 @@ describe('temporary access grants', () => {
     );
   });
 
+  it('annotates the first read after a grant written past the routes', async () => {
+    // Keystone's session check is cached, saying it holds no grant (auth/session-cache.ts).
+    expect((await get('keystone@demo.test', `/api/patients/${patientId}`)).statusCode).toBe(404);
+    const [grant] = await server.context.db
+      .insert(accessGrants)
+      .values({
+        patientId,
+        userId: await getUserId(server, 'keystone@demo.test'),
+        reason: GRANT_REASON,
+        expiresAt: new Date(Date.now() + 3_600_000),
+        grantedBy: await getUserId(server, 'admin@demo.test'),
+        grantedByName: 'Admin',
+      })
+      .returning({ id: accessGrants.id });
+    // Migration 0015's trigger drops the cached check; on PostgreSQL the NOTIFY may take a moment.
+    await expect
+      .poll(
+        async () => (await get('keystone@demo.test', `/api/patients/${patientId}`)).statusCode,
+        {
+          timeout: 1_000,
+          interval: 20,
+        },
+      )
+      .toBe(200);
+    const viewed = await auditRowsOf(server, {
+      email: 'keystone@demo.test',
+      patientId,
+      action: 'patient_viewed',
+    });
+    expect(viewed.length).toBeGreaterThan(0);
+    for (const row of viewed)
+      expect(row.details).toContain(`via emergency access grant ${grant!.id}`);
+    await expireGrant(server, grant!.id);
+  });
+
   it('shows the grants to the parties, their own to the grantee, and nothing to outsiders', async () => {
     const items = (email: string | null) =>
       server

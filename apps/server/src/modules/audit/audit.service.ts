@@ -9,7 +9,7 @@ import { auditNoteOfGrantUse } from './grant-use.ts';
 
 export type AuditEntry = {
   action: AuditAction;
-  actor?: Pick<Actor, 'userId' | 'name' | 'role'> | null;
+  actor?: Pick<Actor, 'userId' | 'name' | 'role' | 'grantsActiveUntil'> | null;
   patientId?: string | null;
   /** Plain description; never passwords, tokens or file contents. */
   details?: string | null;

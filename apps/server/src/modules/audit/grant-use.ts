@@ -7,12 +7,16 @@ import { findGrantsInUse } from './grant-use.queries.ts';
 /** The roles whose access can come from an emergency access grant (admins see every patient). */
 const GRANTEE_ROLES: ReadonlySet<string> = new Set(['clinic', 'attorney', 'lienholder']);
 
-type AuditActor = Pick<Actor, 'userId' | 'role'> | null | undefined;
+type AuditActor = Pick<Actor, 'userId' | 'role' | 'grantsActiveUntil'> | null | undefined;
 
-/** The grants in use among these patients; none for actors a grant cannot widen. */
+/**
+ * The grants in use among these patients; none for actors a grant cannot widen, nor for a
+ * session check that found no active grant (most requests: no query then).
+ */
 function grantsInUse(db: Db, actor: AuditActor, patientIds: readonly string[]) {
   const ids = patientIds.filter(isUuid);
   if (!actor || !GRANTEE_ROLES.has(actor.role) || ids.length === 0) return Promise.resolve([]);
+  if (actor.grantsActiveUntil === null) return Promise.resolve([]);
   return findGrantsInUse(db, actor.userId, ids);
 }
 
