@@ -3,7 +3,6 @@ import { COUNTER_HINTS, getClinicCounters } from '@casebridge/domain/patients/da
 import { Activity, CheckCircle2, ClipboardList, Plus, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
-import { Pagination } from '#src/components/ui/pagination.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { StatCard, StatCardGrid } from '#src/components/ui/stat-card.tsx';
 import { useAuth } from '#src/lib/auth-context.tsx';
@@ -11,14 +10,13 @@ import { usePatientStats } from '#src/features/patients/api/patients-api.ts';
 import { DashboardPage } from '#src/features/patients/components/dashboard-page.tsx';
 import { PatientCard } from '#src/features/patients/components/patient-card.tsx';
 import { PatientFilters } from '#src/features/patients/components/patient-filters.tsx';
+import { PatientPagination } from '#src/features/patients/components/patient-pagination.tsx';
 import { usePatientFilters } from '#src/features/patients/hooks/use-patient-filters.ts';
 
 export function ClinicDashboardPage() {
   const { canCreatePatients } = useAuth();
   const stats = usePatientStats();
-  const { filters, setFilters, page, setPage, list } = usePatientFilters(
-    CLINIC_DASHBOARD_PAGE_SIZE,
-  );
+  const { filters, setFilters, pages, list } = usePatientFilters(CLINIC_DASHBOARD_PAGE_SIZE);
   const counters = stats.data ? getClinicCounters(stats.data) : undefined;
   const error = stats.error ?? list.error;
 
@@ -70,11 +68,10 @@ export function ClinicDashboardPage() {
           </ul>
         )}
         {list.data ? (
-          <Pagination
-            page={page}
+          <PatientPagination
+            pages={pages}
             pageSize={CLINIC_DASHBOARD_PAGE_SIZE}
-            total={list.data.total}
-            onPageChange={setPage}
+            data={list.data}
             label="Patient pages"
           />
         ) : null}

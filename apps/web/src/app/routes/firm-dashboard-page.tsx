@@ -10,7 +10,7 @@ import {
 import { useCaseDashboard } from '#src/features/patients/hooks/use-case-dashboard.ts';
 
 export function FirmDashboardPage() {
-  const { counters, list, page, setPage, error } = useCaseDashboard(
+  const { counters, list, pages, error } = useCaseDashboard(
     FIRM_DASHBOARD_PAGE_SIZE,
     getFirmCounters,
   );
@@ -36,9 +36,8 @@ export function FirmDashboardPage() {
         headingId="client-cases-heading"
         title="Client Cases"
         data={list.data}
-        page={page}
+        pages={pages}
         pageSize={FIRM_DASHBOARD_PAGE_SIZE}
-        onPageChange={setPage}
         pagesLabel="Client case pages"
         renderActions={(patient) => (
           <PatientActionLink

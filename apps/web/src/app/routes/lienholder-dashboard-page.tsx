@@ -16,7 +16,7 @@ import { useCaseDashboard } from '#src/features/patients/hooks/use-case-dashboar
 
 /** Counters and patients over the lienholder's linked patients (docs/architecture.md D3). */
 export function LienholderDashboardPage() {
-  const { counters, list, page, setPage, error } = useCaseDashboard(
+  const { counters, list, pages, error } = useCaseDashboard(
     LIENHOLDER_DASHBOARD_PAGE_SIZE,
     getLienholderCounters,
   );
@@ -51,9 +51,8 @@ export function LienholderDashboardPage() {
         title="Linked Patients"
         className="mb-6"
         data={list.data}
-        page={page}
+        pages={pages}
         pageSize={LIENHOLDER_DASHBOARD_PAGE_SIZE}
-        onPageChange={setPage}
         pagesLabel="Linked patient pages"
         renderActions={(patient) => (
           <PatientActionLink

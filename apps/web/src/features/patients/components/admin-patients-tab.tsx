@@ -12,7 +12,7 @@ import { PagedPatientTable, PatientActionLink } from './paged-patient-table.tsx'
  * admin page add its own actions (e.g. Send Message).
  */
 export function AdminPatientsTab({ toolbar }: { toolbar?: ReactNode }) {
-  const { filters, setFilters, page, setPage, list } = usePatientFilters(ADMIN_PATIENTS_PAGE_SIZE);
+  const { filters, setFilters, pages, list } = usePatientFilters(ADMIN_PATIENTS_PAGE_SIZE);
   const [editingId, setEditingId] = useState<string | null>(null);
   if (list.error) return <DashboardError error={list.error} />;
   return (
@@ -22,9 +22,8 @@ export function AdminPatientsTab({ toolbar }: { toolbar?: ReactNode }) {
       <PagedPatientTable
         caption="All patients"
         data={list.data}
-        page={page}
+        pages={pages}
         pageSize={ADMIN_PATIENTS_PAGE_SIZE}
-        onPageChange={setPage}
         pagesLabel="Patient pages"
         renderActions={(patient) => (
           <div className="flex items-center gap-3">

@@ -1,17 +1,16 @@
 import type { TPatientPage, TPatientSummary } from '@casebridge/domain/patients/patient.schemas';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Pagination } from '#src/components/ui/pagination.tsx';
 import { Section } from '#src/components/ui/section.tsx';
+import { PatientPagination, type PatientPages } from './patient-pagination.tsx';
 import { PatientTable } from './patient-table.tsx';
 
 type PagedPatientTableProps = {
   caption: string;
   /** The page the list query answered; undefined while it loads. */
-  data: Pick<TPatientPage, 'items' | 'total'> | undefined;
-  page: number;
+  data: Pick<TPatientPage, 'items' | 'total' | 'isTotalCapped' | 'nextCursor'> | undefined;
+  pages: PatientPages;
   pageSize: number;
-  onPageChange: (page: number) => void;
   /** The pager's name, e.g. 'Client case pages'. */
   pagesLabel: string;
   renderActions: (patient: TPatientSummary) => ReactNode;
@@ -21,9 +20,8 @@ type PagedPatientTableProps = {
 export function PagedPatientTable({
   caption,
   data,
-  page,
+  pages,
   pageSize,
-  onPageChange,
   pagesLabel,
   renderActions,
 }: PagedPatientTableProps) {
@@ -36,13 +34,7 @@ export function PagedPatientTable({
         renderActions={renderActions}
       />
       {data ? (
-        <Pagination
-          page={page}
-          pageSize={pageSize}
-          total={data.total}
-          onPageChange={onPageChange}
-          label={pagesLabel}
-        />
+        <PatientPagination pages={pages} pageSize={pageSize} data={data} label={pagesLabel} />
       ) : null}
     </>
   );
