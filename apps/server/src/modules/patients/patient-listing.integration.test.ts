@@ -15,7 +15,12 @@ import {
 } from '#src/db/schema/index.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import type { ActorPatientScope } from './patient-scope.ts';
-import { getPatientStats, listPageSql, listPatients } from './patients.queries.ts';
+import {
+  getPatientStats,
+  listPageSql,
+  listPatients,
+  PATIENT_SEARCH_COUNT_CAP,
+} from './patients.queries.ts';
 
 const isPostgres = inject('testTemplate').kind === 'postgres';
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -348,6 +353,11 @@ describe('patient listing (issue 12)', () => {
       await db.execute(sql`analyze patient_listing`);
       const scope: ActorPatientScope = { kind: 'clinic', clinicId };
       const second = (await listPatients(db, scope, parseQuery({ pageSize: 25 }))).nextCursor;
+      // A quarter of them are Whitfields: the search's total stops at its cap.
+      expect(await listPatients(db, scope, parseQuery({ search: 'whitfield' }))).toMatchObject({
+        total: PATIENT_SEARCH_COUNT_CAP,
+        isTotalCapped: true,
+      });
 
       const plans = {
         first: parseQuery({}),

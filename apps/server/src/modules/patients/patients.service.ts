@@ -54,7 +54,7 @@ export async function listActorPatients(
 ) {
   const result = await listPatients(db, getActorPatientScope(actor), query);
   const filter = [
-    query.cursor ? 'page after the first' : 'first page',
+    query.cursor ? 'page by cursor' : 'page 1',
     `sort ${query.sort}`,
     query.status ? `status ${query.status}` : null,
     query.search ? 'search (text not recorded)' : null,
