@@ -24,10 +24,17 @@ export function withAccessGrants(scope: PatientScope, userId: string): ActorPati
     : { ...scope, grantUserId: userId };
 }
 
-/** The actor's patient scope; a missing association or unknown role is the spec's error. */
+/**
+ * The actor's patient scope; a missing association or unknown role is the spec's error. When the
+ * session check found that the user holds no grant (`grantsActiveUntil` null), the scope leaves
+ * grants out, so its queries carry no grant branch, and a read can never go through a grant its
+ * audit row would not name (audit/grant-use.ts asks the same); a new grant drops the cached
+ * check (migration 0015), so it opens as soon as this instance hears of it.
+ */
 export function getActorPatientScope(actor: Actor): ActorPatientScope {
   try {
-    return withAccessGrants(getPatientScope(actor), actor.userId);
+    const scope = getPatientScope(actor);
+    return actor.grantsActiveUntil === null ? scope : withAccessGrants(scope, actor.userId);
   } catch (error) {
     if (error instanceof PatientScopeError) throw new AppError('FORBIDDEN', error.message);
     throw error;
