@@ -1,0 +1,45 @@
+import { expect, test } from '../fixtures/test.ts';
+
+/**
+ * Issue 12, per-request overhead: the tab that changes a record keeps what the answer gave it
+ * and does not fetch the record again when its own live event comes back (that fetch was also
+ * a second audited read); another user's tab does fetch it.
+ */
+test('a status change is not fetched again by the tab that made it', async ({
+  pageAs,
+  createPatient,
+}) => {
+  const patientId = await createPatient({ fullName: 'Echo Evan' });
+  const detailPath = `/api/patients/${patientId}`;
+  const clinic = await pageAs('clinic');
+  const firm = await pageAs('attorney');
+  await clinic.goto(`/patients/${patientId}`);
+  await firm.goto(`/patients/${patientId}`);
+  await expect(clinic.getByRole('heading', { name: 'Echo Evan' })).toBeVisible();
+  await expect(firm.getByRole('heading', { name: 'Echo Evan' })).toBeVisible();
+
+  const readsOf = (page: typeof clinic) => {
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && new URL(request.url()).pathname === detailPath)
+        reads.push(request.url());
+    });
+    return reads;
+  };
+  const clinicReads = readsOf(clinic);
+  const firmReads = readsOf(firm);
+
+  await clinic.getByRole('button', { name: 'Edit status' }).click();
+  await clinic.getByLabel('Treatment status').selectOption('Evaluated');
+  await clinic.getByRole('button', { name: 'Save status' }).click();
+  await clinic.getByRole('button', { name: 'Change status' }).click();
+  await expect(clinic.getByText('Patient updated successfully')).toBeVisible();
+
+  // The event reached the firm's tab (it refetched and shows the change) ...
+  await expect(firm.getByText('Evaluated', { exact: true }).first()).toBeVisible();
+  await expect.poll(() => firmReads.length).toBeGreaterThan(0);
+  // ... and the clinic's own streams just as fast; its tab shows the change without a fetch.
+  await clinic.waitForTimeout(1_500);
+  await expect(clinic.getByText('Evaluated', { exact: true }).first()).toBeVisible();
+  expect(clinicReads).toEqual([]);
+});
