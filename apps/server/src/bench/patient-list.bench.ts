@@ -1,8 +1,9 @@
 /**
  * Benchmark: a clinic with 20,000 patients. Prints latency of the dashboard queries (list with
  * each sort, search, status filter, counts) on PGlite, or on PostgreSQL when DATABASE_URL is set
- * (a fresh database is created and dropped). Numbers only: it asserts nothing.
- *   npm run bench
+ * (a fresh database is created and dropped). Numbers only: it asserts nothing. The service's
+ * own latency per query; `npm run bench` (run-bench.ts) measures the same lists through HTTP.
+ *   npm run bench:list
  */
 import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
