@@ -3,32 +3,12 @@ import { ZCorrectionReason } from '../history/record-history.schemas.ts';
 import { getLatestTodayIsoDate } from '../patients/patient.schemas.ts';
 import { ZRecordIdParam } from '../record-id.ts';
 import { versionFields, versionInput } from '../versioning/versioning.ts';
+import { BILLING_MESSAGES } from './billing-constants.ts';
 import { MAX_AMOUNT_CENTS, parseAmountToCents } from './money.ts';
 
-export const BILLING_MESSAGES = {
-  cptRequired: 'CPT code is required',
-  cptInvalid:
-    'Enter a 5-character CPT or HCPCS code: five digits, four digits and F, T or U, or a letter and four digits',
-  sessionsRequired: 'Session count is required',
-  sessionsInvalid: 'Session count must be a whole number of at least 1',
-  amountRequired: 'Amount is required',
-  amountInvalid: 'Amount must be 0 or more, with at most two decimals',
-  dateRequired: 'Date is required',
-  dateInvalid: 'Enter a valid date that is not in the future',
-  added: 'Billing entry added',
-  addFailed: 'Failed to add billing entry',
-  edited: 'Billing entry updated',
-  editFailed: 'Failed to update billing entry',
-  voided: 'Billing entry voided',
-  voidFailed: 'Failed to void billing entry',
-  alreadyVoided: 'This billing entry was voided and can no longer be changed.',
-  notOwnEntry: 'Only the clinic that billed this entry, or an administrator, can change it.',
-  historyFailed: 'Failed to load the history of this billing entry',
-  noHistory: 'No changes since this entry was added.',
-  exportFailed: 'Failed to export billing history',
-  empty: 'No billing entries yet',
-  noRecentActivity: 'No billing activity yet',
-} as const;
+// The texts and the recent list's length live apart from the schemas, so that the lienholder's
+// dashboard can use them without zod.
+export { BILLING_MESSAGES, RECENT_BILLING_LIMIT } from './billing-constants.ts';
 
 /** CPT (five digits, or four digits and F/T/U) or HCPCS level II (a letter and four digits). */
 export const CPT_CODE_PATTERN = /^([0-9]{5}|[0-9]{4}[FTU]|[A-Z][0-9]{4})$/;
@@ -151,8 +131,6 @@ export const ZBillingHistory = z.object({
 export type TBillingHistory = z.infer<typeof ZBillingHistory>;
 
 /** The Lienholder Dashboard: recent live lines across the linked patients and the real total. */
-export const RECENT_BILLING_LIMIT = 10;
-
 export const ZRecentBillingEntry = ZBillingEntry.extend({ patientName: z.string() });
 export type TRecentBillingEntry = z.infer<typeof ZRecentBillingEntry>;
 

@@ -1,65 +1,18 @@
 import { z } from 'zod';
 import { emailField } from '../common.schemas.ts';
-import {
-  DEFAULT_DIGEST_FREQUENCY,
-  DIGEST_FREQUENCIES,
-  NOTIFICATION_TYPES,
-  type NotificationType,
-} from '../constants.ts';
+import { DEFAULT_DIGEST_FREQUENCY, DIGEST_FREQUENCIES, NOTIFICATION_TYPES } from '../constants.ts';
 import { ZPendingNotificationEmail } from './notification-email.schemas.ts';
+import { NOTIFICATION_PAGE_SIZE } from './notification-texts.ts';
 
-/** Texts of spec sections 2 and 8 for the bell and the Notification Center. */
-export const NOTIFICATION_TEXTS = {
-  centerTitle: 'Notification Center',
-  empty: 'No notifications',
-  emptyHint: "You're all caught up! New activity on your cases will appear here.",
-  markAsRead: 'Mark as read',
-  markAllAsRead: 'Mark all as read',
-  viewAll: 'View all notifications',
-  allMarkedRead: 'All notifications marked as read',
-  markFailed: 'Failed to mark notifications as read',
-  openFailed: 'Failed to open notification',
-  savePreferences: 'Save Preferences',
-  preferencesSaved: 'Preferences saved successfully',
-  preferencesSaveFailed: 'Failed to save preferences',
-  loadFailed: 'Failed to load notifications',
-} as const;
-
-export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
-  message: 'Message',
-  document: 'Document',
-  status_update: 'Status update',
-  document_upload: 'Document upload',
-  message_sent: 'Message sent',
-  patient_edit: 'Patient edit',
-  access_request: 'Access request',
-  access_granted: 'Temporary access',
-};
-
-export type NotificationPreferenceToggle =
-  'notifyOnStatusChange' | 'notifyOnDocumentUpload' | 'notifyOnMessageReceived';
-
-/**
- * Which of the recipient's three toggles governs a notification type; `null` means the type is
- * not covered by a toggle and is always delivered (access requests to admins, a temporary access
- * grant to the patient's parties and the grantee).
- */
-export function getPreferenceToggle(type: NotificationType): NotificationPreferenceToggle | null {
-  switch (type) {
-    case 'message':
-    case 'message_sent':
-      return 'notifyOnMessageReceived';
-    case 'document':
-    case 'document_upload':
-      return 'notifyOnDocumentUpload';
-    case 'status_update':
-    case 'patient_edit':
-      return 'notifyOnStatusChange';
-    case 'access_request':
-    case 'access_granted':
-      return null;
-  }
-}
+// The texts and the page size live apart from the schemas, so that the bell can show them
+// without zod.
+export {
+  getPreferenceToggle,
+  NOTIFICATION_PAGE_SIZE,
+  NOTIFICATION_TEXTS,
+  NOTIFICATION_TYPE_LABELS,
+  type NotificationPreferenceToggle,
+} from './notification-texts.ts';
 
 export const ZNotification = z.object({
   id: z.uuid(),
@@ -73,8 +26,6 @@ export const ZNotification = z.object({
   createdAt: z.string(),
 });
 export type TNotification = z.infer<typeof ZNotification>;
-
-export const NOTIFICATION_PAGE_SIZE = { default: 20, max: 50 } as const;
 
 export const ZListNotificationsQuery = z.object({
   /** The id of the oldest notification already shown. */

@@ -3,27 +3,12 @@ import { ZErrorBody } from '../errors.ts';
 import { optionalText, pageQuery, requiredText } from '../common.schemas.ts';
 import { CLINIC_DASHBOARD_PAGE_SIZE } from '../constants.ts';
 import { versionFields, versionInput } from '../versioning/versioning.ts';
+import { PATIENT_MESSAGES, PATIENT_SORTS } from './patient-texts.ts';
 import { TREATMENT_STATUSES } from './treatment-status.ts';
 
-export const PATIENT_MESSAGES = {
-  nameRequired: 'Patient name is required',
-  dobRequired: 'Date of birth is required',
-  dobInvalid: 'Please enter a valid date of birth',
-  clinicRequired: 'Please select at least one clinic',
-  firmRequired: 'Please select an attorney firm',
-  created: 'Patient created successfully',
-  createFailed: 'Failed to create patient',
-  duplicate: 'A patient with this name and date of birth already exists',
-  updated: 'Patient updated successfully',
-  demographicsUpdated: 'Patient demographics updated successfully',
-  notificationsSent: 'Notifications sent to relevant parties',
-  notifyPrompt: 'Would you like to notify the other assigned clinics or firm of this update?',
-  loadFailedTitle: 'Error Loading Patients',
-  loadFailedText: 'Please check your account configuration or contact support.',
-  statusUndone: 'Status change undone',
-  undoClosed: 'This change can no longer be undone: its undo window has closed.',
-  undoSuperseded: 'This change can no longer be undone: the status has changed since.',
-} as const;
+// The texts and the list's sort keys live apart from the schemas, so that the dashboards can
+// show them without zod.
+export { PATIENT_MESSAGES, PATIENT_SORTS, type PatientSort } from './patient-texts.ts';
 
 /**
  * How long a status change can be undone. Its notifications to the other parties wait until
@@ -159,9 +144,6 @@ export const ZPatientSummary = z.object({
   updatedAt: z.string(),
 });
 export type TPatientSummary = z.infer<typeof ZPatientSummary>;
-
-export const PATIENT_SORTS = ['last_updated', 'name', 'status'] as const;
-export type PatientSort = (typeof PATIENT_SORTS)[number];
 
 /**
  * Where a keyset page starts (issue 12, docs/decisions/0014): the sort key and id of the row next
