@@ -18,8 +18,8 @@ import { StatusBadge } from '#src/components/ui/status-badge.tsx';
 import { getErrorMessage, getStaleWriteCurrent } from '#src/lib/api-client.ts';
 import { useCurrentUser } from '#src/lib/auth-context.tsx';
 import { formatClockTime } from '#src/lib/format.ts';
+import { parsePatientDetail } from '#src/features/patients/api/patient-answers.ts';
 import {
-  parsePatientDetail,
   useUndoStatusChange,
   useUpdatePatientStatus,
 } from '#src/features/patients/api/patients-api.ts';

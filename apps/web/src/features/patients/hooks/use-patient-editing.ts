@@ -6,7 +6,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { useOrganizationOptions } from '#src/lib/organization-options.ts';
 import { useRecordEditing } from '#src/lib/record-editing.ts';
-import { parsePatientDetail } from '#src/features/patients/api/patients-api.ts';
+import { parsePatientDetail } from '#src/features/patients/api/patient-answers.ts';
 import { DEMOGRAPHICS_LABELS } from '#src/features/patients/components/demographics-fields.tsx';
 
 type DemographicsInput = z.input<typeof ZUpdateDemographicsRequest>;
