@@ -44,6 +44,7 @@ export async function openSse(url: string, headers: Record<string, string>) {
   })();
   return {
     status: response.status,
+    headers: response.headers,
     messages,
     /** Whether the server has ended the stream. */
     isEnded: () => isEnded,
