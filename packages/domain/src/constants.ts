@@ -27,6 +27,7 @@ export const ADMIN_PATIENTS_PAGE_SIZE = 20;
 /** The admin's Send Message patient picker: the first matches by name. */
 export const PATIENT_PICKER_SIZE = 20;
 export const USERS_PAGE_SIZE = 20;
+export const USERS_COUNT_CAP = 1000;
 export const AUDIT_LOG_PAGE_SIZE = 25;
 /**
  * Counters shown beside long lists stop counting here (issue 12): past it the screen says

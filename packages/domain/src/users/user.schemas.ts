@@ -113,15 +113,19 @@ export type TAdminUser = z.infer<typeof ZAdminUser>;
 
 export const ZListUsersQuery = z.object({
   search: z.string().trim().max(200).optional(),
-  ...pageQuery(USERS_PAGE_SIZE),
+  /** The id of the last user already shown: the page holds those after it (keyset paging). */
+  cursor: z.string().min(1).max(200).optional(),
+  pageSize: pageQuery(USERS_PAGE_SIZE).pageSize,
 });
 export type TListUsersQuery = z.input<typeof ZListUsersQuery>;
 export type TListUsersParsed = z.output<typeof ZListUsersQuery>;
 
 export const ZUserPage = z.object({
   items: z.array(ZAdminUser),
+  /** The users matching, counted up to USERS_COUNT_CAP. */
   total: z.number().int(),
-  page: z.number().int(),
+  isTotalCapped: z.boolean(),
+  nextCursor: z.string().nullable(),
   pageSize: z.number().int(),
 });
 export type TUserPage = z.infer<typeof ZUserPage>;

@@ -13,12 +13,16 @@ import {
   userInvitations,
   users,
 } from '#src/db/schema/index.ts';
+import { collectPages, withCursor } from '#src/test/keyset-pages.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { expectVersionRequired, writeTwiceFromOneVersion } from '#src/test/versioned-writes.ts';
 import { hashInvitationToken } from './invitations.service.ts';
 import { getOrganizationId, patchUser, readInvitationToken } from './user-test-support.ts';
 
 const NEW_PASSWORD = 'a-brand-new-password-42';
+
+/** The database's order of text (C collation): code point by code point. */
+const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 describe('admin user management and invitations', () => {
   let server: TestServer;
@@ -405,6 +409,21 @@ describe('admin user management and invitations', () => {
     expect(page.json().items).toHaveLength(2);
     const [first, second] = page.json().items as Array<{ createdAt: string }>;
     expect(first!.createdAt >= second!.createdAt).toBe(true);
+
+    // Keyset pages (issue 12): every user once, in (created_at desc, e-mail asc) order, though
+    // the demo users share their creation instant.
+    const { items } = await collectPages<{ id: string; email: string; createdAt: string }>(
+      (cursor) =>
+        server.request({ url: `/api/users?${withCursor('pageSize=3', cursor)}`, cookie: admin }),
+    );
+    expect(items).toHaveLength(page.json().total);
+    expect(new Set(items.map((user) => user.id)).size).toBe(items.length);
+    expect(items).toEqual(
+      items.toSorted(
+        (a, b) => b.createdAt.localeCompare(a.createdAt) || byCodePoint(a.email, b.email),
+      ),
+    );
+    expect(page.json()).toMatchObject({ isTotalCapped: false, nextCursor: expect.any(String) });
 
     const search = await server.request({ url: '/api/users?search=HARBOR', cookie: admin });
     const emails = search.json().items.map((user: { email: string }) => user.email);

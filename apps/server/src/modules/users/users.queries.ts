@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { USERS_COUNT_CAP } from '@casebridge/domain/constants';
 import type { OrganizationKind, Role } from '@casebridge/domain/roles';
 import type { TInvitationDelivery } from '@casebridge/domain/users/invitation-delivery';
 import type { TAdminUser } from '@casebridge/domain/users/user.schemas';
@@ -7,6 +8,7 @@ import type { Db } from '#src/db/client.ts';
 import { accounts, organizations, totpFactors, users } from '#src/db/schema/index.ts';
 import { setCredentialPassword } from '#src/auth/passwords.ts';
 import type { Actor } from '#src/lib/actor.ts';
+import { countUpTo } from '#src/lib/bounded-count.ts';
 import { nextVersion } from '#src/lib/versioning.ts';
 import { listInvitationDeliveries } from './invitations.queries.ts';
 
@@ -44,7 +46,7 @@ export async function insertUser(db: Db, input: NewUser) {
   return user;
 }
 
-type UserFilter = { search?: string | undefined; page: number; pageSize: number };
+type UserFilter = { search?: string | undefined; cursor?: string | undefined; pageSize: number };
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -85,6 +87,17 @@ function toAdminUser(
   };
 }
 
+/**
+ * The users after the `cursor` user in the list's order, created_at descending then e-mail
+ * ascending: those created earlier, or at the same instant with a later e-mail. The first term
+ * bounds the scan of users_created_at_email_idx from the cursor on (issue 12).
+ */
+function afterUser(cursorId: string): SQL {
+  const at = sql`(select c.created_at from ${users} c where c.id = ${cursorId})`;
+  const email = sql`(select c.email from ${users} c where c.id = ${cursorId})`;
+  return sql`(${users.createdAt} <= ${at} and (${users.createdAt} < ${at} or ${users.email} > ${email}))`;
+}
+
 /** Every user, newest first (spec section 7: users by created_at descending), searched and paged. */
 export async function listUsers(db: Db, filter: UserFilter) {
   const where = filter.search
@@ -94,29 +107,40 @@ export async function listUsers(db: Db, filter: UserFilter) {
         ilike(organizations.name, `%${escapeLike(filter.search)}%`),
       )
     : undefined;
-  const rows = await db
-    .select({
-      user: users,
-      organization: organizations,
-      hasPassword: hasPasswordSql,
-      hasSecondFactor: hasSecondFactorSql,
-    })
-    .from(users)
-    .leftJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(where)
-    .orderBy(desc(users.createdAt), asc(users.email))
-    .limit(filter.pageSize)
-    .offset((filter.page - 1) * filter.pageSize);
-  const [total] = await db
-    .select({ n: count() })
-    .from(users)
-    .leftJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(where);
+  const [rows, counted] = await Promise.all([
+    db
+      .select({
+        user: users,
+        organization: organizations,
+        hasPassword: hasPasswordSql,
+        hasSecondFactor: hasSecondFactorSql,
+      })
+      .from(users)
+      .leftJoin(organizations, eq(organizations.id, users.organizationId))
+      .where(and(where, filter.cursor ? afterUser(filter.cursor) : undefined))
+      .orderBy(desc(users.createdAt), asc(users.email))
+      .limit(filter.pageSize + 1),
+    countUpTo(
+      db,
+      db
+        .select({ id: users.id })
+        .from(users)
+        .leftJoin(organizations, eq(organizations.id, users.organizationId))
+        .where(where),
+      USERS_COUNT_CAP,
+    ),
+  ]);
+  const page = rows.slice(0, filter.pageSize);
   const invitations = await listInvitationDeliveries(
     db,
-    rows.map((row) => row.user.id),
+    page.map((row) => row.user.id),
   );
-  return { items: rows.map((row) => toAdminUser(row, invitations)), total: total?.n ?? 0 };
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => toAdminUser(row, invitations)),
+    ...counted,
+    nextCursor: rows.length > filter.pageSize && last ? last.user.id : null,
+  };
 }
 
 export async function getAdminUser(db: Db, userId: string): Promise<TAdminUser | null> {

@@ -52,7 +52,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const result = await listUsersPage(db, request.query);
-      return { ...result, page: request.query.page, pageSize: request.query.pageSize };
+      return { ...result, pageSize: request.query.pageSize };
     },
   );
 

@@ -32,7 +32,7 @@ export type UserRequestContext = { ip: string; appUrl: string };
 export function listUsersPage(db: Db, query: TListUsersParsed) {
   return listUsers(db, {
     search: query.search || undefined,
-    page: query.page,
+    cursor: query.cursor,
     pageSize: query.pageSize,
   });
 }

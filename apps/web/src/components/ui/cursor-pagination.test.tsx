@@ -2,7 +2,7 @@ import { render, renderHook, screen, act } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { useCursorPages } from '#src/lib/use-cursor-pages.ts';
-import { CursorPagination, type CursorPosition } from './cursor-pagination.tsx';
+import { CursorPageControls, CursorPagination, type CursorPosition } from './cursor-pagination.tsx';
 
 const position = (overrides: Partial<CursorPosition>): CursorPosition => ({
   pageIndex: 0,
@@ -56,5 +56,34 @@ describe('useCursorPages', () => {
     expect(result.current).toMatchObject({ cursor: undefined, pageIndex: 0 });
     act(() => result.current.goPrevious());
     expect(result.current.pageIndex).toBe(0);
+  });
+});
+
+describe('CursorPageControls', () => {
+  it('follows the next cursor of the page shown, and goes back to the one before', async () => {
+    function Harness() {
+      const pages = useCursorPages<number>();
+      const data = {
+        items: [1, 2],
+        total: 6,
+        isTotalCapped: false,
+        nextCursor: pages.pageIndex < 2 ? 10 + pages.pageIndex : null,
+      };
+      return (
+        <>
+          <p>cursor {String(pages.cursor)}</p>
+          <CursorPageControls label="Pages" pages={pages} pageSize={2} data={data} />
+        </>
+      );
+    }
+    render(<Harness />);
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('cursor 10')).toBeInTheDocument();
+    expect(screen.getByText('3–4 of 6')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('cursor 11')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(screen.getByText('cursor 10')).toBeInTheDocument();
   });
 });

@@ -1,3 +1,4 @@
+import type { CursorPages } from '#src/lib/use-cursor-pages.ts';
 import { Button } from './button.tsx';
 
 /** Where a keyset-paged list is: the pages already passed are remembered to go back. */
@@ -46,5 +47,49 @@ export function CursorPagination({
         </Button>
       </div>
     </nav>
+  );
+}
+
+/** What a keyset-paged list answers: the page, the capped count and the next page's cursor. */
+export type CursorPageData<TCursor> = {
+  items: readonly unknown[];
+  total: number;
+  isTotalCapped: boolean;
+  nextCursor: TCursor | null;
+};
+
+/**
+ * CursorPagination wired to `useCursorPages` and a list's answer: Next follows `nextCursor`,
+ * Previous returns to the cursor before. Nothing is shown until the first page has arrived.
+ */
+export function CursorPageControls<TCursor>({
+  label,
+  pages,
+  pageSize,
+  data,
+}: {
+  label: string;
+  pages: CursorPages<TCursor>;
+  pageSize: number;
+  data: CursorPageData<TCursor> | undefined;
+}) {
+  if (!data) return null;
+  const { nextCursor } = data;
+  return (
+    <CursorPagination
+      label={label}
+      position={{
+        pageIndex: pages.pageIndex,
+        pageSize,
+        shown: data.items.length,
+        total: data.total,
+        isTotalCapped: data.isTotalCapped,
+        hasNext: nextCursor !== null,
+      }}
+      onPrevious={pages.goPrevious}
+      onNext={() => {
+        if (nextCursor !== null && nextCursor !== pages.cursor) pages.goNext(nextCursor);
+      }}
+    />
   );
 }

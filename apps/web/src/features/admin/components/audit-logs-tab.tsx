@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '#src/components/ui/button.tsx';
-import { CursorPagination } from '#src/components/ui/cursor-pagination.tsx';
+import { CursorPageControls } from '#src/components/ui/cursor-pagination.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { describeTimeZone, getBrowserTimeZone } from '#src/lib/time-zone.ts';
 import { useCursorPages } from '#src/lib/use-cursor-pages.ts';
@@ -90,23 +90,12 @@ export function AuditLogsTab() {
       ) : (
         <AuditTable entries={logs.data?.items} />
       )}
-      {logs.data ? (
-        <CursorPagination
-          label="Audit log pages"
-          position={{
-            pageIndex: pages.pageIndex,
-            pageSize: AUDIT_LOG_PAGE_SIZE,
-            shown: logs.data.items.length,
-            total: logs.data.total,
-            isTotalCapped: logs.data.isTotalCapped,
-            hasNext: logs.data.nextCursor !== null,
-          }}
-          onPrevious={pages.goPrevious}
-          onNext={() => {
-            if (logs.data?.nextCursor) pages.goNext(logs.data.nextCursor);
-          }}
-        />
-      ) : null}
+      <CursorPageControls
+        label="Audit log pages"
+        pages={pages}
+        pageSize={AUDIT_LOG_PAGE_SIZE}
+        data={logs.data}
+      />
     </div>
   );
 }

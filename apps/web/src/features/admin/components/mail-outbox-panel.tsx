@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#src/components/ui/button.tsx';
 import { Input, Select } from '#src/components/ui/input.tsx';
-import { CursorPagination } from '#src/components/ui/cursor-pagination.tsx';
+import { CursorPageControls } from '#src/components/ui/cursor-pagination.tsx';
 import { TableEmptyRow, TableSkeletonRows } from '#src/components/ui/table-rows.tsx';
 import { TableScroll } from '#src/components/ui/table-scroll.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
@@ -137,23 +137,12 @@ export function MailOutboxPanel() {
           </tbody>
         </table>
       </TableScroll>
-      {mail.data ? (
-        <CursorPagination
-          label="Mail outbox pages"
-          position={{
-            pageIndex: pages.pageIndex,
-            pageSize: MAIL_OUTBOX_PAGE_SIZE,
-            shown: mail.data.items.length,
-            total: mail.data.total,
-            isTotalCapped: mail.data.isTotalCapped,
-            hasNext: mail.data.nextCursor !== null,
-          }}
-          onPrevious={pages.goPrevious}
-          onNext={() => {
-            if (mail.data?.nextCursor) pages.goNext(mail.data.nextCursor);
-          }}
-        />
-      ) : null}
+      <CursorPageControls
+        label="Mail outbox pages"
+        pages={pages}
+        pageSize={MAIL_OUTBOX_PAGE_SIZE}
+        data={mail.data}
+      />
       {openId ? <MailDetailDialog id={openId} onClose={() => setOpenId(null)} /> : null}
     </div>
   );

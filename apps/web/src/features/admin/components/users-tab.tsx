@@ -3,7 +3,8 @@ import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '#src/components/ui/button.tsx';
 import { Input } from '#src/components/ui/input.tsx';
-import { Pagination } from '#src/components/ui/pagination.tsx';
+import { CursorPageControls } from '#src/components/ui/cursor-pagination.tsx';
+import { useCursorPages } from '#src/lib/use-cursor-pages.ts';
 import { useDebouncedValue } from '#src/lib/use-debounced-value.ts';
 import { useCurrentUser } from '#src/lib/auth-context.tsx';
 import { useUsers } from '#src/features/admin/api/users-api.ts';
@@ -15,10 +16,14 @@ import { UserTable } from './user-table.tsx';
 export function UsersTab() {
   const currentUser = useCurrentUser();
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const pages = useCursorPages<string>();
   const [isAdding, setIsAdding] = useState(false);
   const debouncedSearch = useDebouncedValue(search.trim());
-  const users = useUsers({ search: debouncedSearch || undefined, page, pageSize: USERS_PAGE_SIZE });
+  const users = useUsers({
+    search: debouncedSearch || undefined,
+    cursor: pages.cursor,
+    pageSize: USERS_PAGE_SIZE,
+  });
 
   return (
     <div>
@@ -26,7 +31,8 @@ export function UsersTab() {
       <section aria-labelledby="users-heading">
         <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
           <h2 id="users-heading" className="text-lg font-semibold text-ink">
-            Users{users.data ? ` (${users.data.total})` : ''}
+            Users
+            {users.data ? ` (${users.data.total}${users.data.isTotalCapped ? '+' : ''})` : ''}
           </h2>
           <div className="flex w-full flex-wrap gap-2 sm:w-auto">
             <Input
@@ -37,7 +43,7 @@ export function UsersTab() {
               value={search}
               onChange={(event) => {
                 setSearch(event.target.value);
-                setPage(1);
+                pages.reset();
               }}
             />
             <Button onClick={() => setIsAdding(true)}>
@@ -57,12 +63,11 @@ export function UsersTab() {
             currentUserId={currentUser.id}
           />
         )}
-        <Pagination
+        <CursorPageControls
           label="Users pages"
-          page={page}
+          pages={pages}
           pageSize={USERS_PAGE_SIZE}
-          total={users.data?.total ?? 0}
-          onPageChange={setPage}
+          data={users.data}
         />
       </section>
       <AddUserModal isOpen={isAdding} onClose={() => setIsAdding(false)} />
