@@ -216,8 +216,15 @@ test('firm dashboard shows the first 10 client cases with View Case links and pa
   await page.goto('/dashboard/firm');
   const table = page.getByRole('table', { name: 'Client Cases' });
   await expect(table.getByRole('link', { name: /^View Case/ })).toHaveCount(10);
+  const pager = page.getByRole('navigation', { name: 'Client case pages' });
+  await expect(pager).toContainText(/^1–10 of \d+/);
   await page.getByRole('button', { name: 'Next' }).click();
+  // Keyset pages (issue 12): the second page, and Previous back to the first.
+  await expect(pager).toContainText(/^11–\d+ of \d+/);
   await expect(table.getByRole('link', { name: /^View Case/ }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(pager).toContainText(/^1–10 of \d+/);
+  await expect(table.getByRole('link', { name: /^View Case/ })).toHaveCount(10);
 });
 
 for (const theme of ['light', 'dark'] as const) {
