@@ -1,6 +1,6 @@
 import { MESSAGES, readErrorBody } from '@casebridge/domain/errors';
 import { formatEtag } from '@casebridge/domain/versioning/etag';
-import { WRITE_ORIGIN_HEADER } from '@casebridge/domain/events/live-events';
+import { WRITE_ORIGIN_HEADER } from '@casebridge/domain/events/write-origin';
 import { beginWrite, endWrite } from './write-origin.ts';
 
 /**

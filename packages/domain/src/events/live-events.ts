@@ -82,13 +82,9 @@ export const LIVE_EVENT_PAYLOADS = {
 
 export type TLiveEventPayload<T extends TLiveEventTopic> = z.infer<(typeof LIVE_EVENT_PAYLOADS)[T]>;
 
-/**
- * The request header a browser tab sends with each write: `<tab id>.<write number>`, both
- * chosen by the tab. The events the write publishes carry it back as `origin` to the streams of
- * the same user (and no one else), so the tab knows its own change and does not fetch again what
- * the write's answer already gave it.
- */
-export const WRITE_ORIGIN_HEADER = 'x-casebridge-origin';
+// The header's name lives apart from this zod module: the browser's API client sends it with
+// every write, and no page should load zod for a string (ADR 0015).
+export { WRITE_ORIGIN_HEADER } from './write-origin.ts';
 export const ZWriteOrigin = z.string().regex(/^[A-Za-z0-9_-]{8,64}\.\d{1,12}$/);
 
 /** An event as the stream sends it (`data:` of an `event: change` frame). */

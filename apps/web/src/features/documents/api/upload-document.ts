@@ -1,7 +1,7 @@
 import type { DocumentCategory } from '@casebridge/domain/constants';
 import type { TDocument } from '@casebridge/domain/documents/document.schemas';
 import { ZErrorBody, MESSAGES } from '@casebridge/domain/errors';
-import { WRITE_ORIGIN_HEADER } from '@casebridge/domain/events/live-events';
+import { WRITE_ORIGIN_HEADER } from '@casebridge/domain/events/write-origin';
 import {
   ApiError,
   NetworkError,
