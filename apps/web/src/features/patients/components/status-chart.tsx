@@ -7,14 +7,25 @@ import {
   Bar,
   BarChart,
   CartesianGrid,
-  Cell,
+  Rectangle,
   ResponsiveContainer,
   Tooltip,
   XAxis,
   YAxis,
+  type BarShapeProps,
 } from 'recharts';
 
 const FILL = { yellow: '#ca8a04', blue: '#2563eb', purple: '#9333ea', green: '#16a34a' } as const;
+
+/**
+ * One bar in its status's colour. Through `shape`, not <Cell> children: recharts keeps its
+ * children in a store that freezes them, and Preact (ADR 0015) must be able to write to an
+ * element it renders.
+ */
+function StatusBar(props: BarShapeProps) {
+  const { status } = props.payload as { status: TreatmentStatus };
+  return <Rectangle {...props} fill={FILL[getStatusColor(status)]} />;
+}
 
 /** Patients by status: a bar chart, with the same numbers in a visually hidden table for screen readers. */
 export function StatusChart({ byStatus }: { byStatus: Record<TreatmentStatus, number> }) {
@@ -52,11 +63,12 @@ export function StatusChart({ byStatus }: { byStatus: Record<TreatmentStatus, nu
               formatter={(value) => [value, 'Patients']}
               labelFormatter={(_, items) => items[0]?.payload?.status ?? ''}
             />
-            <Bar dataKey="count" radius={[4, 4, 0, 0]} isAnimationActive={false}>
-              {data.map((item) => (
-                <Cell key={item.status} fill={FILL[getStatusColor(item.status)]} />
-              ))}
-            </Bar>
+            <Bar
+              dataKey="count"
+              radius={[4, 4, 0, 0]}
+              isAnimationActive={false}
+              shape={StatusBar}
+            />
           </BarChart>
         </ResponsiveContainer>
       </div>
