@@ -6,12 +6,12 @@ import {
   RequirePatientCreation,
   RequireRole,
 } from '#src/features/auth/components/require-auth.tsx';
-// The public sign-in page is in the entry chunk: it is the first screen of most visits. Every
-// other page, and the signed-in layout, is its own chunk, fetched when a link to it is hovered
-// or focused (route-preload.ts) or when the router first needs it. While a chunk loads the
-// router keeps the current screen: there is no spinner and nothing moves.
+// Every page, the sign-in page included, and the signed-in layout is its own chunk, fetched when
+// a link to it is hovered or focused (route-preload.ts) or when the router first needs it (the
+// router starts the first page's chunk as soon as it is created). While a chunk loads the router
+// keeps the current screen: there is no spinner and nothing moves. The sign-in form (and the
+// form library it needs) is therefore not part of a signed-in page's initial JavaScript.
 import { DashboardRedirect } from './routes/dashboard-redirect.tsx';
-import { LoginPage } from './routes/login-page.tsx';
 
 /** A route whose component is a named export of a module loaded on demand. */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
@@ -41,7 +41,13 @@ export const routes: RouteObject[] = [
     // chunk), then the page itself: no spinner that would flash and move.
     HydrateFallback: FirstLoad,
     children: [
-      { path: '/login', element: <LoginPage /> },
+      {
+        path: '/login',
+        lazy: page(
+          () => import('./routes/login-page.tsx'),
+          (m) => m.LoginPage,
+        ),
+      },
       {
         path: '/signup',
         lazy: page(
