@@ -7,13 +7,16 @@ import { toast } from 'sonner';
 import { useCurrentUser } from '#src/lib/auth-context.tsx';
 import { useLogout } from '#src/features/auth/api/session.ts';
 import { SessionTimeoutWatcher } from '#src/features/auth/components/session-timeout-watcher.tsx';
-import { NotificationBell } from '#src/features/notifications/components/notification-bell.tsx';
 import { ThemeToggle } from '#src/components/theme-toggle.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { useEventStream, type LiveStatus } from '#src/lib/event-stream.ts';
 import { cn } from '#src/lib/cn.ts';
 import { ErrorBoundary } from '#src/components/error-fallback.tsx';
-import { AccountMenu, type OrganizationBadge } from '#src/components/layouts/account-menu.tsx';
+import {
+  HeaderAccountMenu,
+  type OrganizationBadge,
+} from '#src/components/layouts/header-menus.tsx';
+import { HeaderNotificationBell } from '#src/features/notifications/components/header-bell.tsx';
 import { Logo } from '#src/components/layouts/logo.tsx';
 import { HEADER_ROW_PX } from '#src/components/layouts/toast-area.ts';
 import { ToastBand } from '#src/components/layouts/toast-band.tsx';
@@ -94,7 +97,7 @@ export function AppShell({ headerExtras }: { headerExtras?: ReactNode }) {
             <div className="ml-auto flex items-center gap-1 sm:gap-2">
               <LiveStatusNotice status={liveStatus} />
               {headerExtras}
-              <NotificationBell />
+              <HeaderNotificationBell />
               <ThemeToggle />
               <span
                 className="hidden max-w-[16rem] truncate text-sm text-ink-muted lg:inline"
@@ -111,7 +114,7 @@ export function AppShell({ headerExtras }: { headerExtras?: ReactNode }) {
                 <LogOut className="h-4 w-4" aria-hidden />
                 Sign out
               </button>
-              <AccountMenu
+              <HeaderAccountMenu
                 email={user.email}
                 badge={badge}
                 isSigningOut={logout.isPending}

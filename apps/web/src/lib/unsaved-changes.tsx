@@ -1,6 +1,25 @@
-import { createContext, useCallback, useContext, useEffect, useId, useMemo, useState } from 'react';
+import {
+  createContext,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useState,
+} from 'react';
 import { useBlocker } from 'react-router';
-import { ConfirmDialog } from '#src/components/ui/confirm-dialog.tsx';
+import { lazyComponent } from './lazy-component.ts';
+
+/**
+ * The question is only ever asked while a form holds unsaved changes: its dialog, and the dialog
+ * library, are fetched when a form first reports changes, not with every signed-in page
+ * (README, 'Bundle budget'). By the time the user navigates away the dialog is there.
+ */
+const LeaveDialog = lazyComponent(
+  () => import('#src/components/ui/confirm-dialog.tsx'),
+  (module) => module.ConfirmDialog,
+);
 
 type Registry = { setDirty: (id: string, isDirty: boolean) => void };
 
@@ -30,6 +49,7 @@ export function UnsavedChangesProvider({ children }: { children: React.ReactNode
 
   useEffect(() => {
     if (!hasUnsavedChanges) return undefined;
+    LeaveDialog.preload();
     const warn = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       // Older browsers show the dialog only when returnValue is set.
@@ -61,16 +81,20 @@ export function UnsavedChangesProvider({ children }: { children: React.ReactNode
   return (
     <UnsavedChangesContext.Provider value={registry}>
       {children}
-      <ConfirmDialog
-        isOpen={blocker.state === 'blocked'}
-        title={LEAVE_PROMPT.title}
-        message={LEAVE_PROMPT.message}
-        confirmLabel={LEAVE_PROMPT.stay}
-        cancelLabel={LEAVE_PROMPT.leave}
-        onConfirm={() => blocker.reset?.()}
-        onCancel={leave}
-        onDismiss={() => blocker.reset?.()}
-      />
+      {blocker.state === 'blocked' ? (
+        <Suspense fallback={null}>
+          <LeaveDialog.Component
+            isOpen
+            title={LEAVE_PROMPT.title}
+            message={LEAVE_PROMPT.message}
+            confirmLabel={LEAVE_PROMPT.stay}
+            cancelLabel={LEAVE_PROMPT.leave}
+            onConfirm={() => blocker.reset?.()}
+            onCancel={leave}
+            onDismiss={() => blocker.reset?.()}
+          />
+        </Suspense>
+      ) : null}
     </UnsavedChangesContext.Provider>
   );
 }

@@ -2,9 +2,9 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '#src/lib/cn.ts';
+import type { OrganizationBadge } from './header-menus.tsx';
+import { ACCOUNT_TRIGGER_CLASS } from './header-menus.tsx';
 import { HEADER_MENU_OFFSET_PX } from './toast-area.ts';
-
-export type OrganizationBadge = { label: string; title: string };
 
 const ITEM_CLASS =
   'flex cursor-pointer select-none items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-ink outline-none data-[disabled]:cursor-not-allowed data-[disabled]:text-ink-muted data-[highlighted]:bg-surface-muted';
@@ -33,10 +33,7 @@ export function AccountMenu({
         <button
           type="button"
           aria-label="Account menu"
-          className={cn(
-            'inline-flex h-9 w-9 items-center justify-center rounded-md text-ink-muted hover:bg-surface-muted hover:text-ink',
-            className,
-          )}
+          className={cn(ACCOUNT_TRIGGER_CLASS, className)}
         >
           <UserRound className="h-5 w-5" aria-hidden />
         </button>

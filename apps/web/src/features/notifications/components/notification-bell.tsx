@@ -5,7 +5,6 @@ import {
   type TNotification,
 } from '@casebridge/domain/notifications/notification.schemas';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Bell } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '#src/lib/cn.ts';
 import { HEADER_MENU_OFFSET_PX } from '#src/components/layouts/toast-area.ts';
@@ -13,6 +12,7 @@ import { useNotificationPreview } from '#src/features/notifications/api/notifica
 import { useMarkAllRead } from '#src/features/notifications/hooks/use-mark-all-read.ts';
 import { useNow } from '#src/features/notifications/hooks/use-now.ts';
 import { useOpenNotification } from '#src/features/notifications/hooks/use-open-notification.ts';
+import { BELL_TRIGGER_CLASS, BellFace } from './bell-face.tsx';
 
 const itemClass =
   'flex cursor-pointer select-none flex-col gap-0.5 rounded-md px-3 py-2 text-left text-sm outline-none data-[highlighted]:bg-surface-muted';
@@ -61,18 +61,9 @@ export function NotificationBell() {
         <button
           type="button"
           aria-label={unread > 0 ? `Notifications, ${badge} unread` : 'Notifications'}
-          className="relative inline-flex h-9 w-9 items-center justify-center rounded-md text-ink-muted hover:bg-surface-muted hover:text-ink"
+          className={BELL_TRIGGER_CLASS}
         >
-          <Bell className="h-5 w-5" aria-hidden />
-          {unread > 0 ? (
-            <span
-              aria-hidden
-              data-testid="notification-badge"
-              className="absolute -right-1 -top-1 min-w-[1.25rem] rounded-full bg-red-700 px-1 text-center text-[0.6875rem] font-bold leading-5 text-white"
-            >
-              {badge}
-            </span>
-          ) : null}
+          <BellFace unread={unread} />
         </button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
