@@ -1,6 +1,11 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { applyLiveEvent } from './live-events.ts';
+
+/**
+ * The live-event contract checks each frame with the domain's zod schemas: it is fetched when the
+ * stream opens, not with the page (ADR 0015), so that no page's initial JavaScript carries zod.
+ */
+const loadLiveEvents = () => import('./live-events.ts');
 
 /** Waits before reopening a stream the browser gave up on (plus jitter); the last repeats. */
 export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
@@ -62,12 +67,17 @@ function openEventStream(
       });
   };
 
+  // Events are applied one after the other, in the order they came, once the contract is loaded.
+  let applying: Promise<void> = Promise.resolve();
   const handleChange = (message: MessageEvent<string>) => {
-    try {
-      applyLiveEvent(queryClient, JSON.parse(message.data));
-    } catch {
-      // A malformed event is ignored; the next one still arrives.
-    }
+    applying = applying
+      .then(async () => {
+        const { applyLiveEvent } = await loadLiveEvents();
+        applyLiveEvent(queryClient, JSON.parse(message.data));
+      })
+      // A malformed event, or a contract that failed to load, is skipped; the next one still
+      // arrives (and tries the download again).
+      .catch(() => undefined);
   };
 
   function connect() {
@@ -75,6 +85,7 @@ function openEventStream(
     source = current;
     current.addEventListener('change', handleChange);
     current.addEventListener('open', () => {
+      void loadLiveEvents().catch(() => undefined);
       attempt = 0;
       // The first open has nothing to catch up on; any open after an error does.
       if (hasFailed) refetchAll();
