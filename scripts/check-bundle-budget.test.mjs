@@ -20,8 +20,9 @@ const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'check-bu
 const CLINIC = 'src/app/routes/clinic-dashboard-page.tsx';
 const SHELL = 'src/app/app-shell.tsx';
 const CHART = 'src/features/patients/components/status-chart.tsx';
+const LOGIN = 'src/app/routes/login-page.tsx';
 const PAGES = [
-  { page: '/login', modules: [] },
+  { page: '/login', modules: [LOGIN] },
   { page: '/dashboard/clinic', modules: [SHELL, CLINIC] },
 ];
 
@@ -42,7 +43,7 @@ function makeManifest() {
       file: 'assets/index-a1.js',
       isEntry: true,
       imports: ['_framework-b2.js'],
-      dynamicImports: [SHELL, CLINIC],
+      dynamicImports: [LOGIN, SHELL, CLINIC],
       css: ['assets/index-c3.css'],
     },
     '_framework-b2.js': { file: 'assets/framework-b2.js' },
@@ -73,7 +74,8 @@ describe('bundle budget', () => {
     const { rows, failures } = checkBudget(manifest, sizes(), LIMITS, PAGES);
     assert.deepEqual(failures, []);
     const byName = Object.fromEntries(rows.map((row) => [row.name, row]));
-    assert.equal(byName['/login'].bytes, 2000);
+    // entry, framework and the sign-in page's own chunk.
+    assert.equal(byName['/login'].bytes, 3000);
     // entry, framework, shell, ui, page: the chart is fetched later and is not counted.
     assert.equal(byName['/dashboard/clinic'].bytes, 5000);
     assert.equal(byName['/dashboard/clinic'].files, 5);
@@ -83,31 +85,36 @@ describe('bundle budget', () => {
   });
 
   it('fails a page whose initial JavaScript is over the limit, and names it', () => {
-    const gzip = sizes({ 'assets/framework-b2.js': LIMITS.pageBytes - 1000 });
+    // /login: 118 + 2 = 120 KB, at the limit; the clinic page: 118 + 4 = 122 KB, over it.
+    const gzip = sizes({ 'assets/framework-b2.js': LIMITS.pageBytes - 2000 });
     const { failures } = checkBudget(makeManifest(), gzip, LIMITS, PAGES);
     assert.equal(failures.length, 1);
-    assert.match(failures[0], /^\/dashboard\/clinic: initial JavaScript 123\.0 KB > 120\.0 KB$/);
+    assert.match(failures[0], /^\/dashboard\/clinic: initial JavaScript 122\.0 KB > 120\.0 KB$/);
   });
 
-  it('holds a page with a ceiling to that ceiling instead of the goal', () => {
-    const gzip = sizes({ 'assets/framework-b2.js': LIMITS.pageBytes });
-    const ceiling = LIMITS.pageBytes + 5000;
-    const pages = [
-      { page: '/login', modules: [], ceiling },
-      { page: '/dashboard/clinic', modules: [SHELL, CLINIC], ceiling },
-    ];
-    const { rows, failures } = checkBudget(makeManifest(), gzip, LIMITS, pages);
-    // /login 121 KB is within its 125 KB ceiling; the clinic page's 124 KB too, 126 KB is not.
-    assert.deepEqual(failures, []);
-    assert.equal(rows[0].limit, ceiling);
-    assert.equal(rows[0].goal, LIMITS.pageBytes);
-    const over = checkBudget(
-      makeManifest(),
-      sizes({ 'assets/framework-b2.js': LIMITS.pageBytes + 2000 }),
-      LIMITS,
-      pages,
+  it('budgets the sign-in page and every dashboard, each its own lazy route, at 120 KB', () => {
+    assert.deepEqual(
+      APP_PAGES.map(({ page }) => page),
+      [
+        '/login',
+        '/dashboard/clinic',
+        '/dashboard/firm',
+        '/dashboard/lienholder',
+        '/dashboard/admin',
+      ],
     );
-    assert.deepEqual(over.failures, ['/dashboard/clinic: initial JavaScript 126.0 KB > 125.0 KB']);
+    // The real limits are the goals of issue 12, with no page allowed more.
+    assert.equal(LIMITS.pageBytes, 120_000);
+    assert.equal(LIMITS.routeChunkBytes, 50_000);
+    for (const { modules } of APP_PAGES) assert.equal(modules.length > 0, true);
+    // 120.001 KB fails each of them on a build whose framework alone is that large.
+    const manifest = makeManifest();
+    const gzip = sizes({ 'assets/framework-b2.js': LIMITS.pageBytes + 1 });
+    const { failures } = checkBudget(manifest, gzip, LIMITS, APP_PAGES);
+    assert.deepEqual(
+      failures.map((line) => line.split(':')[0]),
+      APP_PAGES.map(({ page }) => page),
+    );
   });
 
   it('fails a route chunk over its limit but not a lazy widget of the same size', () => {
@@ -133,7 +140,7 @@ describe('bundle budget', () => {
     const { rows } = checkBudget(makeManifest(), sizes(), LIMITS, PAGES);
     const table = formatTable(rows).split('\n');
     assert.equal(table.length, 1 + rows.length);
-    assert.match(table[1], /^page\s+\/login\s+2\s+2\.0 KB\s+120\.0 KB\s+120\.0 KB$/);
+    assert.match(table[1], /^page\s+\/login\s+3\s+3\.0 KB\s+120\.0 KB$/);
   });
 
   it('as a command, exits 1 over the budget and 0 within it, reading a built dist', () => {
