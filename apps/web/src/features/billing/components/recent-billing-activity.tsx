@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES } from '@casebridge/domain/billing/billing.schemas';
+import { BILLING_MESSAGES, RECENT_BILLING_LIMIT } from '@casebridge/domain/billing/billing.schemas';
 import { Link } from 'react-router';
 import { useBillingSummary } from '#src/features/billing/api/billing-api.ts';
 import { TableEmptyRow, TableSkeletonRows } from '#src/components/ui/table-rows.tsx';
@@ -8,6 +8,11 @@ import { BillingEntryCells } from './billing-entry-cells.tsx';
 
 const HEAD_CELL = 'px-4 py-2 font-medium';
 const COLUMNS = ['Patient', 'CPT Code', 'Sessions', 'Amount', 'Date'] as const;
+/**
+ * Fixed column widths: the placeholder rows and the lines that replace them lay the table out
+ * alike, so no column moves when the data arrives (issue 12, no layout shift).
+ */
+const COLUMN_WIDTHS = ['30%', '16%', '14%', '20%', '20%'] as const;
 
 /** The Lienholder Dashboard's 'Recent Billing Activity' across the linked patients, live. */
 export function RecentBillingActivity() {
@@ -21,8 +26,13 @@ export function RecentBillingActivity() {
         </p>
       ) : (
         <TableScroll label="Recent Billing Activity" className="bg-surface">
-          <table className="w-full min-w-[36rem] text-left text-sm">
+          <table className="w-full min-w-[36rem] table-fixed text-left text-sm">
             <caption className="sr-only">Recent Billing Activity</caption>
+            <colgroup>
+              {COLUMN_WIDTHS.map((width, index) => (
+                <col key={COLUMNS[index]} style={{ width }} />
+              ))}
+            </colgroup>
             <thead className="border-b border-border bg-surface-muted text-ink">
               <tr>
                 {COLUMNS.map((column) => (
@@ -42,7 +52,8 @@ export function RecentBillingActivity() {
             </thead>
             <tbody className="divide-y divide-border">
               {summary.isPending ? (
-                <TableSkeletonRows columns={5} />
+                // As many rows as the list shows at most, each as tall as a line.
+                <TableSkeletonRows columns={5} rows={RECENT_BILLING_LIMIT} />
               ) : (
                 summary.data.recent.map((entry) => (
                   <tr key={entry.id}>

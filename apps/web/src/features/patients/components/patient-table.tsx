@@ -6,6 +6,13 @@ import { formatDate } from '#src/lib/format.ts';
 import { TableEmptyRow, TableSkeletonRows } from '#src/components/ui/table-rows.tsx';
 import { TableScroll } from '#src/components/ui/table-scroll.tsx';
 
+/**
+ * Fixed column widths: the placeholder rows and the patients that replace them lay the table out
+ * alike, so no column moves when a page arrives (issue 12, no layout shift). The status column
+ * holds the longest badge ('Referred for Pain Management') on one line.
+ */
+const COLUMN_WIDTHS = ['18%', '22%', '24%', '11%', '13%', '12%'] as const;
+
 /** A table of patients; `renderActions` adds the last column (View Case, Edit…). */
 export function PatientTable({
   caption,
@@ -22,8 +29,13 @@ export function PatientTable({
 }) {
   return (
     <TableScroll label={caption} className="bg-surface">
-      <table className="w-full min-w-[40rem] text-left text-sm">
+      <table className="w-full min-w-[52rem] table-fixed text-left text-sm">
         <caption className="sr-only">{caption}</caption>
+        <colgroup>
+          {COLUMN_WIDTHS.map((width) => (
+            <col key={width} style={{ width }} />
+          ))}
+        </colgroup>
         <thead className="border-b border-border bg-surface-muted text-ink">
           <tr>
             <th scope="col" className="px-4 py-2 font-medium">
@@ -32,8 +44,7 @@ export function PatientTable({
             <th scope="col" className="px-4 py-2 font-medium">
               Status
             </th>
-            {/* A minimum width: beside a long status badge, names would wrap a word a line. */}
-            <th scope="col" className="min-w-[12rem] px-4 py-2 font-medium">
+            <th scope="col" className="px-4 py-2 font-medium">
               Clinics
             </th>
             <th scope="col" className="px-4 py-2 font-medium">
