@@ -107,16 +107,32 @@ const grantedPatientIds = (userId: string) =>
  * already (their sort keys from the administrators' rows, which every patient has). `tail`
  * (keyset, order, limit) applies to each branch.
  */
-function scopeListing(scope: ActorPatientScope, filters: SQL[], tail: SQL): SQL {
+function scopeListing(
+  scope: ActorPatientScope,
+  filters: SQL[],
+  tail: SQL,
+  options: { matchFirst?: boolean } = {},
+): SQL {
   const party = getScopeParty(scope);
   const where = (base: SQL) => sql.join([base, ...filters], sql` and `);
-  const own = sql`select * from ${patientListing} k where ${where(sql`${k('party')} = ${party}`)} ${tail}`;
+  // `offset 0` keeps the planner from walking a sort index and filtering row by row, hoping to
+  // meet the limit early: a name search finds its matches through the trigram index first and
+  // sorts only them, so its cost follows the matches, never the party's size.
+  const branch = (base: SQL) =>
+    options.matchFirst
+      ? sql`select * from (select * from ${patientListing} k where ${where(base)} offset 0) k ${tail}`
+      : sql`select * from ${patientListing} k where ${where(base)} ${tail}`;
+  const own = branch(sql`${k('party')} = ${party}`);
   if (!scope.grantUserId) return own;
-  const granted = sql`select * from ${patientListing} k where ${where(
+  const granted = branch(
     sql`${k('party')} = ${PATIENT_LISTING_ALL_PARTY} and ${k('patient_id')} in (${grantedPatientIds(scope.grantUserId)}) and not exists (select 1 from ${patientListing} m where m.party = ${party} and m.patient_id = ${k('patient_id')})`,
-  )} ${tail}`;
+  );
   return sql`(${own}) union all (${granted})`;
 }
+
+/** Whether a name word is long enough for the trigram index (three characters or more). */
+const searchesByTrigram = (query: Pick<TListPatientsParsed, 'search'>) =>
+  Boolean(query.search && parsePatientSearch(query.search).words.some((word) => word.length >= 3));
 
 /** The rows of a raw query: both drivers answer `{ rows }`. */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -155,7 +171,9 @@ export function listPageSql(
       k.name_key, k.status_key,
       (select array_agg(o.name order by o.name) from ${patientClinics} pc join ${organizations} o on o.id = pc.clinic_id where pc.patient_id = p.id) as clinic_names,
       (select o.name from ${organizations} o where o.id = p.firm_id) as firm_name
-    from (${scopeListing(scope, filters, sql`order by ${order} limit ${limit}`)}) k
+    from (${scopeListing(scope, filters, sql`order by ${order} limit ${limit}`, {
+      matchFirst: searchesByTrigram(query),
+    })}) k
     join ${patients} p on p.id = k.patient_id
     order by ${order}
     limit ${limit}`;
@@ -210,9 +228,14 @@ async function countList(
   query: TListPatientsParsed,
 ): Promise<{ total: number; isTotalCapped: boolean }> {
   if (query.search && listingFilters({ search: query.search }).length > 0) {
+    // A trigram search counts its matches, found through the index (a limit here would tempt
+    // the planner into reading the whole table for a rare name); otherwise the count stops at
+    // the cap along the party's index.
+    const matchFirst = searchesByTrigram(query);
+    const cap = matchFirst ? sql`` : sql`limit ${PATIENT_SEARCH_COUNT_CAP + 1}`;
     const result = await db.execute(sql`
       select count(*)::int as n from (
-        ${scopeListing(scope, listingFilters(query), sql`limit ${PATIENT_SEARCH_COUNT_CAP + 1}`)}
+        ${scopeListing(scope, listingFilters(query), cap, { matchFirst })}
       ) k`);
     const n = Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
     return {
