@@ -19,7 +19,8 @@ export type BundleRow = {
   name: string;
   files: number;
   bytes: number;
-  goal: number | null;
+  /** What the budget script holds the row to (none for a lazy chunk that is not a route). */
+  limit: number | null;
 };
 
 type BudgetModule = {
