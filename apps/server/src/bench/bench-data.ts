@@ -5,7 +5,10 @@
  * 100,000), else at Summit or Riverside; every patient has a firm, so scope filters have work.
  */
 import { inArray, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import type { Db } from '#src/db/client.ts';
+import * as schema from '#src/db/schema/index.ts';
 import { organizations } from '#src/db/schema/index.ts';
 import { DEMO_ORGANIZATIONS } from '#src/db/seed/demo-data.ts';
 
@@ -188,9 +191,16 @@ export async function insertPatients(
 }
 
 /**
- * The app's connections cancel a statement after 10 s (POSTGRES_TIMEOUTS); a bulk insert that
- * fills the listing through its triggers on a busy machine may take longer, and is no request.
+ * A connection to PostgreSQL for the bulk inserts, without the app pool's client-side query
+ * timeout (POSTGRES_TIMEOUTS): filling the listing through its triggers on a busy machine may take
+ * longer than a request ever should.
  */
+export function openBulkConnection(url: string): { db: Db; close(): Promise<void> } {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  return { db: drizzle(pool, { schema }) as unknown as Db, close: () => pool.end() };
+}
+
+/** Nor the server-side statement timeout, on either engine; it may be set for the database. */
 function withoutStatementTimeout(db: Db, work: (tx: Db) => Promise<void>): Promise<void> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local statement_timeout = 0`);

@@ -29,6 +29,7 @@ import {
   countPatients,
   findBenchOrganizations,
   insertPatients,
+  openBulkConnection,
   SEARCH_DOB,
   SEARCH_NAME,
 } from './bench-data.ts';
@@ -260,6 +261,8 @@ async function measurePostgres(webDist: string | undefined): Promise<Target | nu
   const db = await openDatabase({ databaseUrl: database.url });
   cleanups.push(() => db.close());
   const orgs = await prepare(db);
+  const bulk = openBulkConnection(database.url);
+  cleanups.push(bulk.close);
   const { target, cookie } = await startServer('postgres', {
     databaseUrl: database.url,
     webDistDir: webDist,
@@ -273,10 +276,10 @@ async function measurePostgres(webDist: string | undefined): Promise<Target | nu
   let generated = 0;
   for (const size of options.sizes.toSorted((a, b) => a - b)) {
     const started = Date.now();
-    await insertPatients(db.db, orgs, { from: generated + 1, to: size });
+    await insertPatients(bulk.db, orgs, { from: generated + 1, to: size });
     generated = size;
-    await analyze(db.db);
-    const counts = await countPatients(db.db, orgs.clinicId);
+    await analyze(bulk.db);
+    const counts = await countPatients(bulk.db, orgs.clinicId);
     const section = `PostgreSQL, ${thousands(size)} patients (${thousands(counts.clinic)} at the clinic), ${options.load.clients} clients`;
     progress(`${section}: generated in ${((Date.now() - started) / 1_000).toFixed(1)} s`);
     for (const figure of FIGURES) {
