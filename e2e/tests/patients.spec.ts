@@ -248,6 +248,8 @@ for (const theme of ['light', 'dark'] as const) {
   test(`firm and lienholder dashboards have no axe violations in the ${theme} theme`, async ({
     page,
   }) => {
+    // Two sign-ins and three full axe scans: like the test above, more than 30 s on a busy machine.
+    test.slow();
     await signIn(page, 'attorney');
     await setTheme(page, theme);
     await expect(
