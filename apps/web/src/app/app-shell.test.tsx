@@ -74,8 +74,11 @@ describe('AppShell account menu', { timeout: 15_000 }, () => {
   it('shows the e-mail, the organisation badge and Sign out', async () => {
     const { router, api } = renderShell('/directory');
     const user = userEvent.setup();
-    // The menu's code arrives just after the header (header-menus.tsx): wait for the control.
-    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    // The menu's code arrives just after the header (header-menus.tsx): wait for the control
+    // (the first import of the menu library is slow under test).
+    await user.click(
+      await screen.findByRole('button', { name: 'Account menu' }, { timeout: 10_000 }),
+    );
     const menu = await screen.findByRole('menu', { name: 'Account menu' });
     expect(within(menu).getByText('clinic@demo.test')).toBeInTheDocument();
     expect(within(menu).getByText('Harbor Physical Therapy')).toBeInTheDocument();

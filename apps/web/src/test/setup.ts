@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { options } from 'preact';
 import { toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
 
@@ -19,3 +20,10 @@ const pointerCapture: Partial<
 pointerCapture.setPointerCapture ??= () => {};
 pointerCapture.releasePointerCapture ??= () => {};
 pointerCapture.hasPointerCapture ??= () => false;
+
+// Preact (ADR 0015) runs effects after the next frame: requestAnimationFrame, with a 35 ms timer
+// beside it. A test file's jsdom is torn down before such a timer may fire, which then calls a
+// cancelAnimationFrame that is gone. Under test, effects run on the next task instead.
+options.requestAnimationFrame = (callback) => {
+  setTimeout(callback);
+};
