@@ -1,10 +1,11 @@
-import { and, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TAuditLogEntry, TAuditLogFilter } from '@casebridge/domain/audit/audit-log.schemas';
 import { AUDIT_LOG_COUNT_CAP } from '@casebridge/domain/constants';
 import { isUuid } from '@casebridge/domain/record-id';
 import type { Db } from '#src/db/client.ts';
 import { auditLogs, patients } from '#src/db/schema/index.ts';
 import { countUpTo } from '#src/lib/bounded-count.ts';
+import { descNullsLast } from '#src/lib/index-order.ts';
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -71,7 +72,7 @@ export function selectAuditLogPage(
     .from(auditLogs)
     .leftJoin(patients, eq(patients.id, auditLogs.patientId))
     .where(and(...toConditions(filter), ...after))
-    .orderBy(desc(auditLogs.timestamp), desc(auditLogs.id))
+    .orderBy(descNullsLast(auditLogs.timestamp), descNullsLast(auditLogs.id))
     .limit(page.pageSize + 1);
 }
 

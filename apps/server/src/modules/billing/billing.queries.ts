@@ -1,10 +1,11 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { PatientScope } from '@casebridge/domain/patients/patient.policy';
 import type { TBillingEntry } from '@casebridge/domain/billing/billing.schemas';
 import type { Db } from '#src/db/client.ts';
 import { billingEntries, organizations, patients } from '#src/db/schema/index.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { nextVersion } from '#src/lib/versioning.ts';
+import { descNullsLast } from '#src/lib/index-order.ts';
 import type { BillingEntryFields } from './billing-changes.ts';
 import type { InScopePatientId } from '#src/modules/patients/patient-access.ts';
 import { patientScopeCondition } from '#src/modules/patients/patient-scope.ts';
@@ -50,9 +51,9 @@ const isLive = isNull(billingEntries.voidedAt);
 const sumLiveCents = sql<string>`coalesce(sum(${billingEntries.billedAmountCents}) filter (where ${isLive}), 0)`;
 
 const newestFirst = [
-  desc(billingEntries.date),
-  desc(billingEntries.createdAt),
-  desc(billingEntries.id),
+  descNullsLast(billingEntries.date),
+  descNullsLast(billingEntries.createdAt),
+  descNullsLast(billingEntries.id),
 ] as const;
 
 /** A patient's billing lines (voided ones too), newest first, and the exact total of live ones. */

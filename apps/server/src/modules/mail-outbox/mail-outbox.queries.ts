@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type {
   TMailOutboxDetail,
   TMailOutboxItem,
@@ -7,6 +7,7 @@ import { MAIL_OUTBOX_COUNT_CAP } from '@casebridge/domain/constants';
 import type { Db } from '#src/db/client.ts';
 import { mailOutbox, messages } from '#src/db/schema/index.ts';
 import { countUpTo } from '#src/lib/bounded-count.ts';
+import { descNullsLast } from '#src/lib/index-order.ts';
 import { getMailMessageId } from '#src/mail/message-id.ts';
 
 type MailRow = typeof mailOutbox.$inferSelect;
@@ -58,7 +59,7 @@ export async function listMail(
       .select()
       .from(mailOutbox)
       .where(and(...toConditions(filter), ...after))
-      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+      .orderBy(descNullsLast(mailOutbox.createdAt), descNullsLast(mailOutbox.id))
       .limit(page.pageSize + 1),
     countUpTo(
       db,

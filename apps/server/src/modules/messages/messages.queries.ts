@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { MESSAGE_COUNT_CAP } from '@casebridge/domain/constants';
 import {
   MESSAGE_EDIT_WINDOW_MINUTES,
@@ -9,6 +9,7 @@ import { mailOutbox, messageReads, messages, messageTemplates } from '#src/db/sc
 import type { Actor } from '#src/lib/actor.ts';
 import { countUpTo } from '#src/lib/bounded-count.ts';
 import { nextVersion } from '#src/lib/versioning.ts';
+import { descNullsLast } from '#src/lib/index-order.ts';
 import type { InScopePatientId } from '#src/modules/patients/patient-access.ts';
 
 /** Who reads the thread: the body of a retracted message reaches admins only. */
@@ -87,7 +88,7 @@ export function selectMessagePage(db: Db, page: ThreadPage) {
     .select(messageColumns(page.viewer))
     .from(messages)
     .where(and(...conditions))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .orderBy(descNullsLast(messages.createdAt), descNullsLast(messages.id))
     .limit(page.limit + 1);
 }
 

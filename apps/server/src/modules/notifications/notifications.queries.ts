@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { NOTIFICATION_UNREAD_COUNT_CAP, type NotificationType } from '@casebridge/domain/constants';
 import { getPatientScope, type PolicyActor } from '@casebridge/domain/patients/patient.policy';
 import type {
@@ -14,6 +14,7 @@ import {
   users,
 } from '#src/db/schema/index.ts';
 import { countUpTo } from '#src/lib/bounded-count.ts';
+import { descNullsLast } from '#src/lib/index-order.ts';
 import { documentVisibilityCondition } from '#src/modules/documents/document-visibility.ts';
 import { patientScopeCondition, withAccessGrants } from '#src/modules/patients/patient-scope.ts';
 
@@ -104,7 +105,7 @@ export function selectNotificationPage(
     .from(notifications)
     .leftJoin(patients, eq(patients.id, notifications.patientId))
     .where(and(...conditions))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .orderBy(descNullsLast(notifications.createdAt), descNullsLast(notifications.id))
     .limit(page.limit + 1);
 }
 

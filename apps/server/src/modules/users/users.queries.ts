@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { USERS_COUNT_CAP } from '@casebridge/domain/constants';
 import type { OrganizationKind, Role } from '@casebridge/domain/roles';
 import type { TInvitationDelivery } from '@casebridge/domain/users/invitation-delivery';
@@ -10,6 +10,7 @@ import { setCredentialPassword } from '#src/auth/passwords.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { countUpTo } from '#src/lib/bounded-count.ts';
 import { nextVersion } from '#src/lib/versioning.ts';
+import { descNullsLast } from '#src/lib/index-order.ts';
 import { listInvitationDeliveries } from './invitations.queries.ts';
 
 export type NewUser = {
@@ -118,7 +119,7 @@ export async function listUsers(db: Db, filter: UserFilter) {
       .from(users)
       .leftJoin(organizations, eq(organizations.id, users.organizationId))
       .where(and(where, filter.cursor ? afterUser(filter.cursor) : undefined))
-      .orderBy(desc(users.createdAt), asc(users.email))
+      .orderBy(descNullsLast(users.createdAt), asc(users.email))
       .limit(filter.pageSize + 1),
     countUpTo(
       db,
