@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   date,
   index,
@@ -123,6 +124,22 @@ export const patientListing = pgTable(
     // btree_gin lets the party and the name's trigrams share one GIN index.
     index('patient_listing_name_trgm_idx').using('gin', t.party, t.nameKey.op('gin_trgm_ops')),
   ],
+);
+
+/**
+ * Counter changes of the transactions in progress, written by the listing triggers without a
+ * lock and folded into `patient_counts` at commit, sorted, by a deferred trigger (migration
+ * 0014), so concurrent writers never deadlock on the counts. Empty outside a transaction.
+ */
+export const patientCountChanges = pgTable(
+  'patient_count_changes',
+  {
+    tx: bigint('tx', { mode: 'number' }).notNull(),
+    party: text('party').notNull(),
+    treatmentStatus: text('treatment_status').notNull(),
+    delta: integer('delta').notNull(),
+  },
+  (t) => [index('patient_count_changes_tx_idx').on(t.tx)],
 );
 
 /** How many patients of each status a party sees; kept by the same triggers as the listing. */
