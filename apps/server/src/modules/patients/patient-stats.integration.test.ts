@@ -124,11 +124,15 @@ describe('dashboard counts per role', () => {
       .update(users)
       .set({ organizationId: null })
       .where(eq(users.id, keystoneUser!.id));
-    const response = await server.request({
-      url: '/api/patients/stats',
-      cookie: cookies['keystone@demo.test'],
-    });
-    expect(response.statusCode).toBe(403);
-    expect(response.json().error.message).toBe('Lienholder user missing lienholder association');
+    // Written past the routes: on PostgreSQL the cached session check learns of it by NOTIFY
+    // (auth/session-cache.ts), a moment later.
+    const stats = () =>
+      server.request({ url: '/api/patients/stats', cookie: cookies['keystone@demo.test'] });
+    await expect
+      .poll(async () => (await stats()).statusCode, { timeout: 1_000, interval: 20 })
+      .toBe(403);
+    expect((await stats()).json().error.message).toBe(
+      'Lienholder user missing lienholder association',
+    );
   });
 });
