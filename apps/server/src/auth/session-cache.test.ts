@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '@casebridge/domain/settings/settings.schemas';
 import type { ListenHandlers } from '#src/db/client.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { SessionCache, SESSION_CACHE_TTL_MS, SESSION_CHANGES_CHANNEL } from './session-cache.ts';
-
-const DEFAULT_SETTINGS = {
-  maxUploadMb: 10,
-  sessionTimeoutMinutes: 60,
-  allowClinicPatientCreation: true,
-  requireUserApproval: false,
-  emailNotificationsEnabled: true,
-  smsNotificationsEnabled: false,
-  detailedEmailContent: false,
-  requireMfaRoles: [],
-};
 
 function actorOf(userId: string, sessionId: string): Actor {
   return {

@@ -5,6 +5,7 @@
  * 100,000), else at Summit or Riverside; every patient has a firm, so scope filters have work.
  */
 import { inArray, sql } from 'drizzle-orm';
+import { TREATMENT_STATUSES } from '@casebridge/domain/patients/treatment-status';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from '#src/db/client.ts';
@@ -133,17 +134,6 @@ export function dobOfPatient(g: number): string {
 }
 export const SEARCH_DOB = dobOfPatient(5);
 
-const STATUSES = [
-  'Referred',
-  'Evaluated',
-  'Referred for Imaging',
-  'Referred for MD',
-  'Referred for Pain Management',
-  'Referred for PT',
-  'Referred for Specialist',
-  'Discharged',
-];
-
 export type BenchOrganizations = { clinicId: string; otherClinicIds: string[]; firmIds: string[] };
 
 const nameOf = (key: string) => DEMO_ORGANIZATIONS.find((org) => org.key === key)!.name;
@@ -217,7 +207,7 @@ async function insertBatch(db: Db, orgs: BenchOrganizations, first: number, last
           (${textArray(FIRST_NAMES)})[1 + g % ${FIRST_NAMES.length}] || ' ' ||
             (${textArray(LAST_NAMES)})[1 + (g / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}] as full_name,
           date '1950-01-01' + ((g::bigint * 7919) % ${DOB_SPAN_DAYS})::int as dob,
-          (${textArray(STATUSES)})[1 + (g / 7) % ${STATUSES.length}] as treatment_status,
+          (${textArray(TREATMENT_STATUSES)})[1 + (g / 7) % ${TREATMENT_STATUSES.length}] as treatment_status,
           (${textArray(orgs.firmIds)})[1 + g % ${orgs.firmIds.length}]::uuid as firm_id,
           current_date - (g % 700) as intake_date,
           now() - ((g::bigint * 104729) % 31536000) * interval '1 second' as updated_at
