@@ -31,18 +31,54 @@ const EVERY_SIGNED_IN_USER: Capability[] = [
   'directory:read',
 ];
 
-/** Spec section 6 'Capabilities', written out as the table the code must reproduce. */
+const CASE_WORK_READ: Capability[] = ['requests:read', 'liens:read'];
+
+/** Spec section 6 'Capabilities' and issue 13's parties, as the table the code must reproduce. */
 const EXPECTED: Record<Role, Capability[]> = {
-  admin: [...EVERY_SIGNED_IN_USER, ...CLINIC_AND_ADMIN, ...ADMIN_ONLY],
-  clinic: [...EVERY_SIGNED_IN_USER, ...CLINIC_AND_ADMIN],
-  attorney: EVERY_SIGNED_IN_USER,
-  lienholder: EVERY_SIGNED_IN_USER,
+  admin: [
+    ...EVERY_SIGNED_IN_USER,
+    ...CLINIC_AND_ADMIN,
+    ...ADMIN_ONLY,
+    ...CASE_WORK_READ,
+    'requests:create',
+    'requests:respond',
+    'gaps:configure',
+  ],
+  clinic: [
+    ...EVERY_SIGNED_IN_USER,
+    ...CLINIC_AND_ADMIN,
+    ...CASE_WORK_READ,
+    'requests:respond',
+    'gaps:configure',
+  ],
+  attorney: [
+    ...EVERY_SIGNED_IN_USER,
+    ...CASE_WORK_READ,
+    'requests:create',
+    'reductions:negotiate',
+    'settlements:manage',
+  ],
+  lienholder: [
+    ...EVERY_SIGNED_IN_USER,
+    ...CASE_WORK_READ,
+    'requests:create',
+    'liens:record-payment',
+    'reductions:negotiate',
+  ],
   contact: EVERY_SIGNED_IN_USER,
 };
 
-describe('capabilities (spec section 6)', () => {
+describe('capabilities (spec section 6 and issue 13)', () => {
   it('covers every capability in the expected table', () => {
-    expect(EXPECTED.admin.toSorted()).toEqual(CAPABILITIES.toSorted());
+    const everyExpected = new Set(Object.values(EXPECTED).flat());
+    expect([...everyExpected].toSorted()).toEqual(CAPABILITIES.toSorted());
+  });
+
+  it('keeps payments to lienholders and settlement worksheets to firms, administrators included', () => {
+    expect(ROLES.filter((role) => hasCapability(role, 'liens:record-payment'))).toEqual([
+      'lienholder',
+    ]);
+    expect(ROLES.filter((role) => hasCapability(role, 'settlements:manage'))).toEqual(['attorney']);
   });
 
   for (const role of ROLES) {

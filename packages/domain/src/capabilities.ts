@@ -27,6 +27,15 @@ export const CAPABILITIES = [
   'admin:access-requests',
   'admin:mail',
   'admin:access-grants',
+  // Issue 13, the three-party workflow.
+  'requests:read',
+  'requests:create',
+  'requests:respond',
+  'gaps:configure',
+  'liens:read',
+  'liens:record-payment',
+  'reductions:negotiate',
+  'settlements:manage',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -48,11 +57,43 @@ const CLINIC_WORK: readonly Capability[] = [
   'billing:void',
 ];
 
+/** Reading requests and liens: the three parties and administrators, not a patient's contact. */
+const CASE_WORK_READ: readonly Capability[] = ['requests:read', 'liens:read'];
+
+/**
+ * What only the party itself may do, administrators included (issue 13): a lienholder records
+ * its own payments and a firm keeps its own settlement worksheet; a reduction is negotiated
+ * between the firm and the lienholder.
+ */
+const PARTY_ONLY: readonly Capability[] = [
+  'liens:record-payment',
+  'reductions:negotiate',
+  'settlements:manage',
+];
+
 export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
-  admin: CAPABILITIES,
-  clinic: [...EVERY_SIGNED_IN_USER, ...CLINIC_WORK],
-  attorney: EVERY_SIGNED_IN_USER,
-  lienholder: EVERY_SIGNED_IN_USER,
+  admin: CAPABILITIES.filter((capability) => !PARTY_ONLY.includes(capability)),
+  clinic: [
+    ...EVERY_SIGNED_IN_USER,
+    ...CLINIC_WORK,
+    ...CASE_WORK_READ,
+    'requests:respond',
+    'gaps:configure',
+  ],
+  attorney: [
+    ...EVERY_SIGNED_IN_USER,
+    ...CASE_WORK_READ,
+    'requests:create',
+    'reductions:negotiate',
+    'settlements:manage',
+  ],
+  lienholder: [
+    ...EVERY_SIGNED_IN_USER,
+    ...CASE_WORK_READ,
+    'requests:create',
+    'liens:record-payment',
+    'reductions:negotiate',
+  ],
   contact: EVERY_SIGNED_IN_USER,
 };
 

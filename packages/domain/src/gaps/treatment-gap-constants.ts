@@ -1,0 +1,7 @@
+/**
+ * Treatment-gap alerts (issue 13): a patient in active treatment with no treatment recorded for
+ * a clinic's threshold of days is flagged.
+ */
+export const DEFAULT_GAP_THRESHOLD_DAYS = 14;
+export const MIN_GAP_THRESHOLD_DAYS = 1;
+export const MAX_GAP_THRESHOLD_DAYS = 365;
