@@ -70,6 +70,11 @@ export const NOTIFICATION_TYPES = [
   'patient_edit',
   'access_request',
   'access_granted',
+  'case_request',
+  'request_overdue',
+  'treatment_gap',
+  'reduction',
+  'payment',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

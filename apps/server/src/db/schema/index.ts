@@ -4,3 +4,4 @@ export * from './patients.ts';
 export * from './case-records.ts';
 export * from './platform.ts';
 export * from './limits.ts';
+export * from './case-workflow.ts';

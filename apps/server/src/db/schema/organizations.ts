@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { OrganizationKind } from '@casebridge/domain/roles';
 import { timestamps, versioned } from './columns.ts';
 
@@ -19,11 +19,17 @@ export const organizations = pgTable(
     specialties: text('specialties').array(),
     practiceAreas: text('practice_areas').array(),
     lienholderType: text('lienholder_type'),
+    /**
+     * Clinics only (issue 13): days without recorded treatment after which a patient in active
+     * treatment is flagged with a gap. A patient of several clinics uses the smallest.
+     */
+    gapThresholdDays: integer('gap_threshold_days').notNull().default(14),
     ...timestamps(),
     ...versioned(),
   },
   (t) => [
     check('organizations_kind_check', sql`${t.kind} in ('clinic', 'firm', 'lienholder')`),
+    check('organizations_gap_threshold_check', sql`${t.gapThresholdDays} between 1 and 365`),
     uniqueIndex('organizations_kind_slug_idx').on(t.kind, t.slug),
     index('organizations_kind_name_idx').on(t.kind, t.name),
   ],

@@ -48,7 +48,7 @@ export const notifications = pgTable(
   (t) => [
     check(
       'notifications_type_check',
-      sql`${t.type} in ('message', 'document', 'status_update', 'document_upload', 'message_sent', 'patient_edit', 'access_request', 'access_granted')`,
+      sql`${t.type} in ('message', 'document', 'status_update', 'document_upload', 'message_sent', 'patient_edit', 'access_request', 'access_granted', 'case_request', 'request_overdue', 'treatment_gap', 'reduction', 'payment')`,
     ),
     // The bell and the Notification Center page by keyset on (created_at, id) (issue 12).
     index('notifications_recipient_created_id_idx').on(
@@ -76,6 +76,12 @@ export const notificationPreferences = pgTable(
     notifyOnStatusChange: boolean('notify_on_status_change').notNull().default(true),
     notifyOnDocumentUpload: boolean('notify_on_document_upload').notNull().default(true),
     notifyOnMessageReceived: boolean('notify_on_message_received').notNull().default(true),
+    /** Issue 13: records and bills requests (new, answered, overdue reminders). */
+    notifyOnCaseRequests: boolean('notify_on_case_requests').notNull().default(true),
+    /** Issue 13: treatment-gap alerts. */
+    notifyOnTreatmentGaps: boolean('notify_on_treatment_gaps').notNull().default(true),
+    /** Issue 13: reduction offers and answers, and lien payments. */
+    notifyOnLienActivity: boolean('notify_on_lien_activity').notNull().default(true),
     lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

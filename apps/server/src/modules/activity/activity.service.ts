@@ -1,0 +1,34 @@
+import type { ActivityKind } from '@casebridge/domain/activity/activity-constants';
+import type { Db } from '#src/db/client.ts';
+import { patientActivity } from '#src/db/schema/index.ts';
+import type { Actor } from '#src/lib/actor.ts';
+
+export type ActivityEntry = {
+  patientId: string;
+  kind: ActivityKind;
+  /** The record the item is about: the feed shows it only to those allowed to see that record. */
+  recordId?: string | null;
+  /** For lien items (reductions, payments): the lienholder whose lien it is. */
+  lienholderId?: string | null;
+  /** One line a person reads in the feed; never more than the record's own tab shows. */
+  summary: string;
+  /** Who did it; null for the system (a gap found by the periodic check). */
+  actor: Pick<Actor, 'userId' | 'name' | 'role'> | null;
+};
+
+/**
+ * Adds an item to the patient's Activity feed (issue 13). Call it inside the transaction of the
+ * change it describes, so the feed holds exactly what committed.
+ */
+export async function recordActivity(db: Db, entry: ActivityEntry): Promise<void> {
+  await db.insert(patientActivity).values({
+    patientId: entry.patientId,
+    kind: entry.kind,
+    recordId: entry.recordId ?? null,
+    lienholderId: entry.lienholderId ?? null,
+    summary: entry.summary,
+    actorId: entry.actor?.userId ?? null,
+    actorName: entry.actor?.name ?? null,
+    actorRole: entry.actor?.role ?? null,
+  });
+}
