@@ -29,13 +29,23 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   patient_edit: 'Patient edit',
   access_request: 'Access request',
   access_granted: 'Temporary access',
+  case_request: 'Request',
+  request_overdue: 'Overdue request',
+  treatment_gap: 'Treatment gap',
+  reduction: 'Reduction',
+  payment: 'Payment',
 };
 
 export type NotificationPreferenceToggle =
-  'notifyOnStatusChange' | 'notifyOnDocumentUpload' | 'notifyOnMessageReceived';
+  | 'notifyOnStatusChange'
+  | 'notifyOnDocumentUpload'
+  | 'notifyOnMessageReceived'
+  | 'notifyOnCaseRequests'
+  | 'notifyOnTreatmentGaps'
+  | 'notifyOnLienActivity';
 
 /**
- * Which of the recipient's three toggles governs a notification type; `null` means the type is
+ * Which of the recipient's toggles governs a notification type; `null` means the type is
  * not covered by a toggle and is always delivered (access requests to admins, a temporary access
  * grant to the patient's parties and the grantee).
  */
@@ -50,6 +60,14 @@ export function getPreferenceToggle(type: NotificationType): NotificationPrefere
     case 'status_update':
     case 'patient_edit':
       return 'notifyOnStatusChange';
+    case 'case_request':
+    case 'request_overdue':
+      return 'notifyOnCaseRequests';
+    case 'treatment_gap':
+      return 'notifyOnTreatmentGaps';
+    case 'reduction':
+    case 'payment':
+      return 'notifyOnLienActivity';
     case 'access_request':
     case 'access_granted':
       return null;

@@ -17,6 +17,11 @@ describe('notification preferences', () => {
       document_upload: 'notifyOnDocumentUpload',
       status_update: 'notifyOnStatusChange',
       patient_edit: 'notifyOnStatusChange',
+      case_request: 'notifyOnCaseRequests',
+      request_overdue: 'notifyOnCaseRequests',
+      treatment_gap: 'notifyOnTreatmentGaps',
+      reduction: 'notifyOnLienActivity',
+      payment: 'notifyOnLienActivity',
       access_request: null,
       access_granted: null,
     });
@@ -29,6 +34,9 @@ describe('notification preferences', () => {
       notifyOnStatusChange: true,
       notifyOnDocumentUpload: true,
       notifyOnMessageReceived: true,
+      notifyOnCaseRequests: true,
+      notifyOnTreatmentGaps: true,
+      notifyOnLienActivity: true,
       pendingNotificationEmail: null,
     });
   });

@@ -59,6 +59,9 @@ export const ZNotificationPreferences = z.object({
   notifyOnStatusChange: z.boolean(),
   notifyOnDocumentUpload: z.boolean(),
   notifyOnMessageReceived: z.boolean(),
+  notifyOnCaseRequests: z.boolean(),
+  notifyOnTreatmentGaps: z.boolean(),
+  notifyOnLienActivity: z.boolean(),
   /** A new address saved but not yet confirmed: mail keeps going to `notificationEmail`. */
   pendingNotificationEmail: ZPendingNotificationEmail.nullable(),
 });
@@ -70,6 +73,10 @@ export const ZUpdateNotificationPreferencesRequest = z.object({
   notifyOnStatusChange: z.boolean(),
   notifyOnDocumentUpload: z.boolean(),
   notifyOnMessageReceived: z.boolean(),
+  // Issue 13's toggles: a client that predates them leaves them as they are.
+  notifyOnCaseRequests: z.boolean().optional(),
+  notifyOnTreatmentGaps: z.boolean().optional(),
+  notifyOnLienActivity: z.boolean().optional(),
 });
 export type TUpdateNotificationPreferencesRequest = z.input<
   typeof ZUpdateNotificationPreferencesRequest
@@ -82,6 +89,9 @@ export function getDefaultPreferences(accountEmail: string): TNotificationPrefer
     notifyOnStatusChange: true,
     notifyOnDocumentUpload: true,
     notifyOnMessageReceived: true,
+    notifyOnCaseRequests: true,
+    notifyOnTreatmentGaps: true,
+    notifyOnLienActivity: true,
     pendingNotificationEmail: null,
   };
 }

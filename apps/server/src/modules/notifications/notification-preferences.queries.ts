@@ -8,7 +8,20 @@ import { notificationPreferences } from '#src/db/schema/index.ts';
 import { findPendingNotificationEmail } from './notification-email.queries.ts';
 
 /** The preferences a user saves; an address change waits in `notification_email_confirmations`. */
-export type StoredPreferences = Omit<TNotificationPreferences, 'pendingNotificationEmail'>;
+/** What a save stores: issue 13's toggles may be left out by a client that predates them. */
+export type StoredPreferences = Omit<
+  TNotificationPreferences,
+  | 'pendingNotificationEmail'
+  | 'notifyOnCaseRequests'
+  | 'notifyOnTreatmentGaps'
+  | 'notifyOnLienActivity'
+> &
+  Partial<
+    Pick<
+      TNotificationPreferences,
+      'notifyOnCaseRequests' | 'notifyOnTreatmentGaps' | 'notifyOnLienActivity'
+    >
+  >;
 
 /**
  * The user's preferences; a user who never saved any has the defaults of spec section 3. The
@@ -30,6 +43,9 @@ export async function getNotificationPreferences(
     notifyOnStatusChange: row.notifyOnStatusChange,
     notifyOnDocumentUpload: row.notifyOnDocumentUpload,
     notifyOnMessageReceived: row.notifyOnMessageReceived,
+    notifyOnCaseRequests: row.notifyOnCaseRequests,
+    notifyOnTreatmentGaps: row.notifyOnTreatmentGaps,
+    notifyOnLienActivity: row.notifyOnLienActivity,
     pendingNotificationEmail,
   };
 }
@@ -54,6 +70,11 @@ export async function saveNotificationPreferences(
     notifyOnStatusChange: values.notifyOnStatusChange,
     notifyOnDocumentUpload: values.notifyOnDocumentUpload,
     notifyOnMessageReceived: values.notifyOnMessageReceived,
+    // Left out (undefined) by a client that predates them: the insert takes the default and the
+    // update keeps the stored value.
+    notifyOnCaseRequests: values.notifyOnCaseRequests,
+    notifyOnTreatmentGaps: values.notifyOnTreatmentGaps,
+    notifyOnLienActivity: values.notifyOnLienActivity,
     updatedAt: new Date(),
   };
   await db

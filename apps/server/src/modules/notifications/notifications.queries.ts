@@ -214,6 +214,9 @@ const TOGGLE_COLUMNS = {
   notifyOnStatusChange: notificationPreferences.notifyOnStatusChange,
   notifyOnDocumentUpload: notificationPreferences.notifyOnDocumentUpload,
   notifyOnMessageReceived: notificationPreferences.notifyOnMessageReceived,
+  notifyOnCaseRequests: notificationPreferences.notifyOnCaseRequests,
+  notifyOnTreatmentGaps: notificationPreferences.notifyOnTreatmentGaps,
+  notifyOnLienActivity: notificationPreferences.notifyOnLienActivity,
 } as const;
 
 /** Of the given users, those who switched the toggle off (no preferences row = all on). */

@@ -70,6 +70,9 @@ describe('NotificationPreferencesForm', { timeout: 15_000 }, () => {
         notifyOnStatusChange: true,
         notifyOnDocumentUpload: true,
         notifyOnMessageReceived: false,
+        notifyOnCaseRequests: true,
+        notifyOnTreatmentGaps: true,
+        notifyOnLienActivity: true,
       },
     ]);
     expect(email).toHaveValue('me@work.example');

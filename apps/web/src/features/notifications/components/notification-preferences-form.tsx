@@ -34,6 +34,21 @@ const TOGGLES: Array<{ name: NotificationPreferenceToggle; label: string; hint: 
     hint: 'New documents on your cases',
   },
   { name: 'notifyOnMessageReceived', label: 'New messages', hint: 'Team messages on your cases' },
+  {
+    name: 'notifyOnCaseRequests',
+    label: 'Records and bills requests',
+    hint: 'New, answered and overdue requests',
+  },
+  {
+    name: 'notifyOnTreatmentGaps',
+    label: 'Treatment gaps',
+    hint: 'A patient in treatment goes without care past the clinic’s threshold',
+  },
+  {
+    name: 'notifyOnLienActivity',
+    label: 'Liens and reductions',
+    hint: 'Reduction offers and answers, and payments',
+  },
 ];
 
 function PreferencesForm({ initial }: { initial: TNotificationPreferences }) {
