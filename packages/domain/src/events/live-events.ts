@@ -36,6 +36,11 @@ export const LIVE_EVENT_AUDIENCES = {
   'settings.changed': 'everyone',
   'sessions.ended': 'recipients',
   'access-grant.changed': 'recipients',
+  // Issue 13, the three-party workflow.
+  'case-request.changed': 'patient',
+  'treatment-gap.changed': 'patient',
+  'lien.changed': 'patient',
+  'settlement.changed': 'recipients',
 } as const satisfies Record<string, 'patient' | 'recipients' | 'admins' | 'everyone'>;
 
 export type TLiveEventTopic = keyof typeof LIVE_EVENT_AUDIENCES;
@@ -78,6 +83,14 @@ export const LIVE_EVENT_PAYLOADS = {
   'sessions.ended': empty,
   // The user's own temporary access changed: their patient list and the patient page refetch.
   'access-grant.changed': empty,
+  // A records or bills request was made, answered or fulfilled.
+  'case-request.changed': z.object({ requestId: z.string() }),
+  // A gap opened or closed: the badges, the Gaps filter and the portfolio change.
+  'treatment-gap.changed': empty,
+  // A payment, a reduction offer or its answer on the lien of this lienholder.
+  'lien.changed': z.object({ lienholderId: z.string() }),
+  // The firm's settlement worksheet was saved: only the firm's users receive it.
+  'settlement.changed': empty,
 } as const satisfies Record<TLiveEventTopic, z.ZodType>;
 
 export type TLiveEventPayload<T extends TLiveEventTopic> = z.infer<(typeof LIVE_EVENT_PAYLOADS)[T]>;
@@ -158,6 +171,14 @@ const INVALIDATES = {
   'settings.changed': () => [['session'], ['admin'], ['documents']],
   'sessions.ended': () => [['account-sessions']],
   'access-grant.changed': () => [['access-grants'], ['patients'], ['notifications']],
+  'case-request.changed': (event) =>
+    event.patientId ? [['case-requests'], ['activity', event.patientId]] : [['case-requests']],
+  'treatment-gap.changed': (event) =>
+    event.patientId ? [['patients'], ['liens'], ['activity', event.patientId]] : [['patients']],
+  'lien.changed': (event) =>
+    event.patientId ? [['liens'], ['activity', event.patientId]] : [['liens']],
+  'settlement.changed': (event) =>
+    event.patientId ? [['settlements', event.patientId]] : [['settlements']],
 } as const satisfies {
   [K in TLiveEventTopic]: (event: TLiveEvent<K>) => readonly TQueryKeyPrefix[];
 };
