@@ -2,6 +2,7 @@ import { CLINIC_DASHBOARD_PAGE_SIZE } from '@casebridge/domain/constants';
 import { COUNTER_HINTS, getClinicCounters } from '@casebridge/domain/patients/dashboard-counters';
 import { Activity, CheckCircle2, ClipboardList, Plus, Users } from 'lucide-react';
 import { Link } from 'react-router';
+import { CursorPageControls } from '#src/components/ui/cursor-pagination.tsx';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { StatCard, StatCardGrid } from '#src/components/ui/stat-card.tsx';
@@ -10,7 +11,6 @@ import { usePatientStats } from '#src/features/patients/api/patients-api.ts';
 import { DashboardPage } from '#src/features/patients/components/dashboard-page.tsx';
 import { PatientCard } from '#src/features/patients/components/patient-card.tsx';
 import { PatientFilters } from '#src/features/patients/components/patient-filters.tsx';
-import { PatientPagination } from '#src/features/patients/components/patient-pagination.tsx';
 import { usePatientFilters } from '#src/features/patients/hooks/use-patient-filters.ts';
 
 export function ClinicDashboardPage() {
@@ -67,14 +67,12 @@ export function ClinicDashboardPage() {
             ))}
           </ul>
         )}
-        {list.data ? (
-          <PatientPagination
-            pages={pages}
-            pageSize={CLINIC_DASHBOARD_PAGE_SIZE}
-            data={list.data}
-            label="Patient pages"
-          />
-        ) : null}
+        <CursorPageControls
+          pages={pages}
+          pageSize={CLINIC_DASHBOARD_PAGE_SIZE}
+          data={list.data}
+          label="Patient pages"
+        />
       </section>
     </DashboardPage>
   );

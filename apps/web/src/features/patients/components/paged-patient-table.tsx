@@ -1,15 +1,16 @@
 import type { TPatientPage, TPatientSummary } from '@casebridge/domain/patients/patient.schemas';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { CursorPageControls } from '#src/components/ui/cursor-pagination.tsx';
 import { Section } from '#src/components/ui/section.tsx';
-import { PatientPagination, type PatientPages } from './patient-pagination.tsx';
+import type { CursorPages } from '#src/lib/use-cursor-pages.ts';
 import { PatientTable } from './patient-table.tsx';
 
 type PagedPatientTableProps = {
   caption: string;
   /** The page the list query answered; undefined while it loads. */
   data: Pick<TPatientPage, 'items' | 'total' | 'isTotalCapped' | 'nextCursor'> | undefined;
-  pages: PatientPages;
+  pages: CursorPages<string>;
   pageSize: number;
   /** The pager's name, e.g. 'Client case pages'. */
   pagesLabel: string;
@@ -33,9 +34,7 @@ export function PagedPatientTable({
         isLoading={!data}
         renderActions={renderActions}
       />
-      {data ? (
-        <PatientPagination pages={pages} pageSize={pageSize} data={data} label={pagesLabel} />
-      ) : null}
+      <CursorPageControls pages={pages} pageSize={pageSize} data={data} label={pagesLabel} />
     </>
   );
 }
