@@ -43,10 +43,14 @@ describe('the live-event contract', () => {
     expect(keysOf({ id: 1, topic: 'patient.updated', patientId: PATIENT, payload: {} })).toEqual([
       ['patients'],
       ['notifications'],
+      ['activity', PATIENT],
     ]);
     expect(
       keysOf({ id: 1, topic: 'message.created', patientId: PATIENT, payload: { messageId: 'm' } }),
-    ).toEqual([['messages', PATIENT]]);
+    ).toEqual([
+      ['messages', PATIENT],
+      ['activity', PATIENT],
+    ]);
     expect(
       keysOf({
         id: 1,
@@ -54,7 +58,7 @@ describe('the live-event contract', () => {
         patientId: PATIENT,
         payload: { documentId: 'd', category: 'Intake' },
       }),
-    ).toEqual([['documents', PATIENT], ['patients']]);
+    ).toEqual([['documents', PATIENT], ['patients'], ['activity', PATIENT]]);
     expect(
       keysOf({
         id: 1,
@@ -74,6 +78,7 @@ describe('the live-event contract', () => {
       ['documents', PATIENT],
       ['patients'],
       ['notifications'],
+      ['activity', PATIENT],
     ]);
     expect(parseLiveEvent(frame('document.changed', { documentId: 'd', categories: [] }))).toBe(
       null,
@@ -86,13 +91,16 @@ describe('the live-event contract', () => {
   it('refreshes the thread after an edit or a retraction, whose event carries no text', () => {
     const event = parseLiveEvent(frame('message.changed', { messageId: 'm', body: 'secret' }));
     expect(event?.payload).toEqual({ messageId: 'm' });
-    expect(event && getInvalidatedQueryKeys(event)).toEqual([['messages', PATIENT]]);
+    expect(event && getInvalidatedQueryKeys(event)).toEqual([
+      ['messages', PATIENT],
+      ['activity', PATIENT],
+    ]);
   });
 
   it('refreshes totals, lienholder figures and open histories after a billing edit or void', () => {
     const event = parseLiveEvent(frame('billing.changed', { entryId: 'e', amountCents: 100 }));
     expect(event?.payload).toEqual({ entryId: 'e' });
-    expect(event && getInvalidatedQueryKeys(event)).toEqual([['billing']]);
+    expect(event && getInvalidatedQueryKeys(event)).toEqual([['billing'], ['activity', PATIENT]]);
   });
 
   it('refuses frames that do not match the contract, and topics it does not know', () => {

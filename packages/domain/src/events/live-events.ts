@@ -142,24 +142,33 @@ const threadKeys = (event: { patientId: string | null }) =>
   event.patientId ? [['messages', event.patientId]] : [['messages']];
 const notificationKeys = () => [['notifications']];
 const adminKeys = () => [['admin']];
+/** A change that adds an item to the patient's Activity feed (issue 13) makes the feed stale too. */
+const withActivity = <E extends { patientId: string | null }>(
+  keys: (event: E) => readonly TQueryKeyPrefix[],
+) => {
+  return (event: E): readonly TQueryKeyPrefix[] =>
+    event.patientId ? [...keys(event), ['activity', event.patientId]] : keys(event);
+};
 
 const INVALIDATES = {
   'patient.created': patientKeys,
-  'patient.updated': patientKeys,
+  'patient.updated': withActivity(patientKeys),
   'patient.access-changed': (event) =>
     event.patientId ? [['access-grants', event.patientId]] : [['access-grants']],
-  'message.created': threadKeys,
+  'message.created': withActivity(threadKeys),
   'message.read': threadKeys,
-  'message.changed': threadKeys,
-  'document.created': (event) =>
+  'message.changed': withActivity(threadKeys),
+  'document.created': withActivity((event) =>
     event.patientId ? [['documents', event.patientId], ['patients']] : [['documents']],
+  ),
   // A hidden document also hides the notification about it.
-  'document.changed': (event) =>
+  'document.changed': withActivity((event) =>
     event.patientId
       ? [['documents', event.patientId], ['patients'], ['notifications']]
       : [['documents'], ['notifications']],
-  'billing.created': () => [['billing']],
-  'billing.changed': () => [['billing']],
+  ),
+  'billing.created': withActivity(() => [['billing']]),
+  'billing.changed': withActivity(() => [['billing']]),
   'notification.created': notificationKeys,
   'notification.read': notificationKeys,
   'organization.changed': () => [['organizations'], ['patients']],
