@@ -60,6 +60,12 @@ export const AUDIT_ACTIONS = [
   'access_request_created',
   'access_request_approved',
   'access_request_rejected',
+  'case_request_created',
+  'case_request_acknowledged',
+  'case_request_fulfilled',
+  'case_request_declined',
+  'case_request_viewed',
+  'case_requests_listed',
   'access_granted',
   'access_revoked',
   'access_grants_viewed',
@@ -74,5 +80,9 @@ export const AUDIT_ACTIONS = [
   'demo_data_seeded',
   'health_check_run',
   'mail_retried',
+  'treatment_gap_opened',
+  'treatment_gap_closed',
+  'gap_setting_viewed',
+  'gap_setting_updated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
