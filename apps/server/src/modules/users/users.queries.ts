@@ -99,6 +99,19 @@ function afterUser(cursorId: string): SQL {
   return sql`(${users.createdAt} <= ${at} and (${users.createdAt} < ${at} or ${users.email} > ${email}))`;
 }
 
+/** The users with what the admin's Users tab shows of each: one select for the list and a read. */
+function selectAdminUserRows(db: Db) {
+  return db
+    .select({
+      user: users,
+      organization: organizations,
+      hasPassword: hasPasswordSql,
+      hasSecondFactor: hasSecondFactorSql,
+    })
+    .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.organizationId));
+}
+
 /** Every user, newest first (spec section 7: users by created_at descending), searched and paged. */
 export async function listUsers(db: Db, filter: UserFilter) {
   const where = filter.search
@@ -109,15 +122,7 @@ export async function listUsers(db: Db, filter: UserFilter) {
       )
     : undefined;
   const [rows, counted] = await Promise.all([
-    db
-      .select({
-        user: users,
-        organization: organizations,
-        hasPassword: hasPasswordSql,
-        hasSecondFactor: hasSecondFactorSql,
-      })
-      .from(users)
-      .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    selectAdminUserRows(db)
       .where(and(where, filter.cursor ? afterUser(filter.cursor) : undefined))
       .orderBy(descNullsLast(users.createdAt), asc(users.email))
       .limit(filter.pageSize + 1),
@@ -145,16 +150,7 @@ export async function listUsers(db: Db, filter: UserFilter) {
 }
 
 export async function getAdminUser(db: Db, userId: string): Promise<TAdminUser | null> {
-  const [row] = await db
-    .select({
-      user: users,
-      organization: organizations,
-      hasPassword: hasPasswordSql,
-      hasSecondFactor: hasSecondFactorSql,
-    })
-    .from(users)
-    .leftJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(eq(users.id, userId));
+  const [row] = await selectAdminUserRows(db).where(eq(users.id, userId));
   return row ? toAdminUser(row, await listInvitationDeliveries(db, [row.user.id])) : null;
 }
 
