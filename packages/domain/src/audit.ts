@@ -88,5 +88,9 @@ export const AUDIT_ACTIONS = [
   'demo_data_seeded',
   'health_check_run',
   'mail_retried',
+  'treatment_gap_opened',
+  'treatment_gap_closed',
+  'gap_setting_viewed',
+  'gap_setting_updated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
