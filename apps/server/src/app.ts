@@ -26,6 +26,7 @@ import { StaleWriteError } from './lib/versioning.ts';
 import { isVendorPublicRoute, UndeclaredRouteAccessError } from './lib/route-access.ts';
 import { toWebHeaders } from './lib/web-headers.ts';
 import { runWithWriteOrigin, setWriteOriginUser } from './lib/write-origin.ts';
+import { runWithQueryPriority } from './db/query-priority.ts';
 import { registerApiRoutes } from './routes.ts';
 import { getSettings } from './modules/settings/settings.queries.ts';
 import { registerIdempotency } from './lib/idempotency.ts';
@@ -144,6 +145,12 @@ export async function buildApp({
     runWithWriteOrigin(request.headers[WRITE_ORIGIN_HEADER], done);
   });
 
+  // On PGlite a write request's statements go ahead of waiting reads (db/query-priority.ts).
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method)) done();
+    else runWithQueryPriority(done);
+  });
+
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -202,7 +209,7 @@ export async function buildApp({
   // send Origin (or at least Sec-Fetch-Site) on every such request; non-browser API clients send
   // neither and carry no ambient cookies, so they pass. SameSite=Lax cookies are the first line.
   app.addHook('onRequest', async (request) => {
-    if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
+    if (SAFE_METHODS.has(request.method)) return;
     if (!isSameOriginWrite(request.headers))
       throw new AppError('FORBIDDEN', 'Cross-origin request refused');
   });

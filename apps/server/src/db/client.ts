@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { createQueryGate, hasQueryPriority } from './query-priority.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -71,8 +72,22 @@ export async function createPglite(dir: string): Promise<PGlite> {
   return PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
 }
 
+/**
+ * The PGlite client the app's queries go through: its statements and transactions pass the
+ * query gate, write requests' first (db/query-priority.ts). Drizzle calls only these three.
+ */
+function gateWrites(client: PGlite): PGlite {
+  const gate = createQueryGate();
+  const gated: Pick<PGlite, 'query' | 'exec' | 'transaction'> = {
+    query: (...args) => gate(hasQueryPriority(), () => client.query(...args)),
+    exec: (...args) => gate(hasQueryPriority(), () => client.exec(...args)),
+    transaction: (callback) => gate(hasQueryPriority(), () => client.transaction(callback)),
+  };
+  return gated as PGlite;
+}
+
 function openPglite(client: PGlite): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite({ client: gateWrites(client), schema }) as unknown as Db;
   let isClosed = false;
   return {
     db,

@@ -1,0 +1,45 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * Writes first on the embedded database (issue 12). PGlite runs one statement or transaction at a
+ * time, first come first served, so under many readers a write request waits behind the whole
+ * queue for each of its statements, and with 200 clients every status change timed out. A write
+ * request (any method but GET, HEAD and OPTIONS) runs with priority: each of its statements and
+ * transactions goes ahead of the readers waiting, so it waits for at most the statement running
+ * and the other writes. PostgreSQL runs statements side by side and needs none of this.
+ */
+const priority = new AsyncLocalStorage<true>();
+
+/** Runs the rest of a request with priority. */
+export function runWithQueryPriority(next: () => void): void {
+  priority.run(true, next);
+}
+
+export function hasQueryPriority(): boolean {
+  return priority.getStore() === true;
+}
+
+/** Admits one operation at a time: those with priority first, each kind in arrival order. */
+export type QueryGate = <T>(isUrgent: boolean, operation: () => Promise<T>) => Promise<T>;
+
+export function createQueryGate(): QueryGate {
+  let isBusy = false;
+  const urgent: Array<() => void> = [];
+  const normal: Array<() => void> = [];
+
+  const handOver = () => {
+    const next = urgent.shift() ?? normal.shift();
+    if (next) next();
+    else isBusy = false;
+  };
+
+  return async (isUrgent, operation) => {
+    if (isBusy) await new Promise<void>((resolve) => (isUrgent ? urgent : normal).push(resolve));
+    isBusy = true;
+    try {
+      return await operation();
+    } finally {
+      handOver();
+    }
+  };
+}
