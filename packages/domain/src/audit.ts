@@ -50,6 +50,7 @@ export const AUDIT_ACTIONS = [
   'message_edited',
   'message_retracted',
   'messages_viewed',
+  'activity_viewed',
   'notification_preferences_updated',
   'notification_email_change_requested',
   'notification_email_change_cancelled',

@@ -16,6 +16,7 @@ export const ACCESS_VIEW_ACTIONS = [
   'billing_history_viewed',
   'billing_exported',
   'messages_viewed',
+  'activity_viewed',
   'mail_viewed',
   'access_history_viewed',
 ] as const satisfies readonly AuditAction[];
