@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accessGrantRoutes } from './modules/access-grants/access-grants.routes.ts';
 import { accessRequestRoutes } from './modules/access-requests/access-requests.routes.ts';
+import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
@@ -50,4 +51,5 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(documentRoutes);
   await app.register(billingRoutes);
   await app.register(accessGrantRoutes);
+  await app.register(activityRoutes);
 }

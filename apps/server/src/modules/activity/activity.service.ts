@@ -1,7 +1,12 @@
 import type { ActivityKind } from '@casebridge/domain/activity/activity-constants';
+import type { TActivityPage } from '@casebridge/domain/activity/activity.schemas';
 import type { Db } from '#src/db/client.ts';
 import { patientActivity } from '#src/db/schema/index.ts';
 import type { Actor } from '#src/lib/actor.ts';
+import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
+import { requirePatientInScope } from '#src/modules/patients/patient-access.ts';
+import { getActorPatientScope } from '#src/modules/patients/patient-scope.ts';
+import { listActivity } from './activity.queries.ts';
 
 export type ActivityEntry = {
   patientId: string;
@@ -31,4 +36,24 @@ export async function recordActivity(db: Db, entry: ActivityEntry): Promise<void
     actorName: entry.actor?.name ?? null,
     actorRole: entry.actor?.role ?? null,
   });
+}
+
+/**
+ * A page of the patient's Activity feed as the actor may see it (the patient in scope, else the
+ * guard's 404; each item filtered in SQL by the record it names), audited as a read of the
+ * patient like every page of a patient's record.
+ */
+export async function listPatientActivity(
+  db: Db,
+  actor: Actor,
+  requestedId: string,
+  query: { cursor?: string | undefined; limit: number },
+  context: { ip: string },
+): Promise<TActivityPage> {
+  const { id: patientId } = await requirePatientInScope(db, actor, requestedId);
+  const viewer = { actor, scope: getActorPatientScope(actor) };
+  const page = await listActivity(db, { patientId, viewer, ...query });
+  await auditPatientRead(db, actor, { action: 'activity_viewed', patientId, ip: context.ip });
+  const last = page.items.at(-1);
+  return { items: page.items, nextCursor: page.hasMore && last ? last.id : null };
 }
