@@ -4,6 +4,7 @@ import { accessRequestRoutes } from './modules/access-requests/access-requests.r
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { caseRequestRoutes } from './modules/case-requests/case-requests.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { eventRoutes } from './modules/events/events.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -50,6 +51,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(mailOutboxRoutes);
   await app.register(documentRoutes);
   await app.register(billingRoutes);
+  await app.register(caseRequestRoutes);
   await app.register(accessGrantRoutes);
   await app.register(activityRoutes);
 }

@@ -12,6 +12,7 @@ import { acquireDataDirLock } from './db/data-dir-lock.ts';
 import type { Env } from './env.ts';
 import { EventHub, MAX_STREAMS_PER_USER } from './events/event-hub.ts';
 import { startMailWorker, type MailWorker } from './mail/mail-worker.ts';
+import { startOverdueReminders } from './modules/case-requests/case-requests.service.ts';
 import { startDigestScheduler } from './modules/notifications/digest.ts';
 import { startStatusChangeReleaser } from './modules/patients/patient-status.service.ts';
 import { getSettings } from './modules/settings/settings.queries.ts';
@@ -107,6 +108,11 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
     appUrl: env.appUrl,
     log: { warn: (message) => app.log.warn(message) },
   });
+  const requestReminders = startOverdueReminders({
+    db,
+    appUrl: env.appUrl,
+    log: { warn: (message) => app.log.warn(message) },
+  });
 
   const statusChanges = startStatusChangeReleaser({
     db,
@@ -124,6 +130,7 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
       await backups?.close();
       await app.close();
       await digests.stop();
+      await requestReminders.stop();
       await statusChanges.stop();
       await mail.stop();
       await hub.stop();
