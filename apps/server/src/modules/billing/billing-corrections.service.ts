@@ -1,3 +1,4 @@
+import { ACTIVITY_SUMMARIES } from '@casebridge/domain/activity/activity-texts';
 import {
   BILLING_MESSAGES,
   type TBillingEntry,
@@ -11,6 +12,7 @@ import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { forbidden, notFound } from '#src/lib/app-error.ts';
 import { assertVersion, StaleWriteError } from '#src/lib/versioning.ts';
+import { recordActivity } from '#src/modules/activity/activity.service.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
 import {
   listRecordHistory,
@@ -124,6 +126,13 @@ export async function editBillingEntry(
     if (isChanged) await updateBillingEntry(tx, correction.entryId, next, actor);
     const entry = requireFound(await findBillingEntry(tx, patient.id, correction.entryId));
     if (!isChanged) return entry;
+    await recordActivity(tx, {
+      patientId: patient.id,
+      kind: 'billing_line',
+      recordId: entry.id,
+      summary: ACTIVITY_SUMMARIES.billingLineEdited(entry),
+      actor,
+    });
     await recordBillingCorrection(tx, actor, patient, {
       recordId: entry.id,
       version: entry.version,
@@ -152,6 +161,13 @@ export async function voidBillingEntry(
     const { patient, fields } = await lockForCorrection(tx, actor, correction);
     await markBillingEntryVoided(tx, correction.entryId, reason, actor);
     const entry = requireFound(await findBillingEntry(tx, patient.id, correction.entryId));
+    await recordActivity(tx, {
+      patientId: patient.id,
+      kind: 'billing_line',
+      recordId: entry.id,
+      summary: ACTIVITY_SUMMARIES.billingLineVoided(entry),
+      actor,
+    });
     await recordBillingCorrection(tx, actor, patient, {
       recordId: entry.id,
       version: entry.version,

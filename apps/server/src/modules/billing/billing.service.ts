@@ -1,3 +1,4 @@
+import { ACTIVITY_SUMMARIES } from '@casebridge/domain/activity/activity-texts';
 import {
   RECENT_BILLING_LIMIT,
   type TBillingSummary,
@@ -9,6 +10,7 @@ import type { Db } from '#src/db/client.ts';
 import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { forbidden } from '#src/lib/app-error.ts';
+import { recordActivity } from '#src/modules/activity/activity.service.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import { requirePatientInScope } from '#src/modules/patients/patient-access.ts';
@@ -64,6 +66,12 @@ export async function createBillingEntry(
       patientId: patient.id,
       details: `${entry.cptCode}, ${entry.sessionCount} session(s), ${formatCentsAsDecimal(entry.amountCents)}`,
       ip: request.ip,
+    await recordActivity(tx, {
+      patientId: patient.id,
+      kind: 'billing_line',
+      recordId: entry.id,
+      summary: ACTIVITY_SUMMARIES.billingLineAdded(entry),
+      actor,
     });
     await publishEvent(tx, {
       topic: 'billing.created',

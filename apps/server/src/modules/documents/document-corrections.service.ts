@@ -1,3 +1,4 @@
+import { ACTIVITY_SUMMARIES } from '@casebridge/domain/activity/activity-texts';
 import type { DocumentCategory } from '@casebridge/domain/constants';
 import { canRecategorizeDocumentTo } from '@casebridge/domain/documents/document.policy';
 import { DOCUMENT_MESSAGES, type TDocument } from '@casebridge/domain/documents/document.schemas';
@@ -7,6 +8,7 @@ import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { forbidden, validationFailed } from '#src/lib/app-error.ts';
 import { assertVersion } from '#src/lib/versioning.ts';
+import { recordActivity } from '#src/modules/activity/activity.service.ts';
 import { DocumentNotFoundError } from '#src/modules/audit/refused-access.ts';
 import { recordCorrection } from '#src/modules/history/record-history.service.ts';
 import { getActorPatientScope } from '#src/modules/patients/patient-scope.ts';
@@ -61,6 +63,17 @@ export async function recategorizeDocument(
         details: `${before.fileName}: category ${before.category} → ${after.category}`,
         ip: input.ip,
       },
+    });
+    await recordActivity(tx, {
+      patientId: before.patientId,
+      kind: 'document',
+      recordId: before.id,
+      summary: ACTIVITY_SUMMARIES.documentRecategorized(
+        before.fileName,
+        before.category,
+        after.category,
+      ),
+      actor,
     });
     await publishEvent(tx, {
       topic: 'document.changed',

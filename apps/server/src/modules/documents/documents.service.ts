@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { ACTIVITY_SUMMARIES } from '@casebridge/domain/activity/activity-texts';
 import {
   isPreviewableMimeType,
   isWithinUploadLimit,
@@ -12,6 +13,7 @@ import type { Db } from '#src/db/client.ts';
 import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError, validationFailed } from '#src/lib/app-error.ts';
+import { recordActivity } from '#src/modules/activity/activity.service.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
 import { DocumentNotFoundError } from '#src/modules/audit/refused-access.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
@@ -159,6 +161,13 @@ export async function uploadDocument(
         patientId: patient.id,
         details: `${file.fileName} (${file.category}, ${file.data.length} bytes)`,
         ip: request.ip,
+      });
+      await recordActivity(tx, {
+        patientId: patient.id,
+        kind: 'document',
+        recordId: inserted.id,
+        summary: ACTIVITY_SUMMARIES.documentUploaded(file.fileName, file.category),
+        actor,
       });
       const recipients = await listNotificationAudience(tx, {
         type: 'document_upload',

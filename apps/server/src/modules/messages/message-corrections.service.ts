@@ -1,3 +1,4 @@
+import { ACTIVITY_SUMMARIES } from '@casebridge/domain/activity/activity-texts';
 import type { THistoryEntry } from '@casebridge/domain/history/record-history.schemas';
 import {
   MESSAGE_CORRECTION_TEXTS,
@@ -9,6 +10,7 @@ import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError, forbidden, notFound, validationFailed } from '#src/lib/app-error.ts';
 import { assertVersion } from '#src/lib/versioning.ts';
+import { recordActivity } from '#src/modules/activity/activity.service.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
 import {
   listRecordHistory,
@@ -105,6 +107,13 @@ export async function editMessage(
         ip: input.ip,
       },
     });
+    await recordActivity(tx, {
+      patientId: patient.id,
+      kind: 'message',
+      recordId: before.id,
+      summary: ACTIVITY_SUMMARIES.messageEdited(),
+      actor,
+    });
     return announceCorrection(tx, actor, patient, before.id);
   });
 }
@@ -153,6 +162,13 @@ export async function retractMessage(
         details: `message ${before.id} retracted${rewritten > 0 ? `; ${rewritten} unsent e-mail(s) no longer carry its text` : ''}`,
         ip: input.ip,
       },
+    });
+    await recordActivity(tx, {
+      patientId: patient.id,
+      kind: 'message',
+      recordId: before.id,
+      summary: ACTIVITY_SUMMARIES.messageRetracted(),
+      actor,
     });
     return announceCorrection(tx, actor, patient, before.id);
   });

@@ -1,3 +1,4 @@
+import { ACTIVITY_SUMMARIES } from '@casebridge/domain/activity/activity-texts';
 import {
   getMessageNotificationText,
   getMessagesLink,
@@ -13,6 +14,7 @@ import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { validationFailed } from '#src/lib/app-error.ts';
 import { enqueueMail } from '#src/mail/mail-outbox.ts';
+import { recordActivity } from '#src/modules/activity/activity.service.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import { notifyUsers } from '#src/modules/notifications/notifications.service.ts';
@@ -95,6 +97,12 @@ export async function sendMessage(
       patientId,
       details: input.notifyByEmail ? 'with e-mail notification' : null,
       ip: context.ip,
+    await recordActivity(tx, {
+      patientId,
+      kind: 'message',
+      recordId: id,
+      summary: ACTIVITY_SUMMARIES.messageSent(),
+      actor,
     });
     const message = await getMessage(tx, id, actor);
 

@@ -5,6 +5,7 @@ import {
   type TPatientDetail,
   type TStatusChanged,
 } from '@casebridge/domain/patients/patient.schemas';
+import { ACTIVITY_SUMMARIES } from '@casebridge/domain/activity/activity-texts';
 import type { TreatmentStatus } from '@casebridge/domain/patients/treatment-status';
 import type { Db } from '#src/db/client.ts';
 import { firstOrThrow } from '#src/db/first-or-throw.ts';
@@ -14,6 +15,7 @@ import type { Actor } from '#src/lib/actor.ts';
 import { AppError } from '#src/lib/app-error.ts';
 import { startPeriodicJob, type PeriodicJob } from '#src/lib/periodic-job.ts';
 import { assertVersion, nextVersion, StaleWriteError } from '#src/lib/versioning.ts';
+import { recordActivity } from '#src/modules/activity/activity.service.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import { notifyUsers } from '#src/modules/notifications/notifications.service.ts';
 import { listNotificationAudience } from '#src/modules/notifications/recipients.ts';
@@ -79,6 +81,11 @@ export async function changePatientStatus(
       patientId: current.id,
       details: `${current.treatmentStatus} → ${input.status}`,
       ip: context.ip,
+    await recordActivity(tx, {
+      patientId: current.id,
+      kind: 'status_changed',
+      summary: ACTIVITY_SUMMARIES.statusChanged(current.treatmentStatus, input.status),
+      actor,
     });
     const releaseAt = new Date(Date.now() + STATUS_UNDO_SECONDS * 1000);
     const changeId = await holdStatusChange(tx, {
@@ -129,6 +136,12 @@ export async function undoStatusChange(
       patientId: current.id,
       details: `${hold.toStatus} → ${hold.fromStatus}`,
       ip: context.ip,
+    });
+    await recordActivity(tx, {
+      patientId: current.id,
+      kind: 'status_changed',
+      summary: ACTIVITY_SUMMARIES.statusChangeUndone(hold.fromStatus),
+      actor,
     });
     await publishEvent(tx, { topic: 'patient.updated', patientId: current.id });
     return patient;

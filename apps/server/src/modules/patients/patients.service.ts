@@ -11,6 +11,7 @@ import {
   ZUpdateDemographicsRequest,
 } from '@casebridge/domain/patients/patient.schemas';
 import { normalizePatientName } from '@casebridge/domain/patients/patient-name';
+import { ACTIVITY_SUMMARIES } from '@casebridge/domain/activity/activity-texts';
 import type { z } from 'zod';
 import type { Db } from '#src/db/client.ts';
 import { firstOrThrow } from '#src/db/first-or-throw.ts';
@@ -19,6 +20,7 @@ import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError, forbidden, validationFailed } from '#src/lib/app-error.ts';
 import { assertVersion, nextVersion } from '#src/lib/versioning.ts';
+import { recordActivity } from '#src/modules/activity/activity.service.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import { notifyUsers } from '#src/modules/notifications/notifications.service.ts';
@@ -252,6 +254,14 @@ export async function updateDemographics(
       details: changed.length > 0 ? `changed: ${changed.join(', ')}` : 'no changes',
       ip: context.ip,
     });
+    if (changed.length > 0) {
+      await recordActivity(tx, {
+        patientId,
+        kind: 'demographics_edited',
+        summary: ACTIVITY_SUMMARIES.demographicsEdited(changed),
+        actor,
+      });
+    }
     const patient = await toPatientDetail(tx, row);
     let notifiedUsers = 0;
     if (input.notify) {
