@@ -128,6 +128,8 @@ export const ZPatientDetail = z.object({
   pointOfContactName: z.string().nullable(),
   pointOfContactPhone: z.string().nullable(),
   createdAt: z.string(),
+  /** Days since the last care while a treatment gap is open (issue 13), else null. */
+  gapDays: z.number().int().nullable().optional(),
   ...versionFields,
 });
 export type TPatientDetail = z.infer<typeof ZPatientDetail>;
@@ -142,6 +144,8 @@ export const ZPatientSummary = z.object({
   clinicNames: z.array(z.string()),
   firmName: z.string().nullable(),
   updatedAt: z.string(),
+  /** Days since the last care while a treatment gap is open (issue 13), else null. */
+  gapDays: z.number().int().nullable().optional(),
 });
 export type TPatientSummary = z.infer<typeof ZPatientSummary>;
 
@@ -219,6 +223,8 @@ export const PATIENT_CURSOR_INVALID =
 export const ZListPatientsQuery = z.object({
   search: z.string().trim().max(200).optional(),
   status: ZTreatmentStatus.optional(),
+  /** The Gaps filter (issue 13): `open` lists only patients with an open treatment gap. */
+  gap: z.enum(['open']).optional(),
   sort: z.enum(PATIENT_SORTS).default('last_updated'),
   /** From a previous page's `nextCursor` or `previousCursor`; none for the first page. */
   cursor: z

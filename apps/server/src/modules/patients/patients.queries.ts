@@ -30,6 +30,7 @@ import {
   patientLienholders,
   patientListing,
   patients,
+  treatmentGaps,
   users,
 } from '#src/db/schema/index.ts';
 import { validationFailed } from '#src/lib/app-error.ts';
@@ -82,10 +83,12 @@ function keysetBound(cursor: TPatientCursor): SQL {
   return sql`(${sql.join(columns.map(k), sql`, `)}) ${sql.raw(isLess ? '<' : '>')} (${sql.join(values, sql`, `)})`;
 }
 
-/** Status filter and search (`domain/patients/patient-search.ts`) on the listing rows `k`. */
-function listingFilters(query: Pick<TListPatientsParsed, 'search' | 'status'>): SQL[] {
+/** Status and Gaps filters and search (`domain/patients/patient-search.ts`) on the listing rows `k`. */
+function listingFilters(query: Pick<TListPatientsParsed, 'search' | 'status' | 'gap'>): SQL[] {
   const filters: SQL[] = [];
   if (query.status) filters.push(sql`${k('status_key')} = ${getStatusKey(query.status)}`);
+  // Open gaps are few: the planner reads them through their partial index, then the listing's key.
+  if (query.gap === 'open') filters.push(sql`${k('patient_id')} in (${openGapPatientIds})`);
   const terms = query.search ? parsePatientSearch(query.search) : null;
   // Each word anywhere in the name; the trigram index answers `like '%word%'`.
   for (const word of terms?.words ?? []) {
@@ -96,6 +99,13 @@ function listingFilters(query: Pick<TListPatientsParsed, 'search' | 'status'>): 
   }
   return filters;
 }
+
+/** The patients with an open treatment gap (issue 13). */
+const openGapPatientIds = sql`select ${treatmentGaps.patientId} from ${treatmentGaps} where ${treatmentGaps.closedAt} is null`;
+
+/** Days since the last care of patient `p`'s open gap, else null. */
+const gapDaysOf = (patientId: SQL) =>
+  sql`(select current_date - g.last_care_on from ${treatmentGaps} g where g.patient_id = ${patientId} and g.closed_at is null)`;
 
 /** The patients an active grant of the user opens (issue 11): few, so listed apart. */
 const grantedPatientIds = (userId: string) =>
@@ -149,6 +159,7 @@ type ListingRow = {
   status_key: number;
   clinic_names: string[] | null;
   firm_name: string | null;
+  gap_days: number | null;
 };
 
 /**
@@ -170,9 +181,10 @@ export function listPageSql(
       to_char(k.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as updated_key,
       k.name_key, k.status_key,
       (select array_agg(o.name order by o.name) from ${patientClinics} pc join ${organizations} o on o.id = pc.clinic_id where pc.patient_id = p.id) as clinic_names,
-      (select o.name from ${organizations} o where o.id = p.firm_id) as firm_name
+      (select o.name from ${organizations} o where o.id = p.firm_id) as firm_name,
+      ${gapDaysOf(sql`p.id`)} as gap_days
     from (${scopeListing(scope, filters, sql`order by ${order} limit ${limit}`, {
-      matchFirst: searchesByTrigram(query),
+      matchFirst: searchesByTrigram(query) || query.gap === 'open',
     })}) k
     join ${patients} p on p.id = k.patient_id
     order by ${order}
@@ -215,6 +227,7 @@ function toSummary(row: ListingRow): TPatientSummary {
     updatedAt: row.updated_key.replace(/(\.\d{3})\d{3}Z$/, '$1Z'),
     clinicNames: row.clinic_names ?? [],
     firmName: row.firm_name,
+    gapDays: row.gap_days === null ? null : Number(row.gap_days),
   };
 }
 
@@ -227,11 +240,11 @@ async function countList(
   scope: ActorPatientScope,
   query: TListPatientsParsed,
 ): Promise<{ total: number; isTotalCapped: boolean }> {
-  if (query.search && listingFilters({ search: query.search }).length > 0) {
+  if ((query.search && listingFilters({ search: query.search }).length > 0) || query.gap) {
     // A trigram search counts its matches, found through the index (a limit here would tempt
     // the planner into reading the whole table for a rare name); otherwise the count stops at
     // the cap along the party's index.
-    const matchFirst = searchesByTrigram(query);
+    const matchFirst = searchesByTrigram(query) || query.gap === 'open';
     const cap = matchFirst ? sql`` : sql`limit ${PATIENT_SEARCH_COUNT_CAP + 1}`;
     const result = await db.execute(sql`
       select count(*)::int as n from (
@@ -396,7 +409,7 @@ export async function getPatientAssignments(db: Db, patientId: string) {
 }
 
 export async function toPatientDetail(db: Db, row: PatientRow): Promise<TPatientDetail> {
-  const [{ clinics, lienholders }, firmRows] = await Promise.all([
+  const [{ clinics, lienholders }, firmRows, gapRows] = await Promise.all([
     getPatientAssignments(db, row.id),
     row.firmId
       ? db
@@ -404,7 +417,9 @@ export async function toPatientDetail(db: Db, row: PatientRow): Promise<TPatient
           .from(organizations)
           .where(eq(organizations.id, row.firmId))
       : Promise.resolve([]),
+    db.execute(sql`select ${gapDaysOf(sql`${row.id}::uuid`)} as gap_days`),
   ]);
+  const gapDays = rowsOf<{ gap_days: number | null }>(gapRows)[0]?.gap_days ?? null;
   return {
     id: row.id,
     fullName: row.fullName,
@@ -419,6 +434,7 @@ export async function toPatientDetail(db: Db, row: PatientRow): Promise<TPatient
     pointOfContactName: row.pointOfContactName,
     pointOfContactPhone: row.pointOfContactPhone,
     createdAt: row.createdAt.toISOString(),
+    gapDays: gapDays === null ? null : Number(gapDays),
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,
     updatedByName: row.updatedByName,
