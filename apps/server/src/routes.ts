@@ -15,6 +15,7 @@ import { organizationRoutes } from './modules/organizations/organizations.routes
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { passwordRoutes } from './modules/passwords/passwords.routes.ts';
 import { patientRoutes } from './modules/patients/patients.routes.ts';
+import { reductionRoutes } from './modules/reductions/reductions.routes.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
 import { accessRequestReviewRoutes } from './modules/access-requests/access-requests.review-routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
@@ -51,6 +52,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(mailOutboxRoutes);
   await app.register(documentRoutes);
   await app.register(billingRoutes);
+  await app.register(reductionRoutes);
   await app.register(caseRequestRoutes);
   await app.register(accessGrantRoutes);
   await app.register(activityRoutes);

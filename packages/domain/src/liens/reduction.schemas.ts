@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseAmountToCents } from '../billing/money.ts';
 import { ZRecordIdParam } from '../record-id.ts';
 import { parsePercentToBasisPoints } from './basis-points.ts';
+import { ZLienParams, ZPatientLien } from './lien-ledger.schemas.ts';
 import {
   REDUCTION_OFFER_KINDS,
   REDUCTION_OFFER_STATUSES,
@@ -9,11 +10,7 @@ import {
 } from './lien-constants.ts';
 import { REDUCTION_MESSAGES } from './reduction.policy.ts';
 
-/** `/patients/:patientId/liens/:lienholderId/reductions` */
-export const ZLienParams = z.object({ patientId: ZRecordIdParam, lienholderId: ZRecordIdParam });
-export type TLienParams = z.infer<typeof ZLienParams>;
-
-/** `…/reductions/:offerId/{accept,reject,counter,withdraw}` */
+/** `…/liens/:lienholderId/reductions/:offerId/{accept,reject,counter,withdraw}` */
 export const ZReductionOfferParams = ZLienParams.extend({ offerId: ZRecordIdParam });
 export type TReductionOfferParams = z.infer<typeof ZReductionOfferParams>;
 
@@ -79,23 +76,12 @@ export const ZReductionOffer = z.object({
 });
 export type TReductionOffer = z.infer<typeof ZReductionOffer>;
 
-/** One lien's figures in cents, as the ledger computes them. */
-export const ZLienFigures = z.object({
-  lienholderId: z.uuid(),
-  lienholderName: z.string(),
-  billedCents: z.number().int(),
-  paidCents: z.number().int(),
-  reducedCents: z.number().int(),
-  balanceCents: z.number().int(),
-});
-export type TLienFigures = z.infer<typeof ZLienFigures>;
-
 /**
  * A lien's negotiation: its figures (null when the reader does not see the ledger), the offers
  * the reader may see, newest first, and the side the reader negotiates for (null: reads only).
  */
 export const ZReductionHistory = z.object({
-  lien: ZLienFigures.nullable(),
+  lien: ZPatientLien.nullable(),
   offers: z.array(ZReductionOffer),
   viewerParty: z.enum(REDUCTION_PARTIES).nullable(),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseAmountToCents } from '../billing/money.ts';
 import { parsePercentToBasisPoints } from '../liens/basis-points.ts';
-import { ZLienFigures } from '../liens/reduction.schemas.ts';
+import { ZPatientLien } from '../liens/lien-ledger.schemas.ts';
 import { versionFields, versionInput } from '../versioning/versioning.ts';
 
 export const SETTLEMENT_MESSAGES = {
@@ -78,7 +78,7 @@ export const ZSettlementFigures = z.object({
 /** The worksheet: the saved draft (null before the first save), the liens now, the figures. */
 export const ZSettlement = z.object({
   draft: ZSettlementDraft.nullable(),
-  liens: z.array(ZLienFigures),
+  liens: z.array(ZPatientLien),
   figures: ZSettlementFigures.nullable(),
 });
 export type TSettlement = z.infer<typeof ZSettlement>;

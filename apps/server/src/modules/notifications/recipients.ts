@@ -1,6 +1,7 @@
 import type { DocumentCategory, NotificationType } from '@casebridge/domain/constants';
 import { getPreferenceToggle } from '@casebridge/domain/notifications/notification.schemas';
 import { canSeeDocumentCategory } from '@casebridge/domain/patients/patient.policy';
+import type { ReductionParty } from '@casebridge/domain/liens/lien-constants';
 import type { Db } from '#src/db/client.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import type { InScopePatient, InScopePatientId } from '#src/modules/patients/patient-access.ts';
@@ -17,6 +18,14 @@ import { listNotificationAddresses, listUsersWithToggleOff } from './notificatio
 type OccasionActor = Pick<Actor, 'userId' | 'organizationId'>;
 
 export type NotificationOccasion =
+  /** A step of a reduction negotiation (issue 13): the other side of the lien is told. */
+  | {
+      type: 'reduction';
+      actor: OccasionActor;
+      patient: InScopePatient;
+      lienholderId: string;
+      notify: ReductionParty;
+    }
   | {
       type: 'status_update' | 'patient_edit' | 'message';
       actor: OccasionActor;
@@ -42,6 +51,7 @@ const MESSAGE_RECIPIENT_ROLES = new Set(['clinic', 'attorney', 'lienholder', 'ad
  *   own organisation;
  * - message: the patient's clinics, firm and lienholders and the admins;
  * - document: whoever may see the document's category now (the Intake rule);
+ * - reduction step: the other side of the lien (the lienholder's users, or the firm's);
  * - access request: every active admin.
  */
 export async function listNotificationAudience(
@@ -74,6 +84,14 @@ export async function listNotificationAudience(
       return others
         .filter((member) =>
           canSeeDocumentCategory(member, occasion.category, patient.treatmentStatus),
+        )
+        .map((member) => member.id);
+    case 'reduction':
+      return others
+        .filter((member) =>
+          occasion.notify === 'lienholder'
+            ? member.role === 'lienholder' && member.organizationId === occasion.lienholderId
+            : member.role === 'attorney' && member.organizationId === patient.firmId,
         )
         .map((member) => member.id);
   }

@@ -1,0 +1,55 @@
+import { and, eq } from 'drizzle-orm';
+import type { TReductionHistory } from '@casebridge/domain/liens/reduction.schemas';
+import { notifications, organizations, patients, users } from '#src/db/schema/index.ts';
+import type { TestServer } from '#src/test/test-server.ts';
+
+/** Test-only helpers of the reduction and settlement suites. */
+
+export type Lien = { patientId: string; lienholderId: string };
+
+/** The lien of a demo patient with a demo lienholder, by their names. */
+export async function findDemoLien(
+  server: TestServer,
+  patientName: string,
+  lienholderName: string,
+): Promise<Lien> {
+  const { db } = server.context;
+  const [patient] = await db
+    .select({ id: patients.id })
+    .from(patients)
+    .where(eq(patients.fullName, patientName));
+  const [lienholder] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.name, lienholderName));
+  if (!patient || !lienholder) throw new Error(`no lien of ${patientName} with ${lienholderName}`);
+  return { patientId: patient.id, lienholderId: lienholder.id };
+}
+
+export const reductionsUrl = (lien: Lien, suffix = '') =>
+  `/api/patients/${lien.patientId}/liens/${lien.lienholderId}/reductions${suffix}`;
+
+/** POST to a reduction route: '' proposes, '/<offerId>/accept' answers. */
+export function negotiate(server: TestServer, cookie: string, url: string, body: object = {}) {
+  return server.request({ method: 'POST', url, cookie, body });
+}
+
+export async function readReductions(
+  server: TestServer,
+  cookie: string,
+  lien: Lien,
+): Promise<TReductionHistory> {
+  const response = await server.request({ url: reductionsUrl(lien), cookie });
+  if (response.statusCode !== 200) throw new Error(`reductions: ${response.statusCode}`);
+  return response.json<TReductionHistory>();
+}
+
+/** How many 'reduction' notifications the user has. */
+export async function countReductionNotifications(server: TestServer, email: string) {
+  const rows = await server.context.db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.recipientUserId))
+    .where(and(eq(users.email, email), eq(notifications.type, 'reduction')));
+  return rows.length;
+}

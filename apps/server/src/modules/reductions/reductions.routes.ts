@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZErrorBody } from '@casebridge/domain/errors';
+import { ZLienParams } from '@casebridge/domain/liens/lien-ledger.schemas';
+import {
+  ZReductionAnswerRequest,
+  ZReductionHistory,
+  ZReductionOfferParams,
+  ZReductionOfferRequest,
+} from '@casebridge/domain/liens/reduction.schemas';
+import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requireActor } from '#src/lib/require-actor.ts';
+import {
+  answerReduction,
+  getReductionHistory,
+  proposeReduction,
+  type AnswerKind,
+} from './reductions.service.ts';
+
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
+const writeResponses = { 200: ZReductionHistory, ...errors, 409: ZErrorBody };
+const BASE = '/patients/:patientId/liens/:lienholderId/reductions';
+
+const ANSWER_SUMMARIES: Record<Exclude<AnswerKind, 'counter'>, string> = {
+  accept: 'Accept the open reduction offer: the reduced balance is locked',
+  reject: 'Reject the open reduction offer: the round ends',
+  withdraw: 'Withdraw your own open reduction offer',
+};
+
+export async function reductionRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db, env } = app.ctx;
+  const contextOf = (request: Parameters<typeof getRequestIp>[0]) => ({
+    ip: getRequestIp(request),
+    appUrl: env.appUrl,
+  });
+
+  api.get(
+    BASE,
+    {
+      config: { access: 'liens:read' },
+      schema: {
+        tags: ['reductions'],
+        summary: "A lien's reduction offers (a clinic sees the accepted ones) and its figures",
+        params: ZLienParams,
+        response: { 200: ZReductionHistory, ...errors },
+      },
+    },
+    async (request) =>
+      getReductionHistory(db, requireActor(request), request.params, contextOf(request)),
+  );
+
+  api.post(
+    BASE,
+    {
+      config: { access: 'reductions:negotiate' },
+      schema: {
+        tags: ['reductions'],
+        summary: 'Propose a reduction (an amount in dollars or a percentage): a new round',
+        params: ZLienParams,
+        body: ZReductionOfferRequest,
+        response: writeResponses,
+      },
+    },
+    async (request) =>
+      proposeReduction(db, requireActor(request), request.params, request.body, contextOf(request)),
+  );
+
+  api.post(
+    `${BASE}/:offerId/counter`,
+    {
+      config: { access: 'reductions:negotiate' },
+      schema: {
+        tags: ['reductions'],
+        summary: 'Counter the open offer of the other side with a new offer in the same round',
+        params: ZReductionOfferParams,
+        body: ZReductionOfferRequest,
+        response: writeResponses,
+      },
+    },
+    async (request) =>
+      answerReduction(
+        db,
+        requireActor(request),
+        request.params,
+        { kind: 'counter', note: request.body.note, counter: request.body },
+        contextOf(request),
+      ),
+  );
+
+  for (const kind of ['accept', 'reject', 'withdraw'] as const) {
+    api.post(
+      `${BASE}/:offerId/${kind}`,
+      {
+        config: { access: 'reductions:negotiate' },
+        schema: {
+          tags: ['reductions'],
+          summary: ANSWER_SUMMARIES[kind],
+          params: ZReductionOfferParams,
+          body: ZReductionAnswerRequest,
+          response: writeResponses,
+        },
+      },
+      async (request) =>
+        answerReduction(
+          db,
+          requireActor(request),
+          request.params,
+          { kind, note: request.body.note },
+          contextOf(request),
+        ),
+    );
+  }
+}
