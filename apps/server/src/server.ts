@@ -15,6 +15,7 @@ import { startMailWorker, type MailWorker } from './mail/mail-worker.ts';
 import { startOverdueReminders } from './modules/case-requests/case-requests.service.ts';
 import { startDigestScheduler } from './modules/notifications/digest.ts';
 import { startStatusChangeReleaser } from './modules/patients/patient-status.service.ts';
+import { startTreatmentGapCheck } from './modules/treatment-gaps/treatment-gaps.service.ts';
 import { getSettings } from './modules/settings/settings.queries.ts';
 import { serveBackups } from './ops/backup-socket.ts';
 import { createFileStorage } from './storage/create-file-storage.ts';
@@ -118,6 +119,10 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
     db,
     log: { warn: (message) => app.log.warn(message) },
   });
+  const treatmentGaps = startTreatmentGapCheck({
+    db,
+    log: { warn: (message) => app.log.warn(message) },
+  });
 
   return {
     app,
@@ -132,6 +137,7 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
       await digests.stop();
       await requestReminders.stop();
       await statusChanges.stop();
+      await treatmentGaps.stop();
       await mail.stop();
       await hub.stop();
       await sessionCache.stop();

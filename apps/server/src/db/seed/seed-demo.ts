@@ -30,6 +30,7 @@ import {
   DEMO_USERS,
 } from './demo-data.ts';
 import { makeSamplePdf, makeSamplePng } from './sample-files.ts';
+import { seedDemoTreatmentGaps } from './demo-treatment-gaps.ts';
 
 const DAY_MS = 86_400_000;
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
@@ -243,6 +244,7 @@ export async function seedDemoData(
           createdByName: admin.name,
         },
       ]);
+      await seedDemoTreatmentGaps(tx);
     });
   } catch (error) {
     // Nothing half-seeded: the transaction rolled back, so the files go too.

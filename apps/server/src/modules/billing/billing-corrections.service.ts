@@ -12,6 +12,7 @@ import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { forbidden, notFound } from '#src/lib/app-error.ts';
 import { assertVersion, StaleWriteError } from '#src/lib/versioning.ts';
+import { closeTreatmentGapIfCared } from '#src/modules/treatment-gaps/treatment-gaps.service.ts';
 import { recordActivity } from '#src/modules/activity/activity.service.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
 import {
@@ -92,6 +93,7 @@ async function recordBillingCorrection(
     audit: { action: 'billing_entry_edited' | 'billing_entry_voided'; details: string; ip: string };
   },
 ) {
+  await closeTreatmentGapIfCared(db, patient.id, actor);
   await recordCorrection(db, {
     ...change,
     recordType: 'billing_entry',

@@ -13,6 +13,7 @@ import { forbidden } from '#src/lib/app-error.ts';
 import { recordActivity } from '#src/modules/activity/activity.service.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import { closeTreatmentGapIfCared } from '#src/modules/treatment-gaps/treatment-gaps.service.ts';
 import { requirePatientInScope } from '#src/modules/patients/patient-access.ts';
 import { getActorPatientScope } from '#src/modules/patients/patient-scope.ts';
 import { toBillingCsv } from './billing-csv.ts';
@@ -60,6 +61,7 @@ export async function createBillingEntry(
       clinicId: actor.role === 'clinic' ? actor.organizationId : null,
       createdBy: actor.userId,
     });
+    await closeTreatmentGapIfCared(tx, patient.id, actor);
     await writeAudit(tx, {
       action: 'billing_entry_created',
       actor,

@@ -68,3 +68,16 @@ export async function patientOfHeldStatusChange(
   const row = await findPatientInScope(db, { kind: 'all' }, patientId);
   return row ? (row as InScopePatient) : null;
 }
+
+/**
+ * The patient of a treatment gap the periodic check opened or closed (issue 13): no user asked,
+ * the check works on every patient, and who is told is computed from who may see it now. Null
+ * when the patient is gone.
+ */
+export async function patientOfTreatmentGap(
+  db: Db,
+  patientId: string,
+): Promise<InScopePatient | null> {
+  const row = await findPatientInScope(db, { kind: 'all' }, patientId);
+  return row ? (row as InScopePatient) : null;
+}

@@ -17,6 +17,7 @@ import { startPeriodicJob, type PeriodicJob } from '#src/lib/periodic-job.ts';
 import { assertVersion, nextVersion, StaleWriteError } from '#src/lib/versioning.ts';
 import { recordActivity } from '#src/modules/activity/activity.service.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import { closeTreatmentGapIfCared } from '#src/modules/treatment-gaps/treatment-gaps.service.ts';
 import { notifyUsers } from '#src/modules/notifications/notifications.service.ts';
 import { listNotificationAudience } from '#src/modules/notifications/recipients.ts';
 import {
@@ -75,6 +76,7 @@ export async function changePatientStatus(
       return { patient: await toPatientDetail(tx, current), undo: null };
     }
     const patient = await setStatus(tx, actor, current, input.status);
+    await closeTreatmentGapIfCared(tx, current.id, actor);
     await writeAudit(tx, {
       action: 'patient_status_changed',
       actor,

@@ -23,6 +23,7 @@ import { assertVersion, nextVersion } from '#src/lib/versioning.ts';
 import { recordActivity } from '#src/modules/activity/activity.service.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import { closeTreatmentGapIfCared } from '#src/modules/treatment-gaps/treatment-gaps.service.ts';
 import { notifyUsers } from '#src/modules/notifications/notifications.service.ts';
 import { listNotificationAudience } from '#src/modules/notifications/recipients.ts';
 import { getSettings } from '#src/modules/settings/settings.service.ts';
@@ -235,6 +236,7 @@ export async function updateDemographics(
       if (clinicIds) await replacePatientClinics(tx, patientId, clinicIds);
       if (lienholderIds) await replacePatientLienholders(tx, patientId, lienholderIds);
     }
+    await closeTreatmentGapIfCared(tx, patientId, actor);
     const changed = (
       [
         'fullName',

@@ -1,0 +1,24 @@
+import type { Db } from '#src/db/client.ts';
+import { recordActivity } from '#src/modules/activity/activity.service.ts';
+import { openDueGaps } from '#src/modules/treatment-gaps/treatment-gaps.queries.ts';
+
+/**
+ * The demo's treatment gaps (issue 13): the patients in active treatment whose last care is past
+ * their clinics' threshold (Nadia Haddad, Robert Alvarez, Grace Kim and others, whose last
+ * treatment the demo dates a quarter of their time since intake ago) get their gap at once, so a
+ * new user sees the badges and the Gaps filter on first start; the patients treated recently, and
+ * those Referred or Discharged, have none. Opened as the periodic check would, without the
+ * notifications of a gap found later.
+ */
+export async function seedDemoTreatmentGaps(tx: Db, now = new Date()): Promise<void> {
+  const gaps = await openDueGaps(tx, now.toISOString().slice(0, 10), 1000);
+  for (const gap of gaps) {
+    await recordActivity(tx, {
+      patientId: gap.patientId,
+      kind: 'gap_opened',
+      recordId: gap.id,
+      summary: `Treatment gap: no treatment recorded since ${gap.lastCareOn}`,
+      actor: null,
+    });
+  }
+}

@@ -1,0 +1,87 @@
+import type { TGapSetting } from '@casebridge/domain/gaps/treatment-gap.schemas';
+import type { Db } from '#src/db/client.ts';
+import { publishEvent } from '#src/events/outbox.ts';
+import type { Actor } from '#src/lib/actor.ts';
+import { notFound } from '#src/lib/app-error.ts';
+import { assertVersion } from '#src/lib/versioning.ts';
+import { writeAudit, writeAuditOnItsOwn } from '#src/modules/audit/audit.service.ts';
+import { runTreatmentGapCheck } from './treatment-gaps.service.ts';
+import {
+  findClinicGapSetting,
+  updateClinicGapThreshold,
+  type GapSettingRow,
+} from './treatment-gaps.queries.ts';
+
+type RequestContext = { ip: string; log: { warn(message: string): void } };
+
+const toDto = (row: GapSettingRow): TGapSetting => ({
+  clinicId: row.id,
+  clinicName: row.name,
+  thresholdDays: row.gapThresholdDays,
+  version: row.version,
+  updatedAt: row.updatedAt.toISOString(),
+  updatedByName: row.updatedByName,
+});
+
+/**
+ * A clinic user configures their own clinic and an administrator any clinic; any other clinic
+ * (or an id that is no clinic) answers 404 like a missing record.
+ */
+async function requireConfigurableClinic(
+  db: Db,
+  actor: Actor,
+  clinicId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<GapSettingRow> {
+  if (actor.role !== 'admin' && actor.organizationId !== clinicId) throw notFound();
+  const row = await findClinicGapSetting(db, clinicId, options);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function getGapSetting(
+  db: Db,
+  actor: Actor,
+  clinicId: string,
+  context: Pick<RequestContext, 'ip'>,
+): Promise<TGapSetting> {
+  const row = await requireConfigurableClinic(db, actor, clinicId);
+  await writeAuditOnItsOwn(db, {
+    action: 'gap_setting_viewed',
+    actor,
+    details: `clinic "${row.name}"`,
+    ip: context.ip,
+  });
+  return toDto(row);
+}
+
+/**
+ * Saves a clinic's threshold from the version the user saw (409 with the setting as it is when
+ * the clinic changed since), then runs the gap check at once so the badges follow the new
+ * threshold without waiting for the next periodic run.
+ */
+export async function updateGapSetting(
+  db: Db,
+  actor: Actor,
+  clinicId: string,
+  input: { thresholdDays: number; expected: number },
+  context: RequestContext,
+): Promise<TGapSetting> {
+  const saved = await db.transaction(async (tx) => {
+    const current = await requireConfigurableClinic(tx, actor, clinicId, { forUpdate: true });
+    await assertVersion(current, input.expected, () => toDto(current));
+    const row = await updateClinicGapThreshold(tx, actor, clinicId, input.thresholdDays);
+    await writeAudit(tx, {
+      action: 'gap_setting_updated',
+      actor,
+      details: `clinic "${row.name}": ${current.gapThresholdDays} → ${row.gapThresholdDays} days`,
+      ip: context.ip,
+    });
+    await publishEvent(tx, { topic: 'organization.changed', payload: { id: clinicId } });
+    return toDto(row);
+  });
+  await runTreatmentGapCheck(db).catch((error: unknown) =>
+    context.log.warn(`treatment gap check after a setting change: ${String(error)}`),
+  );
+  return saved;
+}

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { organizations } from '#src/db/schema/index.ts';
+import { changeStatusAsUser, saveDemographicsAsUser } from '#src/test/patient-writes.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
+import { runTreatmentGapCheck } from './treatment-gaps.service.ts';
+import {
+  daysAgo,
+  getClinicThreshold,
+  hasOpenGap,
+  insertGapPatient,
+  listGapActivity,
+  listGapNotificationRecipients,
+  listGaps,
+  organizationOf,
+} from './treatment-gaps-test-support.ts';
+
+type Listed = { id: string; fullName: string; gapDays?: number | null };
+
+/**
+ * Treatment-gap alerts (issue 13, point 2): the periodic check opens a gap once, however often
+ * and on however many instances it runs; recorded care or leaving active treatment closes it;
+ * each clinic has its own threshold; the lists carry the gap and filter by it within scope.
+ */
+describe('treatment gaps', () => {
+  let server: TestServer;
+  let clinic: string;
+  let clinic2: string;
+  let attorney: string;
+  let harbor: string;
+  let summit: string;
+  let morgan: string;
+
+  beforeAll(async () => {
+    server = await createTestServer();
+    clinic = await server.login('clinic@demo.test');
+    clinic2 = await server.login('clinic2@demo.test');
+    attorney = await server.login('attorney@demo.test');
+    harbor = await organizationOf(server, 'clinic@demo.test');
+    summit = await organizationOf(server, 'clinic2@demo.test');
+    morgan = await organizationOf(server, 'attorney@demo.test');
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const check = () => runTreatmentGapCheck(server.context.db);
+  const gapPatient = (fullName: string, lastTreatmentDaysAgo: number, extra = {}) =>
+    insertGapPatient(server, {
+      fullName,
+      lastTreatmentDaysAgo,
+      clinicIds: [harbor],
+      firmId: morgan,
+      ...extra,
+    });
+  const listPatients = async (query: string, cookie: string): Promise<Listed[]> => {
+    const response = await server.request({ url: `/api/patients?${query}`, cookie });
+    expect(response.statusCode).toBe(200);
+    return response.json().items;
+  };
+
+  it('opens one gap, notifying the clinic and the firm once, however often the check runs', async () => {
+    const patientId = await gapPatient('Gap Opens Once', 17);
+    await check();
+    await Promise.all([check(), check()]);
+    await check();
+    const gaps = await listGaps(server, patientId);
+    expect(gaps).toHaveLength(1);
+    expect(gaps[0]).toMatchObject({ lastCareOn: daysAgo(17), thresholdDays: 14, closedAt: null });
+    const recipients = await listGapNotificationRecipients(server, patientId);
+    expect(recipients.length).toBeGreaterThan(0);
+    expect(new Set(recipients.map((row) => row.userId)).size).toBe(recipients.length);
+    expect(new Set(recipients.map((row) => row.role))).toEqual(new Set(['clinic', 'attorney']));
+    expect(await listGapActivity(server, patientId)).toEqual(['gap_opened']);
+    const detail = await server.request({ url: `/api/patients/${patientId}`, cookie: clinic });
+    expect(detail.json().gapDays).toBe(17);
+  });
+
+  it('does not flag a patient within the threshold, nor Referred or Discharged ones', async () => {
+    const recent = await gapPatient('Gap Recent Care', 14);
+    const referred = await gapPatient('Gap Referred', 40, { status: 'Referred' });
+    const discharged = await gapPatient('Gap Discharged', 40, { status: 'Discharged' });
+    await check();
+    for (const id of [recent, referred, discharged])
+      expect(await hasOpenGap(server, id)).toBe(false);
+  });
+
+  it('closes the gap when a last treatment date is recorded', async () => {
+    const patientId = await gapPatient('Gap Closed By Treatment', 30);
+    await check();
+    expect(await hasOpenGap(server, patientId)).toBe(true);
+    const saved = await saveDemographicsAsUser(server, {
+      cookie: clinic,
+      patientId,
+      body: {
+        fullName: 'Gap Closed By Treatment',
+        dob: '1980-01-01',
+        intakeDate: daysAgo(40),
+        evalDate: null,
+        lastTreatmentDate: daysAgo(0),
+        pointOfContactName: null,
+        pointOfContactPhone: null,
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().patient.gapDays).toBeNull();
+    expect(await hasOpenGap(server, patientId)).toBe(false);
+    expect(await listGapActivity(server, patientId)).toEqual(['gap_opened', 'gap_closed']);
+    // Cared for today: the next run opens nothing.
+    await check();
+    expect(await listGaps(server, patientId)).toHaveLength(1);
+  });
+
+  it('closes the gap when a billing line is added', async () => {
+    const patientId = await gapPatient('Gap Closed By Billing', 30);
+    await check();
+    const billed = await server.request({
+      method: 'POST',
+      url: `/api/patients/${patientId}/billing`,
+      cookie: clinic,
+      body: { cptCode: '97110', sessionCount: 1, amount: '120.00' },
+    });
+    expect(billed.statusCode).toBe(201);
+    expect(await hasOpenGap(server, patientId)).toBe(false);
+  });
+
+  it('closes the gap when the patient is discharged', async () => {
+    const patientId = await gapPatient('Gap Closed By Discharge', 30);
+    await check();
+    const changed = await changeStatusAsUser(server, {
+      cookie: clinic,
+      patientId,
+      status: 'Discharged',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await hasOpenGap(server, patientId)).toBe(false);
+  });
+
+  it("follows each clinic's threshold, the strictest of a patient's clinics", async () => {
+    const original = await getClinicThreshold(server, summit);
+    await server.context.db
+      .update(organizations)
+      .set({ gapThresholdDays: 30 })
+      .where(eq(organizations.id, summit));
+    const summitOnly = await gapPatient('Gap Summit Only', 20, { clinicIds: [summit] });
+    const both = await gapPatient('Gap Summit And Harbor', 20, { clinicIds: [summit, harbor] });
+    await check();
+    expect(await hasOpenGap(server, summitOnly)).toBe(false);
+    expect(await hasOpenGap(server, both)).toBe(true);
+    // Lowering Summit's threshold through the setting runs the check at once.
+    const saved = await server.request({
+      method: 'PUT',
+      url: `/api/clinics/${summit}/gap-setting`,
+      cookie: clinic2,
+      body: { thresholdDays: 7, version: original.version },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ clinicId: summit, thresholdDays: 7 });
+    expect(await hasOpenGap(server, summitOnly)).toBe(true);
+  });
+
+  it('lists the gap days and filters by open gaps, within the scope', async () => {
+    const gapped = await gapPatient('Gap Filter Flagged', 21);
+    const fine = await gapPatient('Gap Filter Fine', 2);
+    await check();
+    const all = await listPatients('search=gap%20filter', clinic);
+    expect(all.map((item) => [item.id, item.gapDays])).toEqual(
+      expect.arrayContaining([
+        [gapped, 21],
+        [fine, null],
+      ]),
+    );
+    for (const cookie of [clinic, attorney]) {
+      const filtered = await listPatients('gap=open&pageSize=100', cookie);
+      expect(filtered.map((item) => item.id)).toContain(gapped);
+      expect(filtered.map((item) => item.id)).not.toContain(fine);
+      expect(filtered.every((item) => typeof item.gapDays === 'number')).toBe(true);
+    }
+    // Summit's clinic user does not see Harbor's patients, gap or not.
+    const other = await listPatients('gap=open&pageSize=100', clinic2);
+    expect(other.map((item) => item.id)).not.toContain(gapped);
+    const counted = await server.request({ url: '/api/patients?gap=open', cookie: clinic });
+    expect(counted.json().total).toBe((await listPatients('gap=open&pageSize=100', clinic)).length);
+  });
+});

@@ -1,0 +1,144 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_GAP_THRESHOLD_DAYS } from '@casebridge/domain/gaps/treatment-gap-constants';
+import { GAP_INACTIVE_STATUSES } from '@casebridge/domain/gaps/treatment-gap';
+import type { Db } from '#src/db/client.ts';
+import {
+  billingEntries,
+  organizations,
+  patientClinics,
+  patients,
+  treatmentGaps,
+} from '#src/db/schema/index.ts';
+import type { Actor } from '#src/lib/actor.ts';
+import { nextVersion } from '#src/lib/versioning.ts';
+
+/** The rows of a raw query: both drivers answer `{ rows }`. */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+const inactiveStatuses = sql.join(
+  GAP_INACTIVE_STATUSES.map((status) => sql`${status}`),
+  sql`, `,
+);
+
+/**
+ * The patient `p`'s last day of care, as `domain/gaps/treatment-gap.ts` `getLastCareDate` says:
+ * the latest of the last treatment date and the live billing lines' dates of service, else the
+ * intake date, else the day it was created (`greatest` ignores nulls).
+ */
+const lastCareOn = sql`coalesce(greatest(p.last_treatment_date, (select max(b.date) from ${billingEntries} b where b.patient_id = p.id and b.voided_at is null)), p.intake_date, (p.created_at at time zone 'UTC')::date)`;
+
+/** The patient `p`'s threshold: its clinics' smallest setting, else the default. */
+const thresholdDays = sql`coalesce((select min(o.gap_threshold_days) from ${patientClinics} pc join ${organizations} o on o.id = pc.clinic_id where pc.patient_id = p.id), ${DEFAULT_GAP_THRESHOLD_DAYS})`;
+
+const isActive = sql`p.treatment_status not in (${inactiveStatuses})`;
+
+export type OpenedGap = {
+  id: string;
+  patientId: string;
+  lastCareOn: string;
+  thresholdDays: number;
+};
+
+/**
+ * Opens a gap for every patient in active treatment whose last care is more than its threshold
+ * before `today` and who has none open. The insert is the claim: the partial unique index
+ * `treatment_gaps_open_patient_idx` lets one open gap per patient exist, so of two instances
+ * running this at once each gap is opened, and returned, by exactly one.
+ */
+export async function openDueGaps(db: Db, today: string, limit: number): Promise<OpenedGap[]> {
+  const result = await db.execute(sql`
+    insert into ${treatmentGaps} (patient_id, last_care_on, threshold_days)
+    select c.patient_id, c.last_care_on, c.threshold_days from (
+      select p.id as patient_id, ${lastCareOn} as last_care_on, ${thresholdDays} as threshold_days
+      from ${patients} p
+      where ${isActive}
+        and not exists (select 1 from ${treatmentGaps} g where g.patient_id = p.id and g.closed_at is null)
+    ) c
+    where ${today}::date - c.last_care_on > c.threshold_days
+    limit ${limit}
+    on conflict (patient_id) where closed_at is null do nothing
+    returning id, patient_id as "patientId", last_care_on::text as "lastCareOn", threshold_days as "thresholdDays"`);
+  return rowsOf<OpenedGap>(result).map((row) => ({
+    ...row,
+    thresholdDays: Number(row.thresholdDays),
+  }));
+}
+
+export type ClosedGap = { id: string; patientId: string };
+
+/**
+ * Brings the open gaps (of one patient, or all) up to date on `today`: each one's last care is
+ * read again, and it closes when the patient left active treatment or the last care is now
+ * within the threshold. Returns the gaps it closed. The row lock of the update makes a gap close
+ * once, whoever closes it first.
+ */
+export async function refreshOpenGaps(
+  db: Db,
+  today: string,
+  patientId?: string,
+): Promise<ClosedGap[]> {
+  const onePatient: SQL = patientId ? sql`and g.patient_id = ${patientId}` : sql``;
+  const result = await db.execute(sql`
+    update ${treatmentGaps} g
+    set last_care_on = c.last_care_on,
+      closed_at = case when c.is_active and ${today}::date - c.last_care_on > c.threshold_days
+        then null else now() end
+    from (
+      select p.id as patient_id, ${isActive} as is_active, ${lastCareOn} as last_care_on,
+        ${thresholdDays} as threshold_days
+      from ${patients} p
+      where p.id in (select g2.patient_id from ${treatmentGaps} g2 where g2.closed_at is null)
+    ) c
+    where g.patient_id = c.patient_id and g.closed_at is null ${onePatient}
+    returning g.id, g.patient_id as "patientId", g.closed_at is not null as "isClosed"`);
+  return rowsOf<ClosedGap & { isClosed: boolean }>(result)
+    .filter((row) => row.isClosed)
+    .map(({ id, patientId: closedPatientId }) => ({ id, patientId: closedPatientId }));
+}
+
+export type GapSettingRow = {
+  id: string;
+  name: string;
+  gapThresholdDays: number;
+  version: number;
+  updatedAt: Date;
+  updatedByName: string | null;
+};
+
+const settingColumns = {
+  id: organizations.id,
+  name: organizations.name,
+  gapThresholdDays: organizations.gapThresholdDays,
+  version: organizations.version,
+  updatedAt: organizations.updatedAt,
+  updatedByName: organizations.updatedByName,
+};
+
+/** A clinic's setting; `forUpdate` locks the row for the write that follows. */
+export async function findClinicGapSetting(
+  db: Db,
+  clinicId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<GapSettingRow | null> {
+  const query = db
+    .select(settingColumns)
+    .from(organizations)
+    .where(and(eq(organizations.id, clinicId), eq(organizations.kind, 'clinic')));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function updateClinicGapThreshold(
+  db: Db,
+  actor: Actor,
+  clinicId: string,
+  days: number,
+): Promise<GapSettingRow> {
+  const [row] = await db
+    .update(organizations)
+    .set({ gapThresholdDays: days, ...nextVersion(organizations, actor) })
+    .where(eq(organizations.id, clinicId))
+    .returning(settingColumns);
+  if (!row) throw new Error('the locked clinic vanished during its update');
+  return row;
+}
