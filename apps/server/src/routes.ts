@@ -17,6 +17,7 @@ import { passwordRoutes } from './modules/passwords/passwords.routes.ts';
 import { patientRoutes } from './modules/patients/patients.routes.ts';
 import { reductionRoutes } from './modules/reductions/reductions.routes.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
+import { treatmentGapRoutes } from './modules/treatment-gaps/treatment-gaps.routes.ts';
 import { accessRequestReviewRoutes } from './modules/access-requests/access-requests.review-routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { auditChainRoutes } from './modules/audit/audit-chain.routes.ts';
@@ -55,5 +56,6 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(reductionRoutes);
   await app.register(caseRequestRoutes);
   await app.register(accessGrantRoutes);
+  await app.register(treatmentGapRoutes);
   await app.register(activityRoutes);
 }

@@ -37,7 +37,9 @@ export type NotificationOccasion =
       patient: InScopePatient;
       category: DocumentCategory;
     }
-  | { type: 'access_request' };
+  | { type: 'access_request' }
+  /** A treatment gap opened (issue 13): found by the periodic check, so nobody acted. */
+  | { type: 'treatment_gap'; patientId: InScopePatientId };
 
 /** Roles that take part in a patient's team messages; a patient's contact does not. */
 const MESSAGE_RECIPIENT_ROLES = new Set(['clinic', 'attorney', 'lienholder', 'admin']);
@@ -52,7 +54,8 @@ const MESSAGE_RECIPIENT_ROLES = new Set(['clinic', 'attorney', 'lienholder', 'ad
  * - message: the patient's clinics, firm and lienholders and the admins;
  * - document: whoever may see the document's category now (the Intake rule);
  * - reduction step: the other side of the lien (the lienholder's users, or the firm's);
- * - access request: every active admin.
+ * - access request: every active admin;
+ * - treatment gap: the users of the patient's clinics and firm.
  */
 export async function listNotificationAudience(
   db: Db,
@@ -61,6 +64,12 @@ export async function listNotificationAudience(
   if (occasion.type === 'access_request') {
     const admins = await listActiveAdmins(db);
     return admins.map((admin) => admin.id);
+  }
+  if (occasion.type === 'treatment_gap') {
+    const audience = await listPatientAudience(db, occasion.patientId);
+    return audience
+      .filter((member) => GAP_RECIPIENT_ROLES.has(member.role))
+      .map((member) => member.id);
   }
   const { actor, patient } = occasion;
   const others = (await listPatientAudience(db, patient.id)).filter(
@@ -107,6 +116,9 @@ export async function listPatientParties(db: Db, patientId: InScopePatientId): P
 }
 
 const PARTY_ROLES = new Set(['clinic', 'attorney', 'lienholder']);
+
+/** Who is told that a patient's treatment has a gap: the clinic treating and the firm. */
+const GAP_RECIPIENT_ROLES = new Set(['clinic', 'attorney']);
 
 /**
  * The one place the in-app preferences apply: of the users, those whose toggle for the type is
