@@ -2,6 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useParams } from 'react-router';
 import { PageSpinner } from '#src/components/ui/spinner.tsx';
 import { TabBar, useTabParam } from '#src/components/ui/tab-bar.tsx';
+import { ActivityTab } from '#src/features/activity/components/activity-tab.tsx';
 import { AccessHistoryTab } from '#src/features/access-history/components/access-history-tab.tsx';
 import { canOpenAccessHistory } from '#src/features/access-history/utils/can-open-access-history.ts';
 import { TemporaryAccess } from '#src/features/access-grants/components/temporary-access.tsx';
@@ -23,12 +24,13 @@ const TABS = [
   { value: 'documents', label: 'Documents' },
   { value: 'messages', label: 'Messages' },
   { value: 'billing', label: 'Billing' },
+  { value: 'activity', label: 'Activity' },
 ] as const;
 /** Only for admins and the patient's clinics (`canOpenAccessHistory`). */
 const ACCESS_HISTORY_TAB = { value: 'access-history', label: 'Access history' } as const;
 const TAB_VALUES = [...TABS, ACCESS_HISTORY_TAB].map((item) => item.value);
 
-/** /patients/{id}?tab=overview|demographics|documents|messages|billing|access-history */
+/** /patients/{id}?tab=overview|demographics|documents|messages|billing|activity|access-history */
 export function PatientDetailPage() {
   const { patientId = '' } = useParams();
   const user = useCurrentUser();
@@ -70,6 +72,9 @@ export function PatientDetailPage() {
         </Tabs.Content>
         <Tabs.Content value="billing">
           <BillingTab patient={patient} />
+        </Tabs.Content>
+        <Tabs.Content value="activity">
+          <ActivityTab patient={patient} />
         </Tabs.Content>
         {hasAccessHistory ? (
           <Tabs.Content value={ACCESS_HISTORY_TAB.value}>
