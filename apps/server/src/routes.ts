@@ -4,6 +4,7 @@ import { accessRequestRoutes } from './modules/access-requests/access-requests.r
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { lienRoutes } from './modules/liens/liens.routes.ts';
 import { caseRequestRoutes } from './modules/case-requests/case-requests.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { eventRoutes } from './modules/events/events.routes.ts';
@@ -53,6 +54,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(mailOutboxRoutes);
   await app.register(documentRoutes);
   await app.register(billingRoutes);
+  await app.register(lienRoutes);
   await app.register(reductionRoutes);
   await app.register(caseRequestRoutes);
   await app.register(accessGrantRoutes);

@@ -1,6 +1,7 @@
 import { toLienFigures, type LienFigures } from '@casebridge/domain/liens/lien-ledger';
 import type { Db } from '#src/db/client.ts';
 import type { Actor } from '#src/lib/actor.ts';
+import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
 import { requirePatientInScope } from '#src/modules/patients/patient-access.ts';
 import { listPatientLienAmounts } from './liens.queries.ts';
 
@@ -46,4 +47,21 @@ export async function getPatientLiens(
     lienholderName,
     ...toLienFigures(amounts),
   }));
+}
+
+/** The Lien ledger panel: the liens of the patient the actor may see, audited as one read. */
+export async function listPatientLiens(
+  db: Db,
+  actor: Actor,
+  patientId: string,
+  request: { ip: string },
+): Promise<{ items: PatientLien[] }> {
+  const items = await getPatientLiens(db, actor, patientId);
+  await auditPatientRead(db, actor, {
+    action: 'lien_viewed',
+    patientId,
+    details: `liens of lienholders: ${items.map((item) => item.lienholderId).join(',') || 'none'}`,
+    ip: request.ip,
+  });
+  return { items };
 }

@@ -146,3 +146,15 @@ export function listRecipientAddresses(
 ): Promise<Array<{ userId: string; address: string }>> {
   return listNotificationAddresses(db, userIds);
 }
+
+/**
+ * Who is told of a payment on a patient's lien (issue 13): the active users of the patient's
+ * firm, who need the balance for the settlement.
+ */
+export async function listPatientFirmUsers(db: Db, patient: InScopePatient): Promise<string[]> {
+  if (!patient.firmId) return [];
+  const audience = await listPatientAudience(db, patient.id);
+  return audience
+    .filter((member) => member.role === 'attorney' && member.organizationId === patient.firmId)
+    .map((member) => member.id);
+}

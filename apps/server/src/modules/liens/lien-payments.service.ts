@@ -1,0 +1,158 @@
+import { formatCentsAsDecimal } from '@casebridge/domain/billing/money';
+import {
+  LIEN_MESSAGES,
+  type TLienPayment,
+  type TLienPaymentParams,
+  type TRecordLienPaymentParsed,
+} from '@casebridge/domain/liens/lien-ledger.schemas';
+import type { Db } from '#src/db/client.ts';
+import { publishEvent } from '#src/events/outbox.ts';
+import type { Actor } from '#src/lib/actor.ts';
+import { AppError, notFound } from '#src/lib/app-error.ts';
+import { recordActivity } from '#src/modules/activity/activity.service.ts';
+import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
+import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import {
+  requirePatientInScope,
+  type InScopePatient,
+} from '#src/modules/patients/patient-access.ts';
+import { isLienholderLinked } from './liens.queries.ts';
+import {
+  insertLienPayment,
+  listLienPayments,
+  lockLienPayment,
+  markLienPaymentVoided,
+} from './lien-payments.queries.ts';
+import { tellFirmOfPayment, type PaymentContext } from './lien-payment-notice.ts';
+
+type RequestContext = { ip: string };
+
+/**
+ * The patient and lien the actor may reach: the patient in scope, the lienholder linked to it,
+ * and for a lienholder user only its own lien. Anything else answers 404 like a missing record.
+ */
+async function requireVisibleLien(
+  db: Db,
+  actor: Actor,
+  patientId: string,
+  lienholderId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<InScopePatient> {
+  const patient = await requirePatientInScope(db, actor, patientId, options);
+  if (actor.role === 'lienholder' && actor.organizationId !== lienholderId) throw notFound();
+  if (!(await isLienholderLinked(db, patient.id, lienholderId))) throw notFound();
+  return patient;
+}
+
+/** A lien's payments, voided ones marked, audited as one read naming them. */
+export async function listPaymentsOfLien(
+  db: Db,
+  actor: Actor,
+  params: Omit<TLienPaymentParams, 'paymentId'>,
+  request: RequestContext,
+): Promise<{ items: TLienPayment[] }> {
+  const patient = await requireVisibleLien(db, actor, params.patientId, params.lienholderId);
+  const items = await listLienPayments(db, patient.id, params.lienholderId);
+  await auditPatientRead(db, actor, {
+    action: 'lien_payments_viewed',
+    patientId: patient.id,
+    details: `lienholder ${params.lienholderId}; payments: ${items.map((item) => item.id).join(',') || 'none'}`,
+    ip: request.ip,
+  });
+  return { items };
+}
+
+/**
+ * Records a payment the lienholder received. Only the lienholder's own users reach here (the
+ * capability leaves out everyone else, administrators included), and only on its own lien.
+ */
+export async function recordLienPayment(
+  db: Db,
+  actor: Actor,
+  params: Omit<TLienPaymentParams, 'paymentId'>,
+  input: TRecordLienPaymentParsed,
+  context: PaymentContext,
+): Promise<TLienPayment> {
+  return db.transaction(async (tx) => {
+    const patient = await requireVisibleLien(tx, actor, params.patientId, params.lienholderId, {
+      forUpdate: true,
+    });
+    if (actor.organizationId !== params.lienholderId) throw notFound();
+    const payment = await insertLienPayment(
+      tx,
+      {
+        patientId: patient.id,
+        lienholderId: params.lienholderId,
+        amountCents: input.amountCents,
+        paidOn: input.paidOn,
+        reference: input.reference,
+      },
+      actor,
+    );
+    const described = `${formatCentsAsDecimal(payment.amountCents)} received ${payment.paidOn}`;
+    await recordActivity(tx, {
+      patientId: patient.id,
+      kind: 'payment',
+      recordId: payment.id,
+      lienholderId: params.lienholderId,
+      summary: `${actor.organizationName ?? 'Lienholder'} recorded a payment of $${formatCentsAsDecimal(payment.amountCents)}`,
+      actor,
+    });
+    await writeAudit(tx, {
+      action: 'lien_payment_recorded',
+      actor,
+      patientId: patient.id,
+      details: `payment ${payment.id}: ${described}${payment.reference ? `, ref ${payment.reference}` : ''}`,
+      ip: context.ip,
+    });
+    await tellFirmOfPayment(tx, actor, patient, { payment, isVoid: false }, context);
+    await publishEvent(tx, {
+      topic: 'lien.changed',
+      patientId: patient.id,
+      payload: { lienholderId: params.lienholderId },
+    });
+    return payment;
+  });
+}
+
+/** Voids a payment with a reason: it stays listed, marked, and no balance counts it. */
+export async function voidLienPayment(
+  db: Db,
+  actor: Actor,
+  params: TLienPaymentParams,
+  reason: string,
+  context: PaymentContext,
+): Promise<TLienPayment> {
+  return db.transaction(async (tx) => {
+    const patient = await requireVisibleLien(tx, actor, params.patientId, params.lienholderId, {
+      forUpdate: true,
+    });
+    if (actor.organizationId !== params.lienholderId) throw notFound();
+    const current = await lockLienPayment(tx, patient.id, params.lienholderId, params.paymentId);
+    if (!current) throw notFound();
+    if (current.voidedAt !== null) throw new AppError('CONFLICT', LIEN_MESSAGES.alreadyVoided);
+    const payment = await markLienPaymentVoided(tx, current.id, reason, actor);
+    await recordActivity(tx, {
+      patientId: patient.id,
+      kind: 'payment',
+      recordId: payment.id,
+      lienholderId: params.lienholderId,
+      summary: `${actor.organizationName ?? 'Lienholder'} voided a payment of $${formatCentsAsDecimal(payment.amountCents)}`,
+      actor,
+    });
+    await writeAudit(tx, {
+      action: 'lien_payment_voided',
+      actor,
+      patientId: patient.id,
+      details: `payment ${payment.id}: ${formatCentsAsDecimal(payment.amountCents)} received ${payment.paidOn}; reason: ${reason}`,
+      ip: context.ip,
+    });
+    await tellFirmOfPayment(tx, actor, patient, { payment, isVoid: true }, context);
+    await publishEvent(tx, {
+      topic: 'lien.changed',
+      patientId: patient.id,
+      payload: { lienholderId: params.lienholderId },
+    });
+    return payment;
+  });
+}
