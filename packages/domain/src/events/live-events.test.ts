@@ -100,7 +100,11 @@ describe('the live-event contract', () => {
   it('refreshes totals, lienholder figures and open histories after a billing edit or void', () => {
     const event = parseLiveEvent(frame('billing.changed', { entryId: 'e', amountCents: 100 }));
     expect(event?.payload).toEqual({ entryId: 'e' });
-    expect(event && getInvalidatedQueryKeys(event)).toEqual([['billing'], ['activity', PATIENT]]);
+    expect(event && getInvalidatedQueryKeys(event)).toEqual([
+      ['billing'],
+      ['liens'],
+      ['activity', PATIENT],
+    ]);
   });
 
   it('refuses frames that do not match the contract, and topics it does not know', () => {

@@ -167,8 +167,9 @@ const INVALIDATES = {
       ? [['documents', event.patientId], ['patients'], ['notifications']]
       : [['documents'], ['notifications']],
   ),
-  'billing.created': withActivity(() => [['billing']]),
-  'billing.changed': withActivity(() => [['billing']]),
+  // A billing line changes what every lien of the patient is billed, so the ledgers go stale too.
+  'billing.created': withActivity(() => [['billing'], ['liens']]),
+  'billing.changed': withActivity(() => [['billing'], ['liens']]),
   'notification.created': notificationKeys,
   'notification.read': notificationKeys,
   'organization.changed': () => [['organizations'], ['patients']],
