@@ -1,20 +1,29 @@
 import { CLINIC_DASHBOARD_PAGE_SIZE } from '@casebridge/domain/constants';
 import { COUNTER_HINTS, getClinicCounters } from '@casebridge/domain/patients/dashboard-counters';
 import { Activity, CheckCircle2, ClipboardList, Plus, Users } from 'lucide-react';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { CursorPageControls } from '#src/components/ui/cursor-pagination.tsx';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { StatCard, StatCardGrid } from '#src/components/ui/stat-card.tsx';
 import { useAuth } from '#src/lib/auth-context.tsx';
+import { lazyComponent } from '#src/lib/lazy-component.ts';
 import { usePatientStats } from '#src/features/patients/api/patients-api.ts';
 import { DashboardPage } from '#src/features/patients/components/dashboard-page.tsx';
 import { PatientCard } from '#src/features/patients/components/patient-card.tsx';
 import { PatientFilters } from '#src/features/patients/components/patient-filters.tsx';
 import { usePatientFilters } from '#src/features/patients/hooks/use-patient-filters.ts';
 
+// The setting's form brings the domain schema (zod): it loads after the dashboard (ADR 0015).
+const GapSettingPanel = lazyComponent(
+  () => import('#src/features/treatment-gaps/components/gap-setting-panel.tsx'),
+  (module) => module.GapSettingPanel,
+);
+
 export function ClinicDashboardPage() {
-  const { canCreatePatients } = useAuth();
+  const { canCreatePatients, user } = useAuth();
+  const clinicId = user?.role === 'clinic' ? user.organization?.id : undefined;
   const stats = usePatientStats();
   const { filters, setFilters, pages, list } = usePatientFilters(CLINIC_DASHBOARD_PAGE_SIZE);
   const counters = stats.data ? getClinicCounters(stats.data) : undefined;
@@ -74,6 +83,11 @@ export function ClinicDashboardPage() {
           label="Patient pages"
         />
       </section>
+      {clinicId ? (
+        <Suspense fallback={<Skeleton className="mt-8 h-40" />}>
+          <GapSettingPanel.Component clinicId={clinicId} />
+        </Suspense>
+      ) : null}
     </DashboardPage>
   );
 }

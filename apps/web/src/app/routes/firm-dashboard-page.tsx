@@ -1,8 +1,10 @@
 import { FIRM_DASHBOARD_PAGE_SIZE } from '@casebridge/domain/constants';
 import { COUNTER_HINTS, getFirmCounters } from '@casebridge/domain/patients/dashboard-counters';
 import { CheckCircle2, FileClock, HeartPulse, Users } from 'lucide-react';
+import { useState } from 'react';
 import { StatCard, StatCardGrid } from '#src/components/ui/stat-card.tsx';
 import { DashboardPage } from '#src/features/patients/components/dashboard-page.tsx';
+import { GapFilter, type GapFilterValue } from '#src/features/patients/components/gap-filter.tsx';
 import {
   PatientActionLink,
   PatientTableSection,
@@ -10,9 +12,11 @@ import {
 import { useCaseDashboard } from '#src/features/patients/hooks/use-case-dashboard.ts';
 
 export function FirmDashboardPage() {
+  const [gap, setGap] = useState<GapFilterValue>('');
   const { counters, list, pages, error } = useCaseDashboard(
     FIRM_DASHBOARD_PAGE_SIZE,
     getFirmCounters,
+    gap ? { gap } : {},
   );
 
   return (
@@ -32,6 +36,15 @@ export function FirmDashboardPage() {
         <StatCard label="Completed" value={counters?.completed} icon={CheckCircle2} />
         <StatCard label="Total Cases" value={counters?.total} icon={Users} />
       </StatCardGrid>
+      <div className="mb-4 flex justify-end">
+        <GapFilter
+          value={gap}
+          onChange={(next) => {
+            setGap(next);
+            pages.reset();
+          }}
+        />
+      </div>
       <PatientTableSection
         headingId="client-cases-heading"
         title="Client Cases"

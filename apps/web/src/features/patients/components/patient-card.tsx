@@ -2,6 +2,7 @@ import type { TPatientSummary } from '@casebridge/domain/patients/patient.schema
 import { Link } from 'react-router';
 import { StatusBadge } from '#src/components/ui/status-badge.tsx';
 import { formatDate } from '#src/lib/format.ts';
+import { GapBadge } from './gap-badge.tsx';
 
 export function PatientCard({ patient }: { patient: TPatientSummary }) {
   return (
@@ -11,7 +12,10 @@ export function PatientCard({ patient }: { patient: TPatientSummary }) {
     >
       <div className="flex items-start justify-between gap-2">
         <h2 className="font-semibold text-ink">{patient.fullName}</h2>
-        <StatusBadge status={patient.treatmentStatus} />
+        <div className="flex flex-col items-end gap-1">
+          <StatusBadge status={patient.treatmentStatus} />
+          <GapBadge days={patient.gapDays} />
+        </div>
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
         <div>

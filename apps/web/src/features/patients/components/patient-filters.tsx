@@ -5,10 +5,13 @@ import {
 } from '@casebridge/domain/patients/treatment-status';
 import { Search } from 'lucide-react';
 import { Input, Label, Select } from '#src/components/ui/input.tsx';
+import { GapFilter, type GapFilterValue } from './gap-filter.tsx';
 
 export type PatientFilterValues = {
   search: string;
   status: TreatmentStatus | '';
+  /** The Gaps filter: '' every patient, 'open' only those with an open treatment gap. */
+  gap: GapFilterValue;
   sort: PatientSort;
 };
 
@@ -28,7 +31,7 @@ export function PatientFilters({
   showSort?: boolean;
 }) {
   return (
-    <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_auto_auto]">
+    <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_auto_auto_auto]">
       <div>
         <Label htmlFor="patient-search" className="sr-only">
           Search patients by name
@@ -67,6 +70,7 @@ export function PatientFilters({
           ))}
         </Select>
       </div>
+      <GapFilter value={values.gap} onChange={(gap) => onChange({ ...values, gap })} />
       {showSort ? (
         <div>
           <Label htmlFor="patient-sort" className="sr-only">

@@ -2,6 +2,7 @@ import type { TPatientSummary } from '@casebridge/domain/patients/patient.schema
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { StatusBadge } from '#src/components/ui/status-badge.tsx';
+import { GapBadge } from './gap-badge.tsx';
 import { formatDate } from '#src/lib/format.ts';
 import { TableEmptyRow, TableSkeletonRows } from '#src/components/ui/table-rows.tsx';
 import { TableScroll } from '#src/components/ui/table-scroll.tsx';
@@ -74,7 +75,10 @@ export function PatientTable({
                   </Link>
                 </th>
                 <td className="px-4 py-3">
-                  <StatusBadge status={patient.treatmentStatus} />
+                  <div className="flex flex-wrap items-center gap-1">
+                    <StatusBadge status={patient.treatmentStatus} />
+                    <GapBadge days={patient.gapDays} />
+                  </div>
                 </td>
                 <td className="px-4 py-3 text-ink">
                   {patient.clinicNames.join(', ') || 'No clinics assigned'}

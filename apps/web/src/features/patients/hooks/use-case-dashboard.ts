@@ -10,10 +10,11 @@ import { usePatientList, usePatientStats } from '#src/features/patients/api/pati
 export function useCaseDashboard<TCounters>(
   pageSize: number,
   getCounters: (stats: DashboardStats) => TCounters,
+  filters: { gap?: 'open' } = {},
 ) {
   const stats = usePatientStats();
   const pages = useCursorPages<string>();
-  const list = usePatientList({ sort: 'last_updated', cursor: pages.cursor, pageSize });
+  const list = usePatientList({ sort: 'last_updated', cursor: pages.cursor, pageSize, ...filters });
   return {
     counters: stats.data ? getCounters(stats.data) : undefined,
     list,

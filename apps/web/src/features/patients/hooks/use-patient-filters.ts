@@ -12,6 +12,7 @@ export function usePatientFilters(pageSize: number) {
   const [filters, setFiltersState] = useState<PatientFilterValues>({
     search: '',
     status: '',
+    gap: '',
     sort: 'last_updated',
   });
   const pages = useCursorPages<string>();
@@ -19,6 +20,7 @@ export function usePatientFilters(pageSize: number) {
   const list = usePatientList({
     search: search || undefined,
     status: filters.status || undefined,
+    gap: filters.gap || undefined,
     sort: filters.sort,
     pageSize,
     cursor: pages.cursor,
