@@ -30,6 +30,7 @@ import {
   DEMO_USERS,
 } from './demo-data.ts';
 import { makeSamplePdf, makeSamplePng } from './sample-files.ts';
+import { seedDemoActivity } from './demo-activity.ts';
 import { seedDemoTreatmentGaps } from './demo-treatment-gaps.ts';
 
 const DAY_MS = 86_400_000;
@@ -244,6 +245,7 @@ export async function seedDemoData(
           createdByName: admin.name,
         },
       ]);
+      await seedDemoActivity(tx);
       await seedDemoTreatmentGaps(tx);
     });
   } catch (error) {

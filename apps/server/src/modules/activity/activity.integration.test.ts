@@ -68,6 +68,13 @@ describe('the patient Activity feed', () => {
   });
   afterAll(async () => server.close());
 
+  it("shows the demo's history on first start", async () => {
+    const kinds = new Set((await feed('clinic')).map((item) => item.kind));
+    for (const kind of ['status_changed', 'message', 'billing_line', 'document'] as const)
+      expect(kinds.has(kind)).toBe(true);
+    expect(await summariesOf('clinic')).toContain('Status changed from Referred to Evaluated');
+  });
+
   it('writes an item for each change, in its transaction, newest first', async () => {
     const db = server.context.db;
     const clinic = await actorOf(server, 'clinic@demo.test');
