@@ -17,6 +17,7 @@ import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { passwordRoutes } from './modules/passwords/passwords.routes.ts';
 import { patientRoutes } from './modules/patients/patients.routes.ts';
 import { reductionRoutes } from './modules/reductions/reductions.routes.ts';
+import { settlementRoutes } from './modules/settlements/settlements.routes.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
 import { treatmentGapRoutes } from './modules/treatment-gaps/treatment-gaps.routes.ts';
 import { accessRequestReviewRoutes } from './modules/access-requests/access-requests.review-routes.ts';
@@ -56,6 +57,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(billingRoutes);
   await app.register(lienRoutes);
   await app.register(reductionRoutes);
+  await app.register(settlementRoutes);
   await app.register(caseRequestRoutes);
   await app.register(accessGrantRoutes);
   await app.register(treatmentGapRoutes);

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
+import type { TSettlement } from '@casebridge/domain/settlements/settlement.schemas';
+import { events } from '#src/db/schema/index.ts';
+import { getUserId } from '#src/modules/documents/document-test-support.ts';
+import { expectOneAuditRow } from '#src/test/audit-rows.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
+import { findDemoLien } from '#src/modules/reductions/reduction-test-support.ts';
+
+const ATTORNEY = 'attorney@demo.test';
+
+/**
+ * The settlement preview of James Whitfield (Morgan Hale's patient): the first save creates the
+ * draft, later ones name their version; the figures are the domain's, in cents, against the
+ * liens as they are now; reads and saves are audited and the firm hears of a save.
+ */
+describe('settlement preview', () => {
+  let server: TestServer;
+  let cookie: string;
+  let patientId: string;
+  const url = () => `/api/patients/${patientId}/settlement`;
+  const save = (body: object, headers: Record<string, string> = {}) =>
+    server.request({ method: 'PUT', url: url(), cookie, body, headers });
+
+  beforeAll(async () => {
+    server = await createTestServer();
+    cookie = await server.login(ATTORNEY);
+    ({ patientId } = await findDemoLien(server, 'James Whitfield', 'MedLien Funding Partners'));
+  });
+  afterAll(async () => server.close());
+
+  it('reads an empty worksheet with the liens, audited', async () => {
+    const { response } = await expectOneAuditRow(
+      server,
+      { email: ATTORNEY, action: 'settlement_viewed', patientId },
+      () => server.request({ url: url(), cookie }),
+    );
+    expect(response.statusCode).toBe(200);
+    const settlement = response.json<TSettlement>();
+    expect(settlement.draft).toBeNull();
+    expect(settlement.figures).toBeNull();
+    expect(settlement.liens.map((lien) => lien.lienholderName)).toEqual([
+      'MedLien Funding Partners',
+    ]);
+  });
+
+  it('saves a draft, computes the figures in cents and refuses a stale save', async () => {
+    const { response } = await expectOneAuditRow(
+      server,
+      { email: ATTORNEY, action: 'settlement_saved', patientId },
+      () => save({ gross: '25,000.00', feePercent: '33.33', costs: '1250.5', note: 'Offer A' }),
+    );
+    expect(response.statusCode).toBe(200);
+    const first = response.json<TSettlement>();
+    const liens = first.liens.reduce((sum, lien) => sum + Math.max(0, lien.balanceCents), 0);
+    expect(first.draft).toMatchObject({
+      grossCents: 2_500_000,
+      feeBasisPoints: 3333,
+      costsCents: 125_050,
+      note: 'Offer A',
+      version: 1,
+    });
+    expect(first.figures).toEqual({
+      grossCents: 2_500_000,
+      feeCents: 833_250,
+      costsCents: 125_050,
+      liensCents: liens,
+      netCents: 2_500_000 - 833_250 - 125_050 - liens,
+    });
+
+    const [event] = await server.context.db
+      .select()
+      .from(events)
+      .where(eq(events.topic, 'settlement.changed'))
+      .orderBy(desc(events.id))
+      .limit(1);
+    expect(event?.recipientUserIds).toEqual([await getUserId(server, ATTORNEY)]);
+
+    expect((await save({ gross: '1', feePercent: '0', costs: '' })).statusCode).toBe(428);
+    const second = await save(
+      { gross: '30000', feePercent: '40', costs: '0' },
+      { 'if-match': '"1"' },
+    );
+    expect(second.statusCode).toBe(200);
+    expect(second.json<TSettlement>().draft?.version).toBe(2);
+    const stale = await save({ gross: '1', feePercent: '0', costs: '', version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json<{ current: TSettlement }>().current.draft?.grossCents).toBe(3_000_000);
+  });
+
+  it('shows a shortfall as a negative net and refuses malformed figures', async () => {
+    const shortfall = await save({ gross: '10', feePercent: '50', costs: '100', version: 2 });
+    expect(shortfall.json<TSettlement>().figures?.netCents).toBeLessThan(0);
+    for (const body of [
+      { gross: '', feePercent: '30', costs: '0', version: 3 },
+      { gross: '100', feePercent: '100.01', costs: '0', version: 3 },
+      { gross: '100', feePercent: '30', costs: '-1', version: 3 },
+    ]) {
+      expect((await save(body)).statusCode).toBe(400);
+    }
+  });
+});

@@ -1,0 +1,92 @@
+import { and, eq } from 'drizzle-orm';
+import type {
+  TSaveSettlementParsed,
+  TSettlementDraft,
+} from '@casebridge/domain/settlements/settlement.schemas';
+import type { Db } from '#src/db/client.ts';
+import { settlementDrafts, users } from '#src/db/schema/index.ts';
+import type { Actor } from '#src/lib/actor.ts';
+import { nextVersion } from '#src/lib/versioning.ts';
+import type { InScopePatientId } from '#src/modules/patients/patient-access.ts';
+
+type DraftRow = typeof settlementDrafts.$inferSelect;
+type DraftFields = Pick<TSaveSettlementParsed, 'note'> & {
+  grossCents: number;
+  feeBasisPoints: number;
+  costsCents: number;
+};
+
+/** The firm's draft of the patient, locked for a save when `forUpdate` (inside a transaction). */
+export async function findSettlementDraft(
+  db: Db,
+  patientId: InScopePatientId,
+  firmId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<DraftRow | undefined> {
+  const query = db
+    .select()
+    .from(settlementDrafts)
+    .where(and(eq(settlementDrafts.patientId, patientId), eq(settlementDrafts.firmId, firmId)));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+/** The first draft; undefined when another save created it first (the caller answers 409). */
+export async function insertSettlementDraft(
+  db: Db,
+  patientId: InScopePatientId,
+  firmId: string,
+  fields: DraftFields,
+  actor: Actor,
+): Promise<DraftRow | undefined> {
+  const [row] = await db
+    .insert(settlementDrafts)
+    .values({
+      patientId,
+      firmId,
+      ...fields,
+      updatedBy: actor.userId,
+      updatedByName: actor.name,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+export async function updateSettlementDraft(
+  db: Db,
+  patientId: InScopePatientId,
+  fields: DraftFields,
+  actor: Actor,
+): Promise<DraftRow> {
+  const [row] = await db
+    .update(settlementDrafts)
+    .set({ ...fields, ...nextVersion(settlementDrafts, actor) })
+    .where(eq(settlementDrafts.patientId, patientId))
+    .returning();
+  if (!row) throw new Error('the locked settlement draft vanished');
+  return row;
+}
+
+/** The active users of the firm: the only ones who hear that its worksheet changed. */
+export async function listFirmUserIds(db: Db, firmId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(eq(users.organizationId, firmId), eq(users.role, 'attorney'), eq(users.active, true)),
+    );
+  return rows.map((row) => row.id);
+}
+
+export function toSettlementDraft(row: DraftRow): TSettlementDraft {
+  return {
+    grossCents: row.grossCents,
+    feeBasisPoints: row.feeBasisPoints,
+    costsCents: row.costsCents,
+    note: row.note,
+    version: row.version,
+    updatedAt: row.updatedAt.toISOString(),
+    updatedByName: row.updatedByName,
+  };
+}
