@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { TReductionHistory } from '@casebridge/domain/liens/reduction.schemas';
 import { notifications, organizations, patients, users } from '#src/db/schema/index.ts';
+import { createContactOf } from '#src/test/contact-user.ts';
+import { DEMO_ACTOR_EMAILS, type DemoActorKey } from '#src/test/demo-actors.ts';
 import type { TestServer } from '#src/test/test-server.ts';
 
 /** Test-only helpers of the reduction and settlement suites. */
@@ -53,3 +55,16 @@ export async function countReductionNotifications(server: TestServer, email: str
     .where(and(eq(users.email, email), eq(notifications.type, 'reduction')));
   return rows.length;
 }
+
+/** Every demo actor of an authorization matrix, signed in (a contact of `patientName` too). */
+export async function signInMatrix(server: TestServer, patientName: string) {
+  const cookies = {} as Record<DemoActorKey, string>;
+  for (const [key, email] of Object.entries(DEMO_ACTOR_EMAILS))
+    cookies[key as DemoActorKey] = await server.login(email);
+  cookies.contact = await server.login(
+    await createContactOf(server, patientName, 'contact@example.test'),
+  );
+  return cookies;
+}
+
+export const MISSING_ID = '00000000-0000-4000-8000-000000000000';
