@@ -5,6 +5,7 @@ import {
   type TLienPaymentParams,
   type TRecordLienPaymentParsed,
 } from '@casebridge/domain/liens/lien-ledger.schemas';
+import { canRecordLienPayment } from '@casebridge/domain/liens/lien-ledger.policy';
 import type { Db } from '#src/db/client.ts';
 import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
@@ -77,7 +78,7 @@ export async function recordLienPayment(
     const patient = await requireVisibleLien(tx, actor, params.patientId, params.lienholderId, {
       forUpdate: true,
     });
-    if (actor.organizationId !== params.lienholderId) throw notFound();
+    if (!canRecordLienPayment(actor, params.lienholderId)) throw notFound();
     const payment = await insertLienPayment(
       tx,
       {
@@ -127,7 +128,7 @@ export async function voidLienPayment(
     const patient = await requireVisibleLien(tx, actor, params.patientId, params.lienholderId, {
       forUpdate: true,
     });
-    if (actor.organizationId !== params.lienholderId) throw notFound();
+    if (!canRecordLienPayment(actor, params.lienholderId)) throw notFound();
     const current = await lockLienPayment(tx, patient.id, params.lienholderId, params.paymentId);
     if (!current) throw notFound();
     if (current.voidedAt !== null) throw new AppError('CONFLICT', LIEN_MESSAGES.alreadyVoided);

@@ -12,6 +12,7 @@ import type {
   TPortfolioParsed,
   TPortfolioRow,
 } from '@casebridge/domain/liens/lien-ledger.schemas';
+import { canReadLienPortfolio } from '@casebridge/domain/liens/lien-ledger.policy';
 import type { Db } from '#src/db/client.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { forbidden } from '#src/lib/app-error.ts';
@@ -38,11 +39,10 @@ function portfolioFilter(
 ): PortfolioFilter {
   const scope = getActorPatientScope(actor);
   const base = { search: query.search, status: query.status, hasGap: query.hasGap, scope };
-  if (actor.role === 'lienholder' && actor.organizationId) {
-    return { ...base, lienholderId: actor.organizationId };
-  }
+  if (!canReadLienPortfolio(actor)) throw forbidden();
   if (actor.role === 'admin') return { ...base, lienholderId: query.lienholderId ?? null };
-  throw forbidden();
+  if (!actor.organizationId) throw forbidden();
+  return { ...base, lienholderId: actor.organizationId };
 }
 
 const patientIdsOf = (rows: readonly TPortfolioRow[]) => [
