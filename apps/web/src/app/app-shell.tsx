@@ -1,3 +1,4 @@
+import { hasCapability } from '@casebridge/domain/capabilities';
 import { MESSAGES } from '@casebridge/domain/errors';
 import { getDashboardPath } from '@casebridge/domain/roles';
 import { LogOut, WifiOff } from 'lucide-react';
@@ -27,6 +28,12 @@ const ORGANIZATION_BADGE_LABEL = {
   firm: 'Attorney Firm',
   lienholder: 'Lienholder',
 } as const;
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-2 py-1.5 text-sm font-medium hover:bg-surface-muted',
+    isActive ? 'text-brand' : 'text-ink',
+  );
 
 /** Header, main area and the idle-timeout watcher around every signed-in page. */
 export function AppShell({ headerExtras }: { headerExtras?: ReactNode }) {
@@ -76,17 +83,14 @@ export function AppShell({ headerExtras }: { headerExtras?: ReactNode }) {
           >
             <Logo to={getDashboardPath(user.role)} />
             <nav aria-label="Main" className="ml-1 sm:ml-4">
-              <NavLink
-                to="/directory"
-                className={({ isActive }) =>
-                  cn(
-                    'rounded-md px-2 py-1.5 text-sm font-medium hover:bg-surface-muted',
-                    isActive ? 'text-brand' : 'text-ink',
-                  )
-                }
-              >
+              <NavLink to="/directory" className={navLinkClass}>
                 Directory
               </NavLink>
+              {hasCapability(user.role, 'requests:read') ? (
+                <NavLink to="/requests" className={navLinkClass}>
+                  Requests
+                </NavLink>
+              ) : null}
             </nav>
             <span
               title={badge.title}

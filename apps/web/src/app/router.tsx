@@ -182,6 +182,18 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                element: <RequireRole roles={['clinic', 'attorney', 'lienholder', 'admin']} />,
+                children: [
+                  {
+                    path: '/requests',
+                    lazy: page(
+                      () => import('./routes/requests-page.tsx'),
+                      (m) => m.RequestsPage,
+                    ),
+                  },
+                ],
+              },
+              {
                 path: '/directory',
                 lazy: page(
                   () => import('./routes/directory-page.tsx'),

@@ -7,6 +7,7 @@ import { AccessHistoryTab } from '#src/features/access-history/components/access
 import { canOpenAccessHistory } from '#src/features/access-history/utils/can-open-access-history.ts';
 import { TemporaryAccess } from '#src/features/access-grants/components/temporary-access.tsx';
 import { BillingTab } from '#src/features/billing/components/billing-tab.tsx';
+import { PatientRequests } from '#src/features/case-requests/components/patient-requests.tsx';
 import { DocumentsTab } from '#src/features/documents/components/documents-tab.tsx';
 import { MessagesTab } from '#src/features/messages/components/messages-tab.tsx';
 import { TreatmentSummaryPanel } from '#src/features/messages/components/treatment-summary-panel.tsx';
@@ -17,6 +18,7 @@ import { PatientHeader } from '#src/features/patients/components/patient-header.
 import { PatientNotFound } from '#src/features/patients/components/patient-not-found.tsx';
 import { ApiError } from '#src/lib/api-client.ts';
 import { useCurrentUser } from '#src/lib/auth-context.tsx';
+import { uploadRequestFile } from '#src/app/upload-request-file.ts';
 
 const TABS = [
   { value: 'overview', label: 'Overview' },
@@ -60,6 +62,7 @@ export function PatientDetailPage() {
         />
         <Tabs.Content value="overview">
           <OverviewTab patient={patient} summary={<TreatmentSummaryPanel patient={patient} />} />
+          <PatientRequests patient={patient} uploadFile={uploadRequestFile} />
         </Tabs.Content>
         <Tabs.Content value="demographics">
           <DemographicsTab patient={patient} />
