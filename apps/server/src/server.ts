@@ -121,6 +121,7 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
   });
   const treatmentGaps = startTreatmentGapCheck({
     db,
+    appUrl: env.appUrl,
     log: { warn: (message) => app.log.warn(message) },
   });
 

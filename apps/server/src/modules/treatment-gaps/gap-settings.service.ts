@@ -12,7 +12,7 @@ import {
   type GapSettingRow,
 } from './treatment-gaps.queries.ts';
 
-type RequestContext = { ip: string; log: { warn(message: string): void } };
+type RequestContext = { ip: string; appUrl: string; log: { warn(message: string): void } };
 
 const toDto = (row: GapSettingRow): TGapSetting => ({
   clinicId: row.id,
@@ -80,7 +80,7 @@ export async function updateGapSetting(
     await publishEvent(tx, { topic: 'organization.changed', payload: { id: clinicId } });
     return toDto(row);
   });
-  await runTreatmentGapCheck(db).catch((error: unknown) =>
+  await runTreatmentGapCheck(db, { appUrl: context.appUrl }).catch((error: unknown) =>
     context.log.warn(`treatment gap check after a setting change: ${String(error)}`),
   );
   return saved;

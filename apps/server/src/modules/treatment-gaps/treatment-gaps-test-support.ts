@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import {
+  mailOutbox,
   notifications,
   organizations,
   patientActivity,
@@ -99,4 +100,13 @@ export async function getClinicThreshold(server: TestServer, clinicId: string) {
     .where(eq(organizations.id, clinicId));
   if (!row) throw new Error(`no clinic ${clinicId}`);
   return row;
+}
+
+/** The addresses the gap's notification e-mails were queued for. */
+export async function listGapMailRecipients(server: TestServer, gapId: string) {
+  const rows = await server.context.db
+    .select({ to: mailOutbox.toAddress })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.kind, 'treatment_gap_notification'), eq(mailOutbox.subjectId, gapId)));
+  return rows.map((row) => row.to);
 }

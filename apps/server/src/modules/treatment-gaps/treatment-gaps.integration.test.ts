@@ -10,6 +10,7 @@ import {
   hasOpenGap,
   insertGapPatient,
   listGapActivity,
+  listGapMailRecipients,
   listGapNotificationRecipients,
   listGaps,
   organizationOf,
@@ -44,7 +45,8 @@ describe('treatment gaps', () => {
     await server.close();
   });
 
-  const check = () => runTreatmentGapCheck(server.context.db);
+  const check = () =>
+    runTreatmentGapCheck(server.context.db, { appUrl: server.context.env.appUrl });
   const gapPatient = (fullName: string, lastTreatmentDaysAgo: number, extra = {}) =>
     insertGapPatient(server, {
       fullName,
@@ -71,6 +73,10 @@ describe('treatment gaps', () => {
     expect(recipients.length).toBeGreaterThan(0);
     expect(new Set(recipients.map((row) => row.userId)).size).toBe(recipients.length);
     expect(new Set(recipients.map((row) => row.role))).toEqual(new Set(['clinic', 'attorney']));
+    // One e-mail per notified user (the admin's e-mail setting is on in the demo).
+    const mails = await listGapMailRecipients(server, gaps[0]!.id);
+    expect(mails).toHaveLength(recipients.length);
+    expect(new Set(mails).size).toBe(mails.length);
     expect(await listGapActivity(server, patientId)).toEqual(['gap_opened']);
     const detail = await server.request({ url: `/api/patients/${patientId}`, cookie: clinic });
     expect(detail.json().gapDays).toBe(17);

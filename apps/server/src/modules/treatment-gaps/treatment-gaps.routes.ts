@@ -67,7 +67,7 @@ export async function treatmentGapRoutes(app: FastifyInstance): Promise<void> {
           thresholdDays: request.body.thresholdDays,
           expected: expectedVersion(request, request.body.version),
         },
-        { ip: getRequestIp(request), log: request.log },
+        { ip: getRequestIp(request), appUrl: app.ctx.env.appUrl, log: request.log },
       );
       return withEtag(reply, setting);
     },

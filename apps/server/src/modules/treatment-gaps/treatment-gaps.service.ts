@@ -1,13 +1,12 @@
-import { daysBetween, describeGap } from '@casebridge/domain/gaps/treatment-gap';
+import { daysBetween } from '@casebridge/domain/gaps/treatment-gap';
 import type { Db } from '#src/db/client.ts';
 import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { startPeriodicJob, type PeriodicJob } from '#src/lib/periodic-job.ts';
 import { recordActivity } from '#src/modules/activity/activity.service.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
-import { notifyUsers } from '#src/modules/notifications/notifications.service.ts';
-import { listNotificationAudience } from '#src/modules/notifications/recipients.ts';
 import { patientOfTreatmentGap } from '#src/modules/patients/patient-access.ts';
+import { notifyGapOpened } from './gap-notify.ts';
 import {
   openDueGaps,
   refreshOpenGaps,
@@ -24,7 +23,14 @@ const toDay = (now: Date) => now.toISOString().slice(0, 10);
 
 const plural = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
 
-async function announceOpenedGap(tx: Db, gap: OpenedGap, today: string): Promise<void> {
+type CheckOptions = { appUrl: string; now?: Date };
+
+async function announceOpenedGap(
+  tx: Db,
+  gap: OpenedGap,
+  today: string,
+  appUrl: string,
+): Promise<void> {
   const patient = await patientOfTreatmentGap(tx, gap.patientId);
   if (!patient) return;
   const days = daysBetween(gap.lastCareOn, today);
@@ -40,16 +46,7 @@ async function announceOpenedGap(tx: Db, gap: OpenedGap, today: string): Promise
     patientId: patient.id,
     details: `last care ${gap.lastCareOn}, threshold ${gap.thresholdDays} days`,
   });
-  const recipients = await listNotificationAudience(tx, {
-    type: 'treatment_gap',
-    patientId: patient.id,
-  });
-  await notifyUsers(tx, recipients, {
-    type: 'treatment_gap',
-    content: `${patient.fullName}: ${describeGap(days)}`,
-    patientId: patient.id,
-    linkTo: `/patients/${patient.id}`,
-  });
+  await notifyGapOpened(tx, { id: gap.id, patient, days }, appUrl);
   await publishEvent(tx, { topic: 'treatment-gap.changed', patientId: patient.id });
 }
 
@@ -82,9 +79,9 @@ async function announceClosedGap(
  */
 export async function runTreatmentGapCheck(
   db: Db,
-  now = new Date(),
+  options: CheckOptions,
 ): Promise<{ opened: number; closed: number }> {
-  const today = toDay(now);
+  const today = toDay(options.now ?? new Date());
   const closed = await db.transaction(async (tx) => {
     const gaps = await refreshOpenGaps(tx, today);
     for (const gap of gaps) await announceClosedGap(tx, gap, null);
@@ -94,7 +91,7 @@ export async function runTreatmentGapCheck(
   for (;;) {
     const batch = await db.transaction(async (tx) => {
       const gaps = await openDueGaps(tx, today, OPEN_BATCH);
-      for (const gap of gaps) await announceOpenedGap(tx, gap, today);
+      for (const gap of gaps) await announceOpenedGap(tx, gap, today, options.appUrl);
       return gaps.length;
     });
     opened += batch;
@@ -122,13 +119,14 @@ export async function closeTreatmentGapIfCared(
 /** Runs the check every ten minutes in the background (every instance may run it). */
 export function startTreatmentGapCheck(options: {
   db: Db;
+  appUrl: string;
   log: { warn(message: string): void };
   intervalMs?: number;
 }): PeriodicJob {
   return startPeriodicJob({
     name: 'treatment gap check',
     intervalMs: options.intervalMs ?? CHECK_INTERVAL_MS,
-    run: () => runTreatmentGapCheck(options.db),
+    run: () => runTreatmentGapCheck(options.db, { appUrl: options.appUrl }),
     log: options.log,
   });
 }
