@@ -16,6 +16,8 @@ import { DemographicsTab } from '#src/features/patients/components/demographics-
 import { OverviewTab } from '#src/features/patients/components/overview-tab.tsx';
 import { PatientHeader } from '#src/features/patients/components/patient-header.tsx';
 import { PatientNotFound } from '#src/features/patients/components/patient-not-found.tsx';
+import { ReductionsPanel } from '#src/features/reductions/components/reductions-panel.tsx';
+import { SettlementPanel } from '#src/features/settlements/components/settlement-panel.tsx';
 import { ApiError } from '#src/lib/api-client.ts';
 import { useCurrentUser } from '#src/lib/auth-context.tsx';
 import { uploadRequestFile } from '#src/app/upload-request-file.ts';
@@ -75,6 +77,8 @@ export function PatientDetailPage() {
         </Tabs.Content>
         <Tabs.Content value="billing">
           <BillingTab patient={patient} />
+          <ReductionsPanel patient={patient} />
+          <SettlementPanel patient={patient} />
         </Tabs.Content>
         <Tabs.Content value="activity">
           <ActivityTab patient={patient} />
