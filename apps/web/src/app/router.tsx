@@ -182,6 +182,18 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                element: <RequireRole roles={['attorney']} />,
+                children: [
+                  {
+                    path: '/patients/:patientId/settlement/print',
+                    lazy: page(
+                      () => import('./routes/settlement-print-page.tsx'),
+                      (m) => m.SettlementPrintPage,
+                    ),
+                  },
+                ],
+              },
+              {
                 element: <RequireRole roles={['clinic', 'attorney', 'lienholder', 'admin']} />,
                 children: [
                   {
