@@ -31,6 +31,7 @@ import {
 } from './demo-data.ts';
 import { makeSamplePdf, makeSamplePng } from './sample-files.ts';
 import { seedDemoActivity } from './demo-activity.ts';
+import { seedDemoCaseRequests } from './demo-case-requests.ts';
 import { seedDemoTreatmentGaps } from './demo-treatment-gaps.ts';
 
 const DAY_MS = 86_400_000;
@@ -246,6 +247,7 @@ export async function seedDemoData(
         },
       ]);
       await seedDemoActivity(tx);
+      await seedDemoCaseRequests(tx);
       await seedDemoTreatmentGaps(tx);
     });
   } catch (error) {

@@ -184,6 +184,23 @@ describe('case requests: lifecycle, transitions, documents, notices', () => {
     ).toBeGreaterThanOrEqual(1);
   });
 
+  it('the demo data shows open, overdue and fulfilled requests on first start', async () => {
+    const queue = await server.request({
+      url: '/api/requests?status=all&limit=50',
+      cookie: world.cookies.attorney,
+    });
+    const items = queue.json().items as Array<{
+      status: string;
+      isOverdue: boolean;
+      documents: unknown[];
+    }>;
+    expect(items.some((item) => item.status === 'requested' && !item.isOverdue)).toBe(true);
+    expect(items.some((item) => item.isOverdue)).toBe(true);
+    expect(items.some((item) => item.status === 'fulfilled' && item.documents.length > 0)).toBe(
+      true,
+    );
+  });
+
   it('declines with a reason only; a reason is required', async () => {
     const created = await createRequestAs(server, world, world.cookies.attorney, 'James Whitfield');
     const blank = await answer(server, world.cookies.clinic, created.id, 'decline', 1, {
