@@ -7,6 +7,8 @@ import { CheckCircle2, HeartPulse, Users } from 'lucide-react';
 import { StatCard, StatCardGrid } from '#src/components/ui/stat-card.tsx';
 import { RecentBillingActivity } from '#src/features/billing/components/recent-billing-activity.tsx';
 import { TotalBilledCard } from '#src/features/billing/components/total-billed-card.tsx';
+import { AgingChart } from '#src/features/liens/components/aging-chart.tsx';
+import { PortfolioSection } from '#src/features/liens/components/portfolio-section.tsx';
 import { DashboardPage } from '#src/features/patients/components/dashboard-page.tsx';
 import {
   PatientActionLink,
@@ -14,7 +16,10 @@ import {
 } from '#src/features/patients/components/paged-patient-table.tsx';
 import { useCaseDashboard } from '#src/features/patients/hooks/use-case-dashboard.ts';
 
-/** Counters and patients over the lienholder's linked patients (docs/architecture.md D3). */
+/**
+ * Counters and patients over the lienholder's linked patients (docs/architecture.md D3), and its
+ * lien portfolio with the aging of its balances (issue 13).
+ */
 export function LienholderDashboardPage() {
   const { counters, list, pages, error } = useCaseDashboard(
     LIENHOLDER_DASHBOARD_PAGE_SIZE,
@@ -45,6 +50,8 @@ export function LienholderDashboardPage() {
         <StatCard label="Discharged" value={counters?.discharged} icon={CheckCircle2} />
         <TotalBilledCard />
       </StatCardGrid>
+      <PortfolioSection />
+      <AgingChart />
       <RecentBillingActivity />
       <PatientTableSection
         headingId="linked-patients-heading"

@@ -9,6 +9,7 @@ import { TemporaryAccess } from '#src/features/access-grants/components/temporar
 import { BillingTab } from '#src/features/billing/components/billing-tab.tsx';
 import { PatientRequests } from '#src/features/case-requests/components/patient-requests.tsx';
 import { DocumentsTab } from '#src/features/documents/components/documents-tab.tsx';
+import { LienLedgerPanel } from '#src/features/liens/components/lien-ledger-panel.tsx';
 import { MessagesTab } from '#src/features/messages/components/messages-tab.tsx';
 import { TreatmentSummaryPanel } from '#src/features/messages/components/treatment-summary-panel.tsx';
 import { usePatient } from '#src/features/patients/api/patients-api.ts';
@@ -77,6 +78,7 @@ export function PatientDetailPage() {
         </Tabs.Content>
         <Tabs.Content value="billing">
           <BillingTab patient={patient} />
+          <LienLedgerPanel patient={patient} />
           <ReductionsPanel patient={patient} />
           <SettlementPanel patient={patient} />
         </Tabs.Content>
