@@ -33,6 +33,7 @@ import { makeSamplePdf, makeSamplePng } from './sample-files.ts';
 import { seedDemoActivity } from './demo-activity.ts';
 import { seedDemoCaseRequests } from './demo-case-requests.ts';
 import { seedDemoTreatmentGaps } from './demo-treatment-gaps.ts';
+import { seedDemoLiens } from './demo-liens.ts';
 
 const DAY_MS = 86_400_000;
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
@@ -249,6 +250,7 @@ export async function seedDemoData(
       await seedDemoActivity(tx);
       await seedDemoCaseRequests(tx);
       await seedDemoTreatmentGaps(tx);
+      await seedDemoLiens(tx);
     });
   } catch (error) {
     // Nothing half-seeded: the transaction rolled back, so the files go too.
