@@ -104,3 +104,11 @@ export async function listActivity(
     hasMore: rows.length > page.limit,
   };
 }
+
+/** One item of a patient's feed, in the caller's transaction. */
+export async function insertActivity(
+  db: Db,
+  values: typeof patientActivity.$inferInsert,
+): Promise<void> {
+  await db.insert(patientActivity).values(values);
+}

@@ -1,12 +1,11 @@
 import type { ActivityKind } from '@casebridge/domain/activity/activity-constants';
 import type { TActivityPage } from '@casebridge/domain/activity/activity.schemas';
 import type { Db } from '#src/db/client.ts';
-import { patientActivity } from '#src/db/schema/index.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
 import { requirePatientInScope } from '#src/modules/patients/patient-access.ts';
 import { getActorPatientScope } from '#src/modules/patients/patient-scope.ts';
-import { listActivity } from './activity.queries.ts';
+import { insertActivity, listActivity } from './activity.queries.ts';
 
 export type ActivityEntry = {
   patientId: string;
@@ -26,7 +25,7 @@ export type ActivityEntry = {
  * change it describes, so the feed holds exactly what committed.
  */
 export async function recordActivity(db: Db, entry: ActivityEntry): Promise<void> {
-  await db.insert(patientActivity).values({
+  await insertActivity(db, {
     patientId: entry.patientId,
     kind: entry.kind,
     recordId: entry.recordId ?? null,
