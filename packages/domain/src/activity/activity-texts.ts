@@ -27,7 +27,10 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
 /** The patient page's tab an item links to (`?tab=`). */
 export type ActivityTab = 'overview' | 'demographics' | 'documents' | 'messages' | 'billing';
 
-/** Where each kind's record is shown on the patient page. */
+/**
+ * Where each kind's record is shown on the patient page: requests and the gap badge on the
+ * Overview, a lien's ledger and reductions on the Billing tab.
+ */
 export const ACTIVITY_KIND_TABS: Record<ActivityKind, ActivityTab> = {
   status_changed: 'overview',
   demographics_edited: 'demographics',
@@ -35,8 +38,8 @@ export const ACTIVITY_KIND_TABS: Record<ActivityKind, ActivityTab> = {
   document: 'documents',
   billing_line: 'billing',
   case_request: 'overview',
-  reduction: 'overview',
-  payment: 'overview',
+  reduction: 'billing',
+  payment: 'billing',
   gap_opened: 'overview',
   gap_closed: 'overview',
 };

@@ -35,7 +35,10 @@ const FIRST_PAGE: TActivityPage = {
   nextCursor: '7',
 };
 const SECOND_PAGE: TActivityPage = {
-  items: [item('6', { kind: 'message', summary: 'Message sent', actorRole: 'attorney' })],
+  items: [
+    item('6', { kind: 'message', summary: 'Message sent', actorRole: 'attorney' }),
+    item('5', { kind: 'payment', summary: 'Payment recorded', actorRole: 'lienholder' }),
+  ],
   nextCursor: null,
 };
 
@@ -78,7 +81,11 @@ describe('ActivityTab', () => {
     );
     await userEvent.click(await screen.findByRole('button', { name: ACTIVITY_TEXTS.loadMore }));
     expect(await screen.findByText('Message sent')).toBeVisible();
-    expect(screen.getAllByRole('listitem')).toHaveLength(4);
+    expect(screen.getAllByRole('listitem')).toHaveLength(5);
+    // A lien's payments and reductions are shown on the Billing tab.
+    expect(
+      screen.getByRole('link', { name: /^Open in Billing: Payment recorded/ }),
+    ).toHaveAttribute('href', `/patients/${PATIENT_ID}?tab=billing`);
     expect(api.calls.at(-1)?.query.get('cursor')).toBe('7');
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: ACTIVITY_TEXTS.loadMore })).toBeNull(),
