@@ -31,6 +31,7 @@ import {
 } from './demo-data.ts';
 import { makeSamplePdf, makeSamplePng } from './sample-files.ts';
 import { seedDemoActivity } from './demo-activity.ts';
+import { seedDemoReductions } from './demo-reductions.ts';
 import { seedDemoCaseRequests } from './demo-case-requests.ts';
 import { seedDemoTreatmentGaps } from './demo-treatment-gaps.ts';
 import { seedDemoLiens } from './demo-liens.ts';
@@ -248,6 +249,7 @@ export async function seedDemoData(
         },
       ]);
       await seedDemoActivity(tx);
+      await seedDemoReductions(tx);
       await seedDemoCaseRequests(tx);
       await seedDemoTreatmentGaps(tx);
       await seedDemoLiens(tx);

@@ -204,4 +204,16 @@ describe('reduction negotiation', () => {
       expect(response.statusCode).toBe(400);
     }
   });
+
+  it('the demo shows a negotiated lien and a saved worksheet on Thomas Becker', async () => {
+    const becker = await findDemoLien(server, 'Thomas Becker', 'MedLien Funding Partners');
+    const history = await readReductions(server, cookies.lienholder, becker);
+    expect(history.offers.map((offer) => offer.status)).toEqual(['open', 'accepted', 'countered']);
+    expect(history.lien?.reducedCents).toBe(50_000);
+    const settlement = await server.request({
+      url: `/api/patients/${becker.patientId}/settlement`,
+      cookie: cookies.attorney,
+    });
+    expect(settlement.json<{ draft: { grossCents: number } }>().draft?.grossCents).toBe(1_500_000);
+  });
 });
