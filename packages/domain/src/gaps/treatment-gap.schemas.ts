@@ -4,7 +4,8 @@ import { MAX_GAP_THRESHOLD_DAYS, MIN_GAP_THRESHOLD_DAYS } from './treatment-gap-
 
 export const GAP_THRESHOLD_MESSAGE = `Enter a whole number of days from ${MIN_GAP_THRESHOLD_DAYS} to ${MAX_GAP_THRESHOLD_DAYS}`;
 
-const thresholdDays = z.coerce
+/** A clinic's threshold: whole days from 1 to 365. */
+export const ZGapThresholdDays = z.coerce
   .number({ message: GAP_THRESHOLD_MESSAGE })
   .int(GAP_THRESHOLD_MESSAGE)
   .min(MIN_GAP_THRESHOLD_DAYS, GAP_THRESHOLD_MESSAGE)
@@ -19,7 +20,10 @@ export const ZGapSetting = z.object({
 });
 export type TGapSetting = z.infer<typeof ZGapSetting>;
 
-export const ZUpdateGapSettingRequest = z.object({ thresholdDays, ...versionInput });
+export const ZUpdateGapSettingRequest = z.object({
+  thresholdDays: ZGapThresholdDays,
+  ...versionInput,
+});
 export type TUpdateGapSettingRequest = z.input<typeof ZUpdateGapSettingRequest>;
 
 export const ZGapSettingParams = z.object({ clinicId: z.uuid() });

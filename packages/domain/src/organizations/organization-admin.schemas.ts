@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from '../common.schemas.ts';
+import { ZGapThresholdDays } from '../gaps/treatment-gap.schemas.ts';
 import { ORGANIZATION_KINDS } from '../roles.ts';
 import { versionInput } from '../versioning/versioning.ts';
 
@@ -35,6 +36,8 @@ const ZOrganizationFields = z.object({
   specialties: labelList,
   practiceAreas: labelList,
   lienholderType: optionalText(100),
+  /** A clinic's treatment-gap threshold in days (issue 13); the other kinds have none. */
+  gapThresholdDays: ZGapThresholdDays.optional(),
 });
 
 /** Clinic specialties, firm practice areas and lienholder type only apply to their own kind. */
@@ -73,6 +76,7 @@ export const ZOrganizationForm = ZCreateOrganizationRequest.pick({
   phone: true,
   email: true,
   address: true,
+  gapThresholdDays: true,
 })
   .extend({ labels: z.string().trim() })
   .transform(({ labels, ...fields }) => ({

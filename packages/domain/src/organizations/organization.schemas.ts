@@ -14,6 +14,8 @@ export const ZOrganization = z.object({
   specialties: z.array(z.string()),
   practiceAreas: z.array(z.string()),
   lienholderType: z.string().nullable(),
+  /** A clinic's treatment-gap threshold in days (issue 13). */
+  gapThresholdDays: z.number().int().optional(),
   ...versionFields,
 });
 export type TOrganization = z.infer<typeof ZOrganization>;

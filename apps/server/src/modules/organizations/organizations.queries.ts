@@ -23,6 +23,7 @@ export function toOrganizationDto(row: OrganizationRow): TOrganization {
     specialties: row.specialties ?? [],
     practiceAreas: row.practiceAreas ?? [],
     lienholderType: row.lienholderType,
+    gapThresholdDays: row.gapThresholdDays,
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
     updatedByName: row.updatedByName,
@@ -70,6 +71,9 @@ function toColumns(kind: OrganizationKind, input: OrganizationValues) {
     specialties: kind === 'clinic' ? input.specialties : null,
     practiceAreas: kind === 'firm' ? input.practiceAreas : null,
     lienholderType: kind === 'lienholder' ? input.lienholderType : null,
+    ...(kind === 'clinic' && input.gapThresholdDays !== undefined
+      ? { gapThresholdDays: input.gapThresholdDays }
+      : {}),
   };
 }
 

@@ -92,7 +92,7 @@ export async function organizationRoutes(app: FastifyInstance): Promise<void> {
         requireActor(request),
         request.params.organizationId,
         { ...request.body, expected },
-        { ip: getRequestIp(request) },
+        { ip: getRequestIp(request), appUrl: app.ctx.env.appUrl, log: request.log },
       );
       return withEtag(reply, organization);
     },

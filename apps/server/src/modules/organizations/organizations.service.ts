@@ -10,6 +10,7 @@ import type { Actor } from '#src/lib/actor.ts';
 import { AppError, notFound } from '#src/lib/app-error.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import { assertVersion } from '#src/lib/versioning.ts';
+import { recheckTreatmentGaps } from '#src/modules/treatment-gaps/gap-settings.service.ts';
 import {
   insertOrganization,
   isOrganizationNameTaken,
@@ -48,9 +49,9 @@ export async function editOrganization(
   actor: Actor,
   id: string,
   input: TUpdateOrganizationParsed & { expected: number },
-  context: { ip: string },
+  context: { ip: string; appUrl: string; log: { warn(message: string): void } },
 ): Promise<TOrganization> {
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const before = await lockOrganization(tx, id);
     if (!before) throw notFound();
     await assertVersion(before, input.expected, () => before);
@@ -75,4 +76,9 @@ export async function editOrganization(
     await publishEvent(tx, { topic: 'organization.changed', payload: { id } });
     return organization;
   });
+  // A clinic's treatment-gap threshold was saved: flag or clear the gaps now.
+  if (input.gapThresholdDays !== undefined && saved.kind === 'clinic') {
+    await recheckTreatmentGaps(db, context);
+  }
+  return saved;
 }

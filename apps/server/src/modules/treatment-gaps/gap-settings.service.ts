@@ -80,8 +80,20 @@ export async function updateGapSetting(
     await publishEvent(tx, { topic: 'organization.changed', payload: { id: clinicId } });
     return toDto(row);
   });
-  await runTreatmentGapCheck(db, { appUrl: context.appUrl }).catch((error: unknown) =>
-    context.log.warn(`treatment gap check after a setting change: ${String(error)}`),
-  );
+  await recheckTreatmentGaps(db, context);
   return saved;
+}
+
+/**
+ * Runs the gap check at once after a clinic's threshold changed (here or in the admin's
+ * organisation edit), so the badges follow without waiting for the periodic run. The change is
+ * already saved: a failure is logged, and the periodic check catches up.
+ */
+export async function recheckTreatmentGaps(
+  db: Db,
+  context: Pick<RequestContext, 'appUrl' | 'log'>,
+): Promise<void> {
+  await runTreatmentGapCheck(db, { appUrl: context.appUrl }).catch((error: unknown) =>
+    context.log.warn(`treatment gap check after a threshold change: ${String(error)}`),
+  );
 }

@@ -165,6 +165,30 @@ describe('treatment gaps', () => {
     expect(await hasOpenGap(server, summitOnly)).toBe(true);
   });
 
+  it("lets an admin set a clinic's threshold in the organisation edit, checked at once", async () => {
+    const admin = await server.login('admin@demo.test');
+    const riverside = await organizationOf(server, 'imaging@demo.test');
+    const patientId = await gapPatient('Gap Riverside Admin', 10, { clinicIds: [riverside] });
+    await check();
+    expect(await hasOpenGap(server, patientId)).toBe(false);
+    const listed = await server.request({ url: '/api/organizations?kind=clinic', cookie: admin });
+    const clinicRow = (listed.json().items as Array<Record<string, unknown>>).find(
+      (item) => item.id === riverside,
+    )!;
+    expect(clinicRow.gapThresholdDays).toBe(14);
+    const { id: _id, kind: _kind, slug: _slug, version, updatedAt: _at, ...fields } = clinicRow;
+    const { updatedByName: _by, ...editable } = fields;
+    const saved = await server.request({
+      method: 'PATCH',
+      url: `/api/organizations/${riverside}`,
+      cookie: admin,
+      body: { ...editable, gapThresholdDays: 7, version },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().gapThresholdDays).toBe(7);
+    expect(await hasOpenGap(server, patientId)).toBe(true);
+  });
+
   it('lists the gap days and filters by open gaps, within the scope', async () => {
     const gapped = await gapPatient('Gap Filter Flagged', 21);
     const fine = await gapPatient('Gap Filter Fine', 2);

@@ -50,6 +50,7 @@ export function EditOrganizationModal({
     email: 'Email',
     address: 'Address',
     labels: LABEL_FIELD[organization.kind].label,
+    gapThresholdDays: 'Treatment gap alert (days)',
   };
   const editing = useRecordEditing({
     record: organization,

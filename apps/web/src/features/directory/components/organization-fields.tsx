@@ -4,6 +4,11 @@ import type {
 } from '@casebridge/domain/organizations/organization-admin.schemas';
 import type { TOrganization } from '@casebridge/domain/organizations/organization.schemas';
 import type { OrganizationKind } from '@casebridge/domain/roles';
+import {
+  MAX_GAP_THRESHOLD_DAYS,
+  MIN_GAP_THRESHOLD_DAYS,
+} from '@casebridge/domain/gaps/treatment-gap-constants';
+import { TREATMENT_GAP_TEXTS } from '@casebridge/domain/gaps/treatment-gap';
 import { FormField } from '#src/components/ui/form-field.tsx';
 import { Input, Select, Textarea } from '#src/components/ui/input.tsx';
 import type { DomainForm } from '#src/lib/domain-form.ts';
@@ -33,6 +38,8 @@ export function toOrganizationFormValues(
           ? organization.practiceAreas.join(', ')
           : (organization.lienholderType ?? '')
       : '',
+    // A clinic's treatment-gap threshold is edited with the clinic, never set when adding one.
+    gapThresholdDays: organization?.kind === 'clinic' ? organization.gapThresholdDays : undefined,
   };
 }
 
@@ -94,6 +101,22 @@ export function OrganizationFields({
       >
         <Input {...form.register('labels')} />
       </FormField>
+      {!canChooseKind && form.watch('kind') === 'clinic' ? (
+        <FormField
+          id="org-gap-threshold"
+          label={`${TREATMENT_GAP_TEXTS.settingTitle} (days)`}
+          error={errors.gapThresholdDays?.message}
+          hint={`${TREATMENT_GAP_TEXTS.settingLabel}: from ${MIN_GAP_THRESHOLD_DAYS} to ${MAX_GAP_THRESHOLD_DAYS} days.`}
+        >
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={MIN_GAP_THRESHOLD_DAYS}
+            max={MAX_GAP_THRESHOLD_DAYS}
+            {...form.register('gapThresholdDays', { valueAsNumber: true })}
+          />
+        </FormField>
+      ) : null}
     </>
   );
 }
