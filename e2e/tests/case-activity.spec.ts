@@ -47,3 +47,25 @@ for (const theme of ['light', 'dark'] as const) {
     );
   });
 }
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("the lienholder reads a demo patient's feed, without its Intake document", async ({
+    pageAs,
+  }) => {
+    const page = await pageAs('lienholder');
+    const found = await page.request.get('/api/patients?search=James%20Whitfield');
+    const { items } = (await found.json()) as { items: Array<{ id: string }> };
+    await page.goto(`/patients/${items[0]!.id}?tab=activity`);
+    const list = page.getByRole('list', { name: 'Patient activity, newest first' });
+    await expect(list).toContainText('Document uploaded: evaluation-report.pdf (Treatment Notes)');
+    await expect(list).toContainText('Status changed from Referred to Evaluated');
+    await expect(list).not.toContainText('intake-form-whitfield.pdf');
+    const sideways = await page.evaluate(
+      () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    );
+    expect(sideways).toBe(false);
+    await expectNoAxeViolations(page);
+  });
+});
