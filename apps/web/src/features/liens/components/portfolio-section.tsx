@@ -7,7 +7,6 @@ import { Button } from '#src/components/ui/button.tsx';
 import { Pagination } from '#src/components/ui/pagination.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { useCurrentUser } from '#src/lib/auth-context.tsx';
-import { downloadFile } from '#src/lib/download-file.ts';
 import { formatCents } from '#src/lib/format.ts';
 import { useDebouncedValue } from '#src/lib/use-debounced-value.ts';
 import { getPortfolioCsvUrl, usePortfolio } from '#src/features/liens/api/liens-api.ts';
@@ -44,6 +43,9 @@ export function PortfolioSection() {
   async function handleExport() {
     setIsExporting(true);
     try {
+      // Loaded on demand: its error parsing brings zod, which stays out of the dashboard's
+      // initial JavaScript (ADR 0015).
+      const { downloadFile } = await import('#src/lib/download-file.ts');
       await downloadFile(getPortfolioCsvUrl(query), 'lien-portfolio.csv');
     } catch (error) {
       toast.error(getErrorMessage(error, LIEN_MESSAGES.exportFailed));
