@@ -4,9 +4,14 @@ import type {
   TCaseRequestPage,
   TCreateCaseRequest,
 } from '@casebridge/domain/requests/case-request.schemas';
-import type { CaseRequestStatusFilter } from '@casebridge/domain/requests/case-request-texts';
+import {
+  CASE_REQUEST_TEXTS,
+  type CaseRequestStatusFilter,
+} from '@casebridge/domain/requests/case-request-texts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
 import { apiFetch } from '#src/lib/api-client.ts';
+import { toastAnswerError } from '#src/features/case-requests/utils/answer-errors.ts';
 
 /**
  * Every key starts with 'case-requests': the live event `case-request.changed` makes them all
@@ -67,10 +72,17 @@ export function usePatientDocumentsForRequest(patientId: string) {
   });
 }
 
+/** Refetches the lists without waiting: the caller's own callbacks run at once. */
 function useInvalidateRequests() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: caseRequestKeys.all });
+  return () => void queryClient.invalidateQueries({ queryKey: caseRequestKeys.all });
 }
+
+const ANSWER_TOASTS = {
+  acknowledge: CASE_REQUEST_TEXTS.acknowledged,
+  fulfil: CASE_REQUEST_TEXTS.fulfilled,
+  decline: CASE_REQUEST_TEXTS.declined,
+} as const;
 
 export function useCreateRequest(patientId: string) {
   const invalidate = useInvalidateRequests();
@@ -90,7 +102,11 @@ export type RequestAnswer =
   | { action: 'fulfil'; documentIds: string[] }
   | { action: 'decline'; reason: string };
 
-/** The clinic's answers, each made from the version the row shows. */
+/**
+ * The clinic's answers, each made from the version the row shows. The toasts are the hook's: an
+ * answer can move the request out of the list shown (the queue of open requests), and the
+ * component that asked is then gone before its own callbacks would run.
+ */
 export function useAnswerRequest() {
   const invalidate = useInvalidateRequests();
   return useMutation({
@@ -102,6 +118,8 @@ export function useAnswerRequest() {
         ifMatch: request.version,
       });
     },
+    onSuccess: (_answer, { answer }) => toast.success(ANSWER_TOASTS[answer.action]),
+    onError: toastAnswerError,
     onSettled: invalidate,
   });
 }

@@ -4,12 +4,8 @@ import {
   CASE_REQUEST_KIND_LABELS,
   type CaseRequestKind,
 } from '@casebridge/domain/requests/case-request-constants';
-import {
-  CASE_REQUEST_TEXTS,
-  type TCaseRequest,
-} from '@casebridge/domain/requests/case-request.schemas';
+import type { TCaseRequest } from '@casebridge/domain/requests/case-request.schemas';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
 import { Button } from '#src/components/ui/button.tsx';
 import { Dialog } from '#src/components/ui/dialog.tsx';
 import { FormField } from '#src/components/ui/form-field.tsx';
@@ -79,16 +75,7 @@ export function FulfilRequestDialog({
         setIsUploading(false);
       }
     }
-    answer.mutate(
-      { request, answer: { action: 'fulfil', documentIds } },
-      {
-        onSuccess: () => {
-          toast.success(CASE_REQUEST_TEXTS.fulfilled);
-          onClose();
-        },
-        onError: toastAnswerError,
-      },
-    );
+    answer.mutate({ request, answer: { action: 'fulfil', documentIds } }, { onSuccess: onClose });
   }
 
   const toggle = (id: string, isChecked: boolean) =>

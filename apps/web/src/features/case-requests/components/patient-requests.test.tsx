@@ -78,9 +78,11 @@ function renderSection(role: 'attorney' | 'clinic' | 'lienholder', items: TCaseR
   return { ...view, writes, uploadFile };
 }
 
+/** A dialog's code loads on first use: give it time on a busy machine. */
+const findDialog = (name: string) => screen.findByRole('dialog', { name }, { timeout: 5000 });
 const section = () => screen.getByRole('region', { name: 'Requests' });
 
-describe('PatientRequests', () => {
+describe('PatientRequests', { timeout: 20_000 }, () => {
   it('shows the requests with status, Overdue and due date; the attorney asks for records', async () => {
     const { writes } = renderSection('attorney', [request()]);
     const card = await within(section()).findByRole('listitem', { name: /Medical records/ });
@@ -90,7 +92,7 @@ describe('PatientRequests', () => {
     expect(within(card).queryByRole('button', { name: 'Acknowledge' })).toBeNull();
 
     await userEvent.click(within(section()).getByRole('button', { name: 'Request records' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Request records' });
+    const dialog = await findDialog('Request records');
     // The single clinic is chosen, the due date is prefilled, the note is typed.
     expect(within(dialog).getByLabelText(/Clinic/)).toHaveValue(HARBOR.id);
     expect((within(dialog).getByLabelText('Due date') as HTMLInputElement).value).toMatch(
@@ -122,7 +124,7 @@ describe('PatientRequests', () => {
     renderSection('lienholder', []);
     await within(section()).findByText('No requests for this patient yet.');
     await userEvent.click(within(section()).getByRole('button', { name: 'Request records' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Request records' });
+    const dialog = await findDialog('Request records');
     const options = within(within(dialog).getByLabelText(/Request type/)).getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(['Itemized bill']);
   });
@@ -134,7 +136,7 @@ describe('PatientRequests', () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Acknowledge' }));
     await waitFor(() => expect(latestToast('success')).toBe(CASE_REQUEST_TEXTS.acknowledged));
     await userEvent.click(await within(card).findByRole('button', { name: 'Fulfil' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Fulfil request' });
+    const dialog = await findDialog('Fulfil request');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Fulfil Request' }));
     expect(
       await within(dialog).findByText('Choose a file to upload or at least one document'),
@@ -156,7 +158,7 @@ describe('PatientRequests', () => {
     const { writes } = renderSection('clinic', [request()]);
     const card = await within(section()).findByRole('listitem', { name: /Medical records/ });
     await userEvent.click(within(card).getByRole('button', { name: 'Decline' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Decline request' });
+    const dialog = await findDialog('Decline request');
     await userEvent.type(within(dialog).getByRole('textbox'), 'No visits in that period');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Decline Request' }));
     await waitFor(() => expect(latestToast('success')).toBe(CASE_REQUEST_TEXTS.declined));

@@ -3,15 +3,12 @@ import {
   canRespondToRequest,
   canTransition,
 } from '@casebridge/domain/requests/case-request.policy';
-import { CASE_REQUEST_TEXTS } from '@casebridge/domain/requests/case-request-texts';
 import type { TCaseRequest } from '@casebridge/domain/requests/case-request.schemas';
 import { Suspense, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '#src/components/ui/button.tsx';
 import { useCurrentUser } from '#src/lib/auth-context.tsx';
 import { lazyComponent } from '#src/lib/lazy-component.ts';
 import { useAnswerRequest } from '#src/features/case-requests/api/case-requests-api.ts';
-import { toastAnswerError } from '#src/features/case-requests/utils/answer-errors.ts';
 import type { UploadRequestFile } from '#src/features/case-requests/utils/upload-file.ts';
 
 // The dialogs (and the form code they need) load when their button is hovered or focused.
@@ -56,15 +53,7 @@ export function RequestActions({
         <Button
           size="sm"
           disabled={answer.isPending}
-          onClick={() =>
-            answer.mutate(
-              { request, answer: { action: 'acknowledge' } },
-              {
-                onSuccess: () => toast.success(CASE_REQUEST_TEXTS.acknowledged),
-                onError: toastAnswerError,
-              },
-            )
-          }
+          onClick={() => answer.mutate({ request, answer: { action: 'acknowledge' } })}
         >
           Acknowledge
         </Button>
