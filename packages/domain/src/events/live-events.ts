@@ -185,8 +185,11 @@ const INVALIDATES = {
     event.patientId ? [['case-requests'], ['activity', event.patientId]] : [['case-requests']],
   'treatment-gap.changed': (event) =>
     event.patientId ? [['patients'], ['liens'], ['activity', event.patientId]] : [['patients']],
+  // The settlement preview counts each lien's balance, so it follows the ledger.
   'lien.changed': (event) =>
-    event.patientId ? [['liens'], ['activity', event.patientId]] : [['liens']],
+    event.patientId
+      ? [['liens'], ['settlements', event.patientId], ['activity', event.patientId]]
+      : [['liens'], ['settlements']],
   'settlement.changed': (event) =>
     event.patientId ? [['settlements', event.patientId]] : [['settlements']],
 } as const satisfies {
