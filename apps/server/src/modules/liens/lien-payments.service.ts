@@ -64,49 +64,45 @@ export async function listPaymentsOfLien(
 }
 
 /**
- * Records a payment the lienholder received. Only the lienholder's own users reach here (the
- * capability leaves out everyone else, administrators included), and only on its own lien.
+ * Changes the lien's payments in one transaction: the patient and the lien checked (the
+ * lienholder's own, else 404), the change itself, then its Activity item, audit row, the firm's
+ * notice and the live event.
  */
-export async function recordLienPayment(
+async function changePayments(
   db: Db,
   actor: Actor,
   params: Omit<TLienPaymentParams, 'paymentId'>,
-  input: TRecordLienPaymentParsed,
   context: PaymentContext,
+  change: {
+    isVoid: boolean;
+    apply: (tx: Db, patient: InScopePatient) => Promise<TLienPayment>;
+    auditDetails: (payment: TLienPayment) => string;
+  },
 ): Promise<TLienPayment> {
   return db.transaction(async (tx) => {
     const patient = await requireVisibleLien(tx, actor, params.patientId, params.lienholderId, {
       forUpdate: true,
     });
     if (!canRecordLienPayment(actor, params.lienholderId)) throw notFound();
-    const payment = await insertLienPayment(
-      tx,
-      {
-        patientId: patient.id,
-        lienholderId: params.lienholderId,
-        amountCents: input.amountCents,
-        paidOn: input.paidOn,
-        reference: input.reference,
-      },
-      actor,
-    );
+    const payment = await change.apply(tx, patient);
+    const verb = change.isVoid ? 'voided' : 'recorded';
     const described = `${formatCentsAsDecimal(payment.amountCents)} received ${payment.paidOn}`;
     await recordActivity(tx, {
       patientId: patient.id,
       kind: 'payment',
       recordId: payment.id,
       lienholderId: params.lienholderId,
-      summary: `${actor.organizationName ?? 'Lienholder'} recorded a payment of $${formatCentsAsDecimal(payment.amountCents)}`,
+      summary: `${actor.organizationName ?? 'Lienholder'} ${verb} a payment of $${formatCentsAsDecimal(payment.amountCents)}`,
       actor,
     });
     await writeAudit(tx, {
-      action: 'lien_payment_recorded',
+      action: change.isVoid ? 'lien_payment_voided' : 'lien_payment_recorded',
       actor,
       patientId: patient.id,
-      details: `payment ${payment.id}: ${described}${payment.reference ? `, ref ${payment.reference}` : ''}`,
+      details: `payment ${payment.id}: ${described}${change.auditDetails(payment)}`,
       ip: context.ip,
     });
-    await tellFirmOfPayment(tx, actor, patient, { payment, isVoid: false }, context);
+    await tellFirmOfPayment(tx, actor, patient, { payment, isVoid: change.isVoid }, context);
     await publishEvent(tx, {
       topic: 'lien.changed',
       patientId: patient.id,
@@ -116,44 +112,51 @@ export async function recordLienPayment(
   });
 }
 
+/**
+ * Records a payment the lienholder received. Only the lienholder's own users reach here (the
+ * capability leaves out everyone else, administrators included), and only on its own lien.
+ */
+export function recordLienPayment(
+  db: Db,
+  actor: Actor,
+  params: Omit<TLienPaymentParams, 'paymentId'>,
+  input: TRecordLienPaymentParsed,
+  context: PaymentContext,
+): Promise<TLienPayment> {
+  return changePayments(db, actor, params, context, {
+    isVoid: false,
+    apply: (tx, patient) =>
+      insertLienPayment(
+        tx,
+        {
+          patientId: patient.id,
+          lienholderId: params.lienholderId,
+          amountCents: input.amountCents,
+          paidOn: input.paidOn,
+          reference: input.reference,
+        },
+        actor,
+      ),
+    auditDetails: (payment) => (payment.reference ? `, ref ${payment.reference}` : ''),
+  });
+}
+
 /** Voids a payment with a reason: it stays listed, marked, and no balance counts it. */
-export async function voidLienPayment(
+export function voidLienPayment(
   db: Db,
   actor: Actor,
   params: TLienPaymentParams,
   reason: string,
   context: PaymentContext,
 ): Promise<TLienPayment> {
-  return db.transaction(async (tx) => {
-    const patient = await requireVisibleLien(tx, actor, params.patientId, params.lienholderId, {
-      forUpdate: true,
-    });
-    if (!canRecordLienPayment(actor, params.lienholderId)) throw notFound();
-    const current = await lockLienPayment(tx, patient.id, params.lienholderId, params.paymentId);
-    if (!current) throw notFound();
-    if (current.voidedAt !== null) throw new AppError('CONFLICT', LIEN_MESSAGES.alreadyVoided);
-    const payment = await markLienPaymentVoided(tx, current.id, reason, actor);
-    await recordActivity(tx, {
-      patientId: patient.id,
-      kind: 'payment',
-      recordId: payment.id,
-      lienholderId: params.lienholderId,
-      summary: `${actor.organizationName ?? 'Lienholder'} voided a payment of $${formatCentsAsDecimal(payment.amountCents)}`,
-      actor,
-    });
-    await writeAudit(tx, {
-      action: 'lien_payment_voided',
-      actor,
-      patientId: patient.id,
-      details: `payment ${payment.id}: ${formatCentsAsDecimal(payment.amountCents)} received ${payment.paidOn}; reason: ${reason}`,
-      ip: context.ip,
-    });
-    await tellFirmOfPayment(tx, actor, patient, { payment, isVoid: true }, context);
-    await publishEvent(tx, {
-      topic: 'lien.changed',
-      patientId: patient.id,
-      payload: { lienholderId: params.lienholderId },
-    });
-    return payment;
+  return changePayments(db, actor, params, context, {
+    isVoid: true,
+    apply: async (tx, patient) => {
+      const current = await lockLienPayment(tx, patient.id, params.lienholderId, params.paymentId);
+      if (!current) throw notFound();
+      if (current.voidedAt !== null) throw new AppError('CONFLICT', LIEN_MESSAGES.alreadyVoided);
+      return markLienPaymentVoided(tx, current.id, reason, actor);
+    },
+    auditDetails: () => `; reason: ${reason}`,
   });
 }
