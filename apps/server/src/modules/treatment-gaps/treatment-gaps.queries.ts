@@ -77,19 +77,23 @@ export async function refreshOpenGaps(
   today: string,
   patientId?: string,
 ): Promise<ClosedGap[]> {
-  const onePatient: SQL = patientId ? sql`and g.patient_id = ${patientId}` : sql``;
+  // One patient's refresh (a write that records care) reads that patient only.
+  const candidates: SQL = patientId
+    ? sql`p.id = ${patientId}`
+    : sql`p.id in (select g2.patient_id from ${treatmentGaps} g2 where g2.closed_at is null)`;
   const result = await db.execute(sql`
     update ${treatmentGaps} g
     set last_care_on = c.last_care_on,
-      closed_at = case when c.is_active and ${today}::date - c.last_care_on > c.threshold_days
-        then null else now() end
+      closed_at = case when c.still_open then null else now() end
     from (
-      select p.id as patient_id, ${isActive} as is_active, ${lastCareOn} as last_care_on,
-        ${thresholdDays} as threshold_days
+      select p.id as patient_id, ${lastCareOn} as last_care_on,
+        ${isActive} and ${today}::date - ${lastCareOn} > ${thresholdDays} as still_open
       from ${patients} p
-      where p.id in (select g2.patient_id from ${treatmentGaps} g2 where g2.closed_at is null)
+      where ${candidates}
     ) c
-    where g.patient_id = c.patient_id and g.closed_at is null ${onePatient}
+    where g.patient_id = c.patient_id and g.closed_at is null
+      -- An unchanged open gap is left alone: the periodic run rewrites nothing.
+      and (not c.still_open or c.last_care_on <> g.last_care_on)
     returning g.id, g.patient_id as "patientId", g.closed_at is not null as "isClosed"`);
   return rowsOf<ClosedGap & { isClosed: boolean }>(result)
     .filter((row) => row.isClosed)
