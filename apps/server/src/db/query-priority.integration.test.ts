@@ -29,6 +29,26 @@ describe('PGlite query gate (issue 12)', () => {
     expect(finished).toHaveLength(QUEUED_READS + 1);
   });
 
+  it('lets the event loop turn between reads, so a write waiting on a callback is not held back', async () => {
+    const finished: string[] = [];
+    const reads = Array.from({ length: 200 }, () =>
+      database.db.execute(sql`select pg_sleep(0.001)`).then(() => finished.push('read')),
+    );
+    let write: Promise<unknown> = Promise.resolve();
+    runWithQueryPriority(() => {
+      write = (async () => {
+        await database.db.execute(sql`select 1`);
+        // A callback of the next turn of the event loop, as WebCrypto's or a socket's is.
+        await new Promise((resolve) => setImmediate(resolve));
+        await database.db.execute(sql`select 1`);
+        finished.push('write');
+      })();
+    });
+    await Promise.all([...reads, write]);
+    // 200 reads of at least 1 ms each: the loop turns after each 20 ms slice, not after all.
+    expect(finished.indexOf('write')).toBeLessThan(100);
+  });
+
   it('keeps reads in arrival order without priority', async () => {
     const finished: number[] = [];
     await Promise.all(

@@ -22,19 +22,43 @@ export function hasQueryPriority(): boolean {
 /** Admits one operation at a time: those with priority first, each kind in arrival order. */
 export type QueryGate = <T>(isUrgent: boolean, operation: () => Promise<T>) => Promise<T>;
 
+/** The longest the gate runs operations back to back before letting the event loop turn. */
+const TIME_SLICE_MS = 20;
+
 export function createQueryGate(): QueryGate {
   let isBusy = false;
   const urgent: Array<() => void> = [];
   const normal: Array<() => void> = [];
 
-  const handOver = () => {
+  // PGlite runs on this thread, and operations handed over as promise callbacks never let the
+  // event loop turn: timers, sockets and crypto callbacks wait until the queue is empty. A write
+  // request waiting on one (better-auth checks the cookie's signature with WebCrypto) would wait
+  // for every queued read. So once the gate has been busy for a time slice without a break, the
+  // next operation starts on the loop's next turn.
+  let sliceStartedAt = performance.now();
+  const startNext = () => {
     const next = urgent.shift() ?? normal.shift();
     if (next) next();
     else isBusy = false;
   };
+  const handOver = () => {
+    if (urgent.length === 0 && normal.length === 0) {
+      isBusy = false;
+      return;
+    }
+    if (performance.now() - sliceStartedAt < TIME_SLICE_MS) {
+      startNext();
+      return;
+    }
+    setImmediate(() => {
+      sliceStartedAt = performance.now();
+      startNext();
+    });
+  };
 
   return async (isUrgent, operation) => {
     if (isBusy) await new Promise<void>((resolve) => (isUrgent ? urgent : normal).push(resolve));
+    else sliceStartedAt = performance.now();
     isBusy = true;
     try {
       return await operation();
