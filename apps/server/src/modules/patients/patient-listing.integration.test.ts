@@ -369,6 +369,8 @@ describe('patient listing (issue 12)', () => {
           byStatus: parseQuery({ sort: 'status' }),
           status: parseQuery({ status: 'Evaluated' }),
           search: parseQuery({ search: 'jam whit' }),
+          // Issue 13's Gaps filter: the open gaps first, then the listing by its key.
+          gaps: parseQuery({ gap: 'open' }),
         };
         for (const [name, query] of Object.entries(plans)) {
           const cursor = query.cursor ? decodePatientCursor(query.cursor) : null;
