@@ -2,12 +2,18 @@ import { formatCentsAsDecimal } from '@casebridge/domain/billing/money';
 import type { TPortfolioRow } from '@casebridge/domain/liens/lien-ledger.schemas';
 import { toCsvCell } from '#src/modules/billing/billing-csv.ts';
 
+/** An amount as a plain number cell: written by us, so a minus (an overpayment) stays a minus. */
+const money = (cents: number) => ({ number: formatCentsAsDecimal(cents) });
+
+type Cell = string | { number: string };
+
 /**
- * The whole portfolio as CSV, one line per lien, with a totals line. Cells go through the
- * billing export's `toCsvCell`, so a patient name starting with '=' cannot run as a formula.
+ * The whole portfolio as CSV, one line per lien, with a totals line. Text cells go through the
+ * billing export's `toCsvCell`, so a patient name starting with '=' cannot run as a formula;
+ * amounts are numbers the server wrote and are left as they are.
  */
 export function toPortfolioCsv(rows: readonly TPortfolioRow[]): string {
-  const lines = [
+  const lines: Cell[][] = [
     [
       'Patient',
       'Lienholder',
@@ -36,10 +42,10 @@ export function toPortfolioCsv(rows: readonly TPortfolioRow[]): string {
       row.lastCareDate ?? '',
       row.daysSinceTreatment === null ? '' : String(row.daysSinceTreatment),
       row.hasGap ? 'Yes' : 'No',
-      formatCentsAsDecimal(row.billedCents),
-      formatCentsAsDecimal(row.reducedCents),
-      formatCentsAsDecimal(row.paidCents),
-      formatCentsAsDecimal(row.balanceCents),
+      money(row.billedCents),
+      money(row.reducedCents),
+      money(row.paidCents),
+      money(row.balanceCents),
     ]);
   }
   lines.push([
@@ -50,10 +56,14 @@ export function toPortfolioCsv(rows: readonly TPortfolioRow[]): string {
     '',
     '',
     '',
-    formatCentsAsDecimal(totals.billed),
-    formatCentsAsDecimal(totals.reduced),
-    formatCentsAsDecimal(totals.paid),
-    formatCentsAsDecimal(totals.balance),
+    money(totals.billed),
+    money(totals.reduced),
+    money(totals.paid),
+    money(totals.balance),
   ]);
-  return `${lines.map((line) => line.map(toCsvCell).join(',')).join('\r\n')}\r\n`;
+  return `${lines
+    .map((line) =>
+      line.map((cell) => (typeof cell === 'string' ? toCsvCell(cell) : cell.number)).join(','),
+    )
+    .join('\r\n')}\r\n`;
 }
