@@ -152,17 +152,22 @@ export const treatmentGaps = pgTable(
   ],
 );
 
+/** A lien record's id and the lien it belongs to: one patient's lien with one lienholder. */
+const lienKeys = () => ({
+  id: uuid('id').primaryKey().defaultRandom(),
+  patientId: uuid('patient_id')
+    .notNull()
+    .references(() => patients.id, { onDelete: 'cascade' }),
+  lienholderId: uuid('lienholder_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'restrict' }),
+});
+
 /** Payments a lienholder received on a patient's lien; recorded by that lienholder only. */
 export const lienPayments = pgTable(
   'lien_payments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    patientId: uuid('patient_id')
-      .notNull()
-      .references(() => patients.id, { onDelete: 'cascade' }),
-    lienholderId: uuid('lienholder_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'restrict' }),
+    ...lienKeys(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     paidOn: date('paid_on').notNull(),
     reference: text('reference'),
@@ -190,13 +195,7 @@ export const lienPayments = pgTable(
 export const reductionOffers = pgTable(
   'reduction_offers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    patientId: uuid('patient_id')
-      .notNull()
-      .references(() => patients.id, { onDelete: 'cascade' }),
-    lienholderId: uuid('lienholder_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'restrict' }),
+    ...lienKeys(),
     /** Rounds count from 1; a counter-offer stays in its round, a new proposal starts the next. */
     round: integer('round').notNull(),
     offeredBy: text('offered_by').$type<ReductionParty>().notNull(),
