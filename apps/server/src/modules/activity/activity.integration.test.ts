@@ -220,7 +220,9 @@ describe('the patient Activity feed', () => {
       );
     expect(await seen('lienholder')).toEqual(['Gap: 17 days', 'MedLien payment recorded']);
     expect(await seen('contact')).toEqual(['Gap: 17 days']);
-    for (const who of ['admin', 'clinic', 'attorney'])
+    // A clinic sees the outcome of a negotiation only (an accepted offer), not a proposal.
+    expect(await seen('clinic')).toEqual(['Gap: 17 days', 'MedLien payment recorded']);
+    for (const who of ['admin', 'attorney'])
       expect(await seen(who)).toEqual([
         'Gap: 17 days',
         'Keystone reduction proposed',

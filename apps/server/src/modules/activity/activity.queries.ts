@@ -2,7 +2,13 @@ import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { TActivityItem } from '@casebridge/domain/activity/activity.schemas';
 import type { PatientScope } from '@casebridge/domain/patients/patient.policy';
 import type { Db } from '#src/db/client.ts';
-import { caseRequests, documents, patientActivity, patients } from '#src/db/schema/index.ts';
+import {
+  caseRequests,
+  documents,
+  patientActivity,
+  patients,
+  reductionOffers,
+} from '#src/db/schema/index.ts';
 import { descNullsLast } from '#src/lib/index-order.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { documentVisibilityCondition } from '#src/modules/documents/document-visibility.ts';
@@ -37,7 +43,8 @@ function partyOrganization(scope: PatientScope): string | null {
  * already in scope): a document item follows the document rules (its current category and the
  * patient's status, and a removed document's items are hidden like the document); a request item
  * reaches the request's two sides; a payment or reduction reaches its lienholder, the patient's
- * firm and clinics, never another lienholder or the patient's contact. Admins see every item
+ * firm and clinics (a clinic only an accepted reduction's), never another lienholder or the
+ * patient's contact. Admins see every item
  * (but removed documents', like everyone). Every other kind follows the patient.
  */
 function visibilityCondition(viewer: ActivityViewer): SQL {
@@ -58,6 +65,9 @@ function visibilityCondition(viewer: ActivityViewer): SQL {
     if (scope.kind === 'lienholder')
       lienRule = sql`(not ${isLien} or ${patientActivity.lienholderId} = ${scope.lienholderId})`;
     else if (scope.kind === 'contact') lienRule = sql`not ${isLien}`;
+    // A clinic sees the outcome of a negotiation only: items about an accepted offer.
+    else if (scope.kind === 'clinic')
+      lienRule = sql`(${patientActivity.kind} <> 'reduction' or exists (select 1 from ${reductionOffers} where ${reductionOffers.id} = ${patientActivity.recordId} and ${reductionOffers.status} = 'accepted'))`;
     else lienRule = sql`true`;
   }
   return and(documentRule, requestRule, lienRule)!;

@@ -133,6 +133,16 @@ describe('reduction negotiation', () => {
     expect(forClinic.viewerParty).toBeNull();
     expect(forClinic.offers.length).toBeGreaterThan(0);
     expect(forClinic.offers.every((offer) => offer.status === 'accepted')).toBe(true);
+    // The Activity feed says no more to the clinic than the panel does.
+    const feed = await server.request({
+      url: `/api/patients/${lien.patientId}/activity`,
+      cookie: cookies.clinic,
+    });
+    const items = feed.json<{ items: Array<{ kind: string; recordId: string | null }> }>().items;
+    const reductionItems = items.filter((item) => item.kind === 'reduction');
+    expect(reductionItems.length).toBeGreaterThan(0);
+    const accepted = new Set(forClinic.offers.map((offer) => offer.id));
+    expect(reductionItems.every((item) => accepted.has(item.recordId ?? ''))).toBe(true);
     const forLienholder = await readReductions(server, cookies.lienholder, lien);
     expect(forLienholder.offers.map((o) => o.status)).toEqual(
       expect.arrayContaining(['accepted', 'countered']),
