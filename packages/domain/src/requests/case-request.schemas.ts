@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ZIsoDate } from '../common.schemas.ts';
 import { versionFields, versionInput } from '../versioning/versioning.ts';
 import { CASE_REQUEST_KINDS, CASE_REQUEST_STATUSES } from './case-request-constants.ts';
 
@@ -17,7 +16,7 @@ export const MAX_FULFIL_DOCUMENTS = 20;
 
 const optionalDate = (message: string) =>
   z
-    .union([z.literal(''), ZIsoDate], { message })
+    .union([z.literal(''), z.iso.date({ message })], { message })
     .nullish()
     .transform((value) => (value ? value : null));
 
