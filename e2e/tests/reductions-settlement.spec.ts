@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectNoAxeViolations } from '../fixtures/axe.ts';
+import { expectNoAxeViolations, setTheme } from '../fixtures/axe.ts';
 import { expectControlNotCovered } from '../fixtures/toasts.ts';
 import { expect, test } from '../fixtures/test.ts';
 
@@ -80,6 +80,9 @@ test('attorney proposes, lienholder counters, attorney accepts: the balance foll
   await expect(history.getByRole('row', { name: /Accepted/ })).toContainText('20 % ($200.00)');
   await expect(history.getByRole('row', { name: /Countered/ })).toContainText('$300.00');
   await expectNoAxeViolations(lienholder);
+  await setTheme(lienholder, 'dark');
+  await expect(balanceOf(lienholderLien)).toHaveText('$800.00');
+  await expectNoAxeViolations(lienholder);
 });
 
 test('the settlement worksheet computes as the attorney types, saves and prints', async ({
@@ -103,6 +106,11 @@ test('the settlement worksheet computes as the attorney types, saves and prints'
   await expect(figures.getByTestId('settlement-net')).toHaveText('$5,167.00');
   await worksheet.getByRole('button', { name: 'Save draft' }).click();
   await expect(attorney.getByText('Settlement draft saved')).toBeVisible();
+  await expectNoAxeViolations(attorney);
+  // Saved: after a reload (here into the dark theme) the worksheet reads the draft back.
+  await setTheme(attorney, 'dark');
+  await expect(worksheet.getByLabel(/^Gross settlement/)).toHaveValue('10000.00');
+  await expect(figures.getByTestId('settlement-net')).toHaveText('$5,167.00');
   await expectNoAxeViolations(attorney);
 
   await worksheet.getByRole('link', { name: 'Print view' }).click();
