@@ -14,17 +14,34 @@ import { formatCents } from '#src/lib/format.ts';
 
 export type PortfolioOrder = { sort: PortfolioSort; direction: SortDirection };
 
-type Column = { sort: PortfolioSort; label: string; isNumeric?: boolean };
+type Column = {
+  sort: PortfolioSort;
+  label: string;
+  width: string;
+  adminWidth: string;
+  isNumeric?: boolean;
+};
 
+/**
+ * Fixed widths (`table-fixed`, one for the lienholder's seven columns, one with the admin's
+ * Lienholder column): the placeholder rows and the rows that replace them lay the table out
+ * alike, so no header moves when the data arrives (issue 12).
+ */
 const COLUMNS: readonly Column[] = [
-  { sort: 'patient', label: 'Patient' },
-  { sort: 'lienholder', label: 'Lienholder' },
-  { sort: 'status', label: 'Case status' },
-  { sort: 'days_since_treatment', label: 'Days since treatment', isNumeric: true },
-  { sort: 'billed', label: 'Billed', isNumeric: true },
-  { sort: 'reduced', label: 'Reduced', isNumeric: true },
-  { sort: 'paid', label: 'Paid', isNumeric: true },
-  { sort: 'balance', label: 'Balance', isNumeric: true },
+  { sort: 'patient', label: 'Patient', width: '20%', adminWidth: '16%' },
+  { sort: 'lienholder', label: 'Lienholder', width: '0%', adminWidth: '14%' },
+  { sort: 'status', label: 'Case status', width: '18%', adminWidth: '16%' },
+  {
+    sort: 'days_since_treatment',
+    label: 'Days since treatment',
+    width: '14%',
+    adminWidth: '12%',
+    isNumeric: true,
+  },
+  { sort: 'billed', label: 'Billed', width: '12%', adminWidth: '10.5%', isNumeric: true },
+  { sort: 'reduced', label: 'Reduced', width: '12%', adminWidth: '10.5%', isNumeric: true },
+  { sort: 'paid', label: 'Paid', width: '12%', adminWidth: '10.5%', isNumeric: true },
+  { sort: 'balance', label: 'Balance', width: '12%', adminWidth: '10.5%', isNumeric: true },
 ];
 
 const CELL = 'px-4 py-3';
@@ -50,10 +67,20 @@ export function PortfolioTable({
 }) {
   const columns = COLUMNS.filter((column) => showLienholder || column.sort !== 'lienholder');
   return (
-    <TableScroll label="Portfolio" className="bg-surface">
-      <table className="w-full min-w-[48rem] text-left text-sm">
+    // A fixed height that scrolls inside: the page below does not move when the rows arrive,
+    // however many there are (issue 12, no layout shift).
+    <TableScroll label="Portfolio" className="h-[28rem] overflow-y-auto bg-surface">
+      <table className="w-full min-w-[48rem] table-fixed text-left text-sm">
         <caption className="sr-only">Portfolio, sorted by {labelOf(order.sort)}</caption>
-        <thead className="border-b border-border bg-surface-muted text-ink">
+        <colgroup>
+          {columns.map((column) => (
+            <col
+              key={column.sort}
+              style={{ width: showLienholder ? column.adminWidth : column.width }}
+            />
+          ))}
+        </colgroup>
+        <thead className="sticky top-0 z-10 border-b border-border bg-surface-muted text-ink">
           <tr>
             {columns.map((column) => {
               const isSorted = order.sort === column.sort;
