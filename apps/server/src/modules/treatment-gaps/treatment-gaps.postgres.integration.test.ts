@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
+import { runTreatmentGapCheck } from './treatment-gaps.service.ts';
+import {
+  insertGapPatient,
+  listGapMailRecipients,
+  listGapNotificationRecipients,
+  listGaps,
+  organizationOf,
+} from './treatment-gaps-test-support.ts';
+
+/**
+ * The production path: two server instances on one PostgreSQL database run the gap check at the
+ * same moment, many times over. Each due gap is opened, notified and e-mailed exactly once.
+ */
+describe.runIf(inject('testTemplate').kind === 'postgres')(
+  'treatment gap check across two instances on PostgreSQL',
+  () => {
+    let first: TestServer;
+    let second: TestServer;
+
+    beforeAll(async () => {
+      first = await createTestServer();
+      second = await createTestServer({}, { joinDatabaseUrl: first.databaseUrl });
+    });
+    afterAll(async () => {
+      await second?.close();
+      await first?.close();
+    });
+
+    it('opens and announces each gap once, whichever instance claims it', async () => {
+      const harbor = await organizationOf(first, 'clinic@demo.test');
+      const morgan = await organizationOf(first, 'attorney@demo.test');
+      const patientIds: string[] = [];
+      for (let index = 0; index < 12; index += 1) {
+        patientIds.push(
+          await insertGapPatient(first, {
+            fullName: `Gap Race ${index}`,
+            lastTreatmentDaysAgo: 20 + index,
+            clinicIds: [harbor],
+            firmId: morgan,
+          }),
+        );
+      }
+      const runs = [first, second, first, second].map((server) =>
+        runTreatmentGapCheck(server.context.db, { appUrl: server.context.env.appUrl }),
+      );
+      const results = await Promise.all(runs);
+      expect(results.reduce((sum, result) => sum + result.opened, 0)).toBeGreaterThanOrEqual(12);
+      for (const patientId of patientIds) {
+        const gaps = await listGaps(first, patientId);
+        expect(gaps).toHaveLength(1);
+        const told = await listGapNotificationRecipients(first, patientId);
+        expect(told.length).toBeGreaterThan(0);
+        expect(new Set(told.map((row) => row.userId)).size).toBe(told.length);
+        expect(await listGapMailRecipients(first, gaps[0]!.id)).toHaveLength(told.length);
+      }
+    });
+  },
+);
