@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { TReductionHistory } from '@casebridge/domain/liens/reduction.schemas';
-import { notifications, organizations, patients, users } from '#src/db/schema/index.ts';
+import { mailOutbox, notifications, organizations, patients, users } from '#src/db/schema/index.ts';
 import { createContactOf } from '#src/test/contact-user.ts';
 import { DEMO_ACTOR_EMAILS, type DemoActorKey } from '#src/test/demo-actors.ts';
 import type { TestServer } from '#src/test/test-server.ts';
@@ -68,3 +68,11 @@ export async function signInMatrix(server: TestServer, patientName: string) {
 }
 
 export const MISSING_ID = '00000000-0000-4000-8000-000000000000';
+
+/** The reduction e-mails queued to an address, newest last. */
+export async function listReductionMails(server: TestServer, address: string) {
+  return server.context.db
+    .select({ text: mailOutbox.text, subjectId: mailOutbox.subjectId })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.kind, 'reduction_notification'), eq(mailOutbox.toAddress, address)));
+}

@@ -7,6 +7,7 @@ import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import {
   countReductionNotifications,
   findDemoLien,
+  listReductionMails,
   negotiate,
   readReductions,
   reductionsUrl,
@@ -64,6 +65,10 @@ describe('reduction negotiation', () => {
       balanceCents: balance,
     });
     expect(await countReductionNotifications(server, LIENHOLDER)).toBe(notifiedBefore + 1);
+    // And one e-mail, which without detailed content names neither the patient nor the figure.
+    const mails = await listReductionMails(server, LIENHOLDER);
+    expect(mails.filter((mail) => mail.subjectId === first.id)).toHaveLength(1);
+    expect(mails.at(-1)?.text).not.toMatch(/Whitfield|100\.50/);
 
     // The maker cannot answer its own offer; the lienholder cannot withdraw it.
     const own = await negotiate(
