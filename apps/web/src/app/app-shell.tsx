@@ -1,7 +1,7 @@
 import { hasCapability } from '@casebridge/domain/capabilities';
 import { MESSAGES } from '@casebridge/domain/errors';
 import { getDashboardPath } from '@casebridge/domain/roles';
-import { LogOut, WifiOff } from 'lucide-react';
+import { Building2, Inbox, LogOut, WifiOff, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -29,11 +29,24 @@ const ORGANIZATION_BADGE_LABEL = {
   lienholder: 'Lienholder',
 } as const;
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    'rounded-md px-2 py-1.5 text-sm font-medium hover:bg-surface-muted',
-    isActive ? 'text-brand' : 'text-ink',
+/** A link of the header's main navigation: its icon alone on a phone, its name from `sm` up. */
+function NavItem({ to, label, icon: Icon }: { to: string; label: string; icon: LucideIcon }) {
+  return (
+    <NavLink
+      to={to}
+      title={label}
+      className={({ isActive }) =>
+        cn(
+          'inline-flex items-center rounded-md px-2 py-1.5 text-sm font-medium hover:bg-surface-muted',
+          isActive ? 'text-brand' : 'text-ink',
+        )
+      }
+    >
+      <Icon className="h-4 w-4 sm:hidden" aria-hidden />
+      <span className="sr-only sm:not-sr-only">{label}</span>
+    </NavLink>
   );
+}
 
 /** Header, main area and the idle-timeout watcher around every signed-in page. */
 export function AppShell({ headerExtras }: { headerExtras?: ReactNode }) {
@@ -83,13 +96,9 @@ export function AppShell({ headerExtras }: { headerExtras?: ReactNode }) {
           >
             <Logo to={getDashboardPath(user.role)} />
             <nav aria-label="Main" className="ml-1 sm:ml-4">
-              <NavLink to="/directory" className={navLinkClass}>
-                Directory
-              </NavLink>
+              <NavItem to="/directory" label="Directory" icon={Building2} />
               {hasCapability(user.role, 'requests:read') ? (
-                <NavLink to="/requests" className={navLinkClass}>
-                  Requests
-                </NavLink>
+                <NavItem to="/requests" label="Requests" icon={Inbox} />
               ) : null}
             </nav>
             <span
