@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   daysBetween,
   findTreatmentGap,
+  describePatientGap,
   formatGapBadge,
   getGapThreshold,
   getLastCareDate,
@@ -96,6 +97,12 @@ describe('formatGapBadge', () => {
   it('says days, and day for one', () => {
     expect(formatGapBadge(17)).toBe('Gap: 17 days');
     expect(formatGapBadge(1)).toBe('Gap: 1 day');
+  });
+
+  it('words the notice with the patient', () => {
+    expect(describePatientGap('Maria Delgado', 17)).toBe(
+      'Treatment gap: Maria Delgado has had no treatment recorded for 17 days',
+    );
   });
 });
 

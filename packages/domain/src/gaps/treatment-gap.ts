@@ -71,9 +71,9 @@ export function formatGapBadge(days: number): string {
   return `Gap: ${days} ${days === 1 ? 'day' : 'days'}`;
 }
 
-/** What a screen reader hears for the badge. */
-export function describeGap(days: number): string {
-  return `Treatment gap: no treatment recorded for ${days} ${days === 1 ? 'day' : 'days'}`;
+/** A gap notice's line: 'Treatment gap: Maria Delgado has had no treatment recorded for 17 days'. */
+export function describePatientGap(fullName: string, days: number): string {
+  return `Treatment gap: ${fullName} has had no treatment recorded for ${days} ${days === 1 ? 'day' : 'days'}`;
 }
 
 export const TREATMENT_GAP_TEXTS = {

@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@casebridge/domain/constants';
-import { describeGap } from '@casebridge/domain/gaps/treatment-gap';
+import { describePatientGap } from '@casebridge/domain/gaps/treatment-gap';
 import type { Db } from '#src/db/client.ts';
 import { renderLinkedParagraphs, renderMailHtml, renderMailText } from '#src/mail/mail-layout.ts';
 import { enqueueMail } from '#src/mail/mail-outbox.ts';
@@ -29,7 +29,7 @@ export async function notifyGapOpened(
     await listNotificationAudience(db, { type: 'treatment_gap', patientId: gap.patient.id }),
     {
       type: 'treatment_gap',
-      content: `${gap.patient.fullName}: ${describeGap(gap.days)}`,
+      content: describePatientGap(gap.patient.fullName, gap.days),
       patientId: gap.patient.id,
       linkTo: path,
     },
@@ -39,7 +39,7 @@ export async function notifyGapOpened(
   if (!emailNotificationsEnabled) return;
   const link = `${appUrl}${path}`;
   const said = detailedEmailContent
-    ? [`${gap.patient.fullName}: ${describeGap(gap.days)}.`]
+    ? [`${describePatientGap(gap.patient.fullName, gap.days)}.`]
     : ['A patient you work with has had no treatment recorded for a while.', 'Sign in to see who.'];
   const text = renderMailText(MAIL_SUBJECT, [...said, '', `Open the patient: ${link}`]);
   const html = renderMailHtml(MAIL_SUBJECT, renderLinkedParagraphs([...said, link], link));
