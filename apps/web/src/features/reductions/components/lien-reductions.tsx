@@ -1,4 +1,7 @@
-import { canProposeReduction } from '@casebridge/domain/liens/reduction.policy';
+import {
+  canProposeReduction,
+  getVisibleReductionStatuses,
+} from '@casebridge/domain/liens/reduction.policy';
 import type { TReductionOfferRequest } from '@casebridge/domain/liens/reduction.schemas';
 import { formatUsd } from '@casebridge/domain/liens/reduction-texts';
 import { useState } from 'react';
@@ -6,6 +9,7 @@ import { toast } from 'sonner';
 import { Button } from '#src/components/ui/button.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
+import { useCurrentUser } from '#src/lib/auth-context.tsx';
 import {
   useReductions,
   useReductionStep,
@@ -34,6 +38,7 @@ export function LienReductions({
   patientId: string;
   lienholder: { id: string; name: string };
 }) {
+  const user = useCurrentUser();
   const query = useReductions(patientId, lienholder.id);
   const step = useReductionStep(patientId, lienholder.id);
   const [isProposing, setIsProposing] = useState(false);
@@ -52,7 +57,11 @@ export function LienReductions({
   const history = query.data;
   const open = history?.offers.find((offer) => offer.status === 'open') ?? null;
   const party = history?.viewerParty ?? null;
-  const title = party === null ? 'Accepted reductions' : 'Reductions';
+  // A clinic reads the outcome only; decided by role until the answer names the viewer's side.
+  const seesAll = history
+    ? getVisibleReductionStatuses(user.role, party) === 'all'
+    : user.role !== 'clinic';
+  const title = seesAll ? 'Reductions' : 'Accepted reductions';
 
   return (
     <section
