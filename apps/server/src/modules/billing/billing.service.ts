@@ -68,6 +68,7 @@ export async function createBillingEntry(
       patientId: patient.id,
       details: `${entry.cptCode}, ${entry.sessionCount} session(s), ${formatCentsAsDecimal(entry.amountCents)}`,
       ip: request.ip,
+    });
     await recordActivity(tx, {
       patientId: patient.id,
       kind: 'billing_line',

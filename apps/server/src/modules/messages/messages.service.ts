@@ -97,6 +97,7 @@ export async function sendMessage(
       patientId,
       details: input.notifyByEmail ? 'with e-mail notification' : null,
       ip: context.ip,
+    });
     await recordActivity(tx, {
       patientId,
       kind: 'message',

@@ -83,6 +83,7 @@ export async function changePatientStatus(
       patientId: current.id,
       details: `${current.treatmentStatus} → ${input.status}`,
       ip: context.ip,
+    });
     await recordActivity(tx, {
       patientId: current.id,
       kind: 'status_changed',
