@@ -50,10 +50,14 @@ export function useRequestQueue(filter: RequestQueueFilter) {
   });
 }
 
-/** The patient's requests the user is a party to, open first (all statuses). */
-export function usePatientRequests(patientId: string) {
+/**
+ * The patient's requests the user is a party to, open first (all statuses); not asked for by a
+ * user without `requests:read` (a patient's contact).
+ */
+export function usePatientRequests(patientId: string, enabled: boolean) {
   return useQuery({
     queryKey: caseRequestKeys.patient(patientId),
+    enabled,
     queryFn: () =>
       apiFetch<TCaseRequestPage>(
         `/patients/${encodeURIComponent(patientId)}/requests?status=all&limit=50`,

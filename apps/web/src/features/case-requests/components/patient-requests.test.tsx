@@ -46,7 +46,10 @@ const request = (overrides: Partial<TCaseRequest> = {}): TCaseRequest => ({
 });
 
 /** A fake server holding the patient's requests; writes are recorded and change the list. */
-function renderSection(role: 'attorney' | 'clinic' | 'lienholder', items: TCaseRequest[]) {
+function renderSection(
+  role: 'attorney' | 'clinic' | 'lienholder' | 'contact',
+  items: TCaseRequest[],
+) {
   let requests = [...items];
   const writes: Array<{ path: string; body: unknown; ifMatch?: string }> = [];
   const uploadFile = vi.fn<UploadRequestFile>(async () => ({ id: 'd-new' }));
@@ -152,6 +155,16 @@ describe('PatientRequests', { timeout: 20_000 }, () => {
     });
     expect(writes.map((write) => write.path)).toEqual(['r-1 → acknowledged', 'r-1 → fulfilled']);
     expect(writes[1]!.body).toEqual({ documentIds: ['d-new'] });
+  });
+
+  it("shows a patient's contact nothing and asks the server nothing", async () => {
+    const { queryClient } = renderSection('contact', [request()]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('region', { name: 'Requests' })).toBeNull();
+    expect(queryClient.getQueryState(['case-requests', 'patient', PATIENT])?.fetchStatus).toBe(
+      'idle',
+    );
+    expect(queryClient.getQueryState(['case-requests', 'patient', PATIENT])?.dataUpdatedAt).toBe(0);
   });
 
   it('lets the clinic decline with a reason', async () => {

@@ -30,9 +30,10 @@ export function PatientRequests({
   uploadFile: UploadRequestFile;
 }) {
   const user = useCurrentUser();
-  const requests = usePatientRequests(patient.id);
+  const canRead = hasCapability(user.role, 'requests:read');
+  const requests = usePatientRequests(patient.id, canRead);
   const [isCreating, setIsCreating] = useState(false);
-  if (!hasCapability(user.role, 'requests:read')) return null;
+  if (!canRead) return null;
   const canCreate = hasCapability(user.role, 'requests:create') && patient.clinics.length > 0;
   const items = requests.data?.items ?? [];
   return (
