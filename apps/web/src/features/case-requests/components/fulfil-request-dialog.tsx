@@ -10,6 +10,7 @@ import { Button } from '#src/components/ui/button.tsx';
 import { Dialog } from '#src/components/ui/dialog.tsx';
 import { FormField } from '#src/components/ui/form-field.tsx';
 import { Input, Select } from '#src/components/ui/input.tsx';
+import { useDialogCloseGuard } from '#src/lib/dialog-close-guard.tsx';
 import { formatDate } from '#src/lib/format.ts';
 import {
   useAnswerRequest,
@@ -51,6 +52,8 @@ export function FulfilRequestDialog({
   const [error, setError] = useState<string | null>(null);
   const [isUploading, setIsUploading] = useState(false);
   const isBusy = isUploading || answer.isPending;
+  // A chosen file or picked documents are not dropped by a stray Escape or click outside.
+  const guard = useDialogCloseGuard(file !== null || picked.length > 0, onClose);
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -86,7 +89,7 @@ export function FulfilRequestDialog({
   return (
     <Dialog
       isOpen
-      onOpenChange={(isOpen) => (isOpen ? undefined : onClose())}
+      onOpenChange={(isOpen) => (isOpen ? undefined : guard.requestClose())}
       title="Fulfil request"
       description={`${CASE_REQUEST_KIND_LABELS[request.kind]} for ${request.patientName}, asked by ${request.requesterOrganizationName ?? request.requesterName}. Upload a file or choose documents already on file.`}
     >
@@ -145,7 +148,7 @@ export function FulfilRequestDialog({
           )}
         </fieldset>
         <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
+          <Button variant="secondary" onClick={guard.requestClose}>
             Cancel
           </Button>
           <Button type="submit" disabled={isBusy}>
@@ -153,6 +156,7 @@ export function FulfilRequestDialog({
           </Button>
         </div>
       </form>
+      {guard.prompt}
     </Dialog>
   );
 }
