@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { LIEN_MESSAGES } from '@casebridge/domain/liens/lien-ledger.schemas';
-import { notifications, reductionOffers, treatmentGaps, users } from '#src/db/schema/index.ts';
+import {
+  mailOutbox,
+  notifications,
+  reductionOffers,
+  treatmentGaps,
+  users,
+} from '#src/db/schema/index.ts';
 import { getPatientId } from '#src/modules/documents/document-test-support.ts';
 import { expectOneAuditRow } from '#src/test/audit-rows.ts';
 import { listVisibleDemoPatients } from '#src/test/demo-scope.ts';
@@ -228,11 +234,20 @@ describe('lien ledger and payments', () => {
       eq(notifications.type, 'payment'),
     );
     const before = (await server.context.db.select().from(notifications).where(ofPayment)).length;
-    await expectOneAuditRow(
+    const { response } = await expectOneAuditRow(
       server,
       { email: 'lienholder@demo.test', action: 'lien_payment_recorded', patientId: whitfield },
       () => postPayment(server, cookie('lienholder@demo.test'), whitfield, medlien),
     );
+    // The e-mail (on by default) names no patient unless detailed content is on.
+    const mails = await server.context.db
+      .select()
+      .from(mailOutbox)
+      .where(
+        and(eq(mailOutbox.kind, 'lien_payment'), eq(mailOutbox.subjectId, response.json().id)),
+      );
+    expect(mails.map((mail) => mail.toAddress)).toContain('attorney@demo.test');
+    expect(mails.every((mail) => !mail.text.includes('James Whitfield'))).toBe(true);
     const after = await server.context.db.select().from(notifications).where(ofPayment);
     expect(after.length).toBe(before + 1);
     expect(after.some((row) => row.content.includes('James Whitfield'))).toBe(true);
