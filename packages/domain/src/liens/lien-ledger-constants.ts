@@ -18,7 +18,6 @@ export const LIEN_MESSAGES = {
   portfolioEmpty: 'No patients match',
   portfolioFailed: 'Failed to load the portfolio',
   exportFailed: 'Failed to export the portfolio',
-  agingEmpty: 'No balances to show',
 } as const;
 
 /** The portfolio's sortable columns (one per figure the table shows). */
