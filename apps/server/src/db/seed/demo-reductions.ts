@@ -14,8 +14,20 @@ import {
   settlementDrafts,
   users,
 } from '#src/db/schema/index.ts';
+import { DEMO_LIEN_PAYMENTS } from './demo-liens.ts';
 
 const DAY_MS = 86_400_000;
+
+/** What MedLien had been paid on Thomas Becker's lien by then (the demo payments' own data). */
+function paidBefore(daysAgo: number): number {
+  return DEMO_LIEN_PAYMENTS.filter(
+    (payment) =>
+      payment.patient === 'Thomas Becker' &&
+      payment.lienholder === 'medlien' &&
+      payment.daysAgo > daysAgo &&
+      !payment.voidReason,
+  ).reduce((total, payment) => total + payment.cents, 0);
+}
 
 async function idOf<T extends { id: string }>(rows: Promise<T[]>, what: string): Promise<T> {
   const [row] = await rows;
@@ -69,8 +81,8 @@ export async function seedDemoReductions(tx: Db, now = new Date()): Promise<void
       offeredBy: 'attorney' as const,
       kind: 'percent' as const,
       percentBasisPoints: percent,
-      amountCents: applyBasisPoints(balance, percent),
-      balanceCents: balance,
+      amountCents: applyBasisPoints(balance - paidBefore(20), percent),
+      balanceCents: balance - paidBefore(20),
       note: 'Policy limits are low; asking for 30 % off.',
       status: 'countered' as const,
       createdAt: at(20),
@@ -84,7 +96,7 @@ export async function seedDemoReductions(tx: Db, now = new Date()): Promise<void
       kind: 'amount' as const,
       percentBasisPoints: null,
       amountCents: 50_000,
-      balanceCents: balance,
+      balanceCents: balance - paidBefore(19),
       note: 'We can take $500.00 off.',
       status: 'accepted' as const,
       createdAt: at(19),
@@ -98,7 +110,7 @@ export async function seedDemoReductions(tx: Db, now = new Date()): Promise<void
       kind: 'amount' as const,
       percentBasisPoints: null,
       amountCents: 15_000,
-      balanceCents: balance - 50_000,
+      balanceCents: balance - 50_000 - paidBefore(2),
       note: 'A further $150.00 would close the case this month.',
       status: 'open' as const,
       createdAt: at(2),
