@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CASE_REQUEST_TEXTS } from '@casebridge/domain/requests/case-request.schemas';
 import {
   caseRequests,
+  documents,
   mailOutbox,
   notifications,
   patientActivity,
@@ -199,6 +200,42 @@ describe('case requests: lifecycle, transitions, documents, notices', () => {
     expect(items.some((item) => item.status === 'fulfilled' && item.documents.length > 0)).toBe(
       true,
     );
+  });
+
+  it('links documents on file; the requester sees them under the document rules', async () => {
+    const created = await createRequestAs(
+      server,
+      world,
+      world.cookies.lienholder,
+      'James Whitfield',
+    );
+    const files = await server.context.db
+      .select({ id: documents.id, fileName: documents.fileName })
+      .from(documents)
+      .where(
+        and(
+          eq(documents.patientId, james()),
+          inArray(documents.fileName, ['intake-form-whitfield.pdf', 'evaluation-report.pdf']),
+        ),
+      );
+    expect(files).toHaveLength(2);
+    await answer(server, world.cookies.clinic, created.id, 'acknowledge', 1);
+    const fulfilled = await answer(server, world.cookies.clinic, created.id, 'fulfil', 2, {
+      documentIds: files.map((file) => file.id),
+    });
+    expect(fulfilled.statusCode).toBe(200);
+    const namesFor = async (cookie: string | undefined) => {
+      const response = await server.request({ url: `/api/requests/${created.id}`, cookie });
+      return (response.json().documents as Array<{ fileName: string }>)
+        .map((document) => document.fileName)
+        .toSorted();
+    };
+    // The clinic sees both; the lienholder never sees the Intake form (spec section 6).
+    expect(await namesFor(world.cookies.clinic)).toEqual([
+      'evaluation-report.pdf',
+      'intake-form-whitfield.pdf',
+    ]);
+    expect(await namesFor(world.cookies.lienholder)).toEqual(['evaluation-report.pdf']);
   });
 
   it('declines with a reason only; a reason is required', async () => {
