@@ -81,3 +81,44 @@ test('the lienholder records a payment and the balance and portfolio follow', as
   await expect(dashboard.getByRole('region', { name: 'Portfolio', exact: true })).toBeVisible();
   await expectNoAxeViolations(dashboard);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  /** The page itself never scrolls sideways: wide tables scroll inside their own box. */
+  async function expectNoSidewaysScroll(page: Page) {
+    await expect(page.locator('[aria-busy="true"], .animate-pulse')).toHaveCount(0);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    // Names what sticks out, so a failure says where to look.
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        .filter(
+          (element) =>
+            element.getBoundingClientRect().right > window.innerWidth + 1 &&
+            !element.parentElement?.closest('.overflow-x-auto, .overflow-auto'),
+        )
+        .slice(0, 5)
+        .map((element) => `${element.tagName}.${element.className}`.slice(0, 120)),
+    );
+    expect(overflow, wide.join(' | ')).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page);
+  }
+
+  test('the portfolio and the lien ledger read at phone width', async ({ pageAs }) => {
+    const page = await pageAs('lienholder');
+    await page.goto('/dashboard');
+    const row = page
+      .getByRole('region', { name: 'Portfolio', exact: true })
+      .getByRole('row', { name: /James Whitfield/ });
+    await expect(row).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await row.getByRole('link').click();
+    const lien = page.getByRole('article', { name: 'MedLien Funding Partners' });
+    await expect(lien.getByRole('button', { name: 'Record payment' })).toBeVisible();
+    // The demo's voided payment stays listed with its reason.
+    await expect(lien.getByText('Voided: Entered twice')).toBeVisible();
+    await expectNoSidewaysScroll(page);
+  });
+});
