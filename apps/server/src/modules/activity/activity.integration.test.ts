@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ActivityKind } from '@casebridge/domain/activity/activity-constants';
 import type { TActivityItem } from '@casebridge/domain/activity/activity.schemas';
-import { caseRequests, documents, organizations, patients } from '#src/db/schema/index.ts';
+import { caseRequests, documents, organizations, patients, users } from '#src/db/schema/index.ts';
 import { createBillingEntry } from '#src/modules/billing/billing.service.ts';
 import {
   editBillingEntry,
@@ -228,6 +228,17 @@ describe('the patient Activity feed', () => {
         'Keystone reduction proposed',
         'MedLien payment recorded',
       ]);
+
+    // Another firm's attorney on temporary access sees the patient, not the lien negotiations.
+    const [attorney2] = await db.select().from(users).where(eq(users.email, 'attorney2@demo.test'));
+    const granted = await server.request({
+      method: 'POST',
+      url: `/api/patients/${james}/access-grants`,
+      cookie: cookies.admin,
+      body: { userId: attorney2!.id, durationHours: 1, reason: 'Covering a hearing' },
+    });
+    expect(granted.statusCode).toBe(201);
+    expect(await seen('attorney2')).toEqual(['Gap: 17 days']);
   });
 
   it("shows a request's items to its two sides and admins only", async () => {

@@ -6,6 +6,7 @@ import {
   caseRequests,
   documents,
   patientActivity,
+  patientClinics,
   patients,
   reductionOffers,
 } from '#src/db/schema/index.ts';
@@ -43,8 +44,8 @@ function partyOrganization(scope: PatientScope): string | null {
  * already in scope): a document item follows the document rules (its current category and the
  * patient's status, and a removed document's items are hidden like the document); a request item
  * reaches the request's two sides; a payment or reduction reaches its lienholder, the patient's
- * firm and clinics (a clinic only an accepted reduction's), never another lienholder or the
- * patient's contact. Admins see every item
+ * firm and clinics (a clinic only an accepted reduction's), never another lienholder, the
+ * patient's contact or a firm or clinic that holds only temporary access. Admins see every item
  * (but removed documents', like everyone). Every other kind follows the patient.
  */
 function visibilityCondition(viewer: ActivityViewer): SQL {
@@ -65,9 +66,14 @@ function visibilityCondition(viewer: ActivityViewer): SQL {
     if (scope.kind === 'lienholder')
       lienRule = sql`(not ${isLien} or ${patientActivity.lienholderId} = ${scope.lienholderId})`;
     else if (scope.kind === 'contact') lienRule = sql`not ${isLien}`;
-    // A clinic sees the outcome of a negotiation only: items about an accepted offer.
+    // The patient's own firm sees every lien item; a firm that holds only temporary access to
+    // the patient sees none, as its reductions panel shows it no offer history.
+    else if (scope.kind === 'firm')
+      lienRule = sql`(not ${isLien} or ${patients.firmId} = ${scope.firmId})`;
+    // One of the patient's clinics sees payments and the outcome of a negotiation only (items
+    // about an accepted offer); a clinic with temporary access sees no lien item.
     else if (scope.kind === 'clinic')
-      lienRule = sql`(${patientActivity.kind} <> 'reduction' or exists (select 1 from ${reductionOffers} where ${reductionOffers.id} = ${patientActivity.recordId} and ${reductionOffers.status} = 'accepted'))`;
+      lienRule = sql`(not ${isLien} or (exists (select 1 from ${patientClinics} where ${patientClinics.patientId} = ${patients.id} and ${patientClinics.clinicId} = ${scope.clinicId}) and (${patientActivity.kind} <> 'reduction' or exists (select 1 from ${reductionOffers} where ${reductionOffers.id} = ${patientActivity.recordId} and ${reductionOffers.status} = 'accepted'))))`;
     else lienRule = sql`true`;
   }
   return and(documentRule, requestRule, lienRule)!;
