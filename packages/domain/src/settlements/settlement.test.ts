@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { computeSettlement, getLienPayoffCents, isShortfall } from './settlement.ts';
+import { computeSettlement, getLiensPayoffCents, isShortfall } from './settlement.ts';
+
+const lien = (billedCents: number, reducedCents = 0, paidCents = 0) => ({
+  billedCents,
+  reducedCents,
+  paidCents,
+});
 
 describe('computeSettlement', () => {
-  it('takes the fee, the costs and the lien balances from the gross', () => {
+  it('takes the fee, the costs and the lien balance from the gross', () => {
     const figures = computeSettlement({
       grossCents: 10_000_000,
       feeBasisPoints: 3333,
       costsCents: 125_050,
-      lienBalancesCents: [1_200_000, 350_075],
+      liens: [lien(2_000_000, 449_925, 0)],
     });
     expect(figures).toEqual({
       grossCents: 10_000_000,
@@ -26,17 +32,17 @@ describe('computeSettlement', () => {
         grossCents: 15,
         feeBasisPoints: 5000,
         costsCents: 0,
-        lienBalancesCents: [],
+        liens: [],
       }).feeCents,
     ).toBe(8);
   });
 
-  it('counts an overpaid lien as zero and reports a shortfall', () => {
+  it('counts the bills once however many liens are on them (two lienholders, one billing)', () => {
     const figures = computeSettlement({
       grossCents: 100_000,
       feeBasisPoints: 4000,
       costsCents: 10_000,
-      lienBalancesCents: [-5_000, 80_000],
+      liens: [lien(100_000, 10_000, 5_000), lien(100_000, 0, 5_000)],
     });
     expect(figures.liensCents).toBe(80_000);
     expect(figures.netCents).toBe(-30_000);
@@ -49,7 +55,7 @@ describe('computeSettlement', () => {
         grossCents: 1.5,
         feeBasisPoints: 0,
         costsCents: 0,
-        lienBalancesCents: [],
+        liens: [],
       }),
     ).toThrow(RangeError);
   });
@@ -60,16 +66,18 @@ describe('computeSettlement', () => {
         fc.integer({ min: 0, max: 9_999_999_999 }),
         fc.integer({ min: 0, max: 10_000 }),
         fc.integer({ min: 0, max: 9_999_999_999 }),
-        fc.array(fc.integer({ min: -1_000_000, max: 9_999_999_999 }), { maxLength: 6 }),
-        (grossCents, feeBasisPoints, costsCents, lienBalancesCents) => {
-          const figures = computeSettlement({
-            grossCents,
-            feeBasisPoints,
-            costsCents,
-            lienBalancesCents,
-          });
-          const liens = lienBalancesCents.map(getLienPayoffCents);
-          expect(liens.reduce((sum, cents) => sum + cents, 0)).toBe(figures.liensCents);
+        fc.array(
+          fc.record({
+            billedCents: fc.integer({ min: 0, max: 9_999_999_999 }),
+            reducedCents: fc.integer({ min: 0, max: 999_999_999 }),
+            paidCents: fc.integer({ min: 0, max: 999_999_999 }),
+          }),
+          { maxLength: 6 },
+        ),
+        (grossCents, feeBasisPoints, costsCents, liens) => {
+          const figures = computeSettlement({ grossCents, feeBasisPoints, costsCents, liens });
+          expect(figures.liensCents).toBe(getLiensPayoffCents(liens));
+          expect(figures.liensCents).toBeGreaterThanOrEqual(0);
           expect(
             figures.feeCents + figures.costsCents + figures.liensCents + figures.netCents,
           ).toBe(grossCents);

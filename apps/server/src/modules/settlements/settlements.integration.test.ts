@@ -52,7 +52,8 @@ describe('settlement preview', () => {
     );
     expect(response.statusCode).toBe(200);
     const first = response.json<TSettlement>();
-    const liens = first.liens.reduce((sum, lien) => sum + Math.max(0, lien.balanceCents), 0);
+    const liens = Math.max(0, first.liens[0]!.balanceCents);
+    expect(first.liens).toHaveLength(1);
     expect(first.draft).toMatchObject({
       grossCents: 2_500_000,
       feeBasisPoints: 3333,
@@ -86,6 +87,28 @@ describe('settlement preview', () => {
     const stale = await save({ gross: '1', feePercent: '0', costs: '', version: 1 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json<{ current: TSettlement }>().current.draft?.grossCents).toBe(3_000_000);
+  });
+
+  it('takes the bills once when two lienholders hold liens on them', async () => {
+    const emily = await findDemoLien(server, 'Emily Chen', 'MedLien Funding Partners');
+    const saved = await server.request({
+      method: 'PUT',
+      url: `/api/patients/${emily.patientId}/settlement`,
+      cookie,
+      body: { gross: '50,000.00', feePercent: '30', costs: '0' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const { liens, figures } = saved.json<TSettlement>();
+    expect(liens).toHaveLength(2);
+    const [first, second] = liens;
+    expect(first!.billedCents).toBe(second!.billedCents);
+    const owed = Math.max(
+      0,
+      first!.billedCents - liens.reduce((sum, lien) => sum + lien.reducedCents + lien.paidCents, 0),
+    );
+    expect(owed).toBeGreaterThan(0);
+    expect(figures?.liensCents).toBe(owed);
+    expect(figures?.netCents).toBe(5_000_000 - 1_500_000 - owed);
   });
 
   it('shows a shortfall as a negative net and refuses malformed figures', async () => {

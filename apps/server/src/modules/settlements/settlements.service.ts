@@ -66,7 +66,7 @@ async function toSettlement(
         grossCents: draft.grossCents,
         feeBasisPoints: draft.feeBasisPoints,
         costsCents: draft.costsCents,
-        lienBalancesCents: liens.map((lien) => lien.balanceCents),
+        liens,
       })
     : null;
   return { draft, liens, figures };

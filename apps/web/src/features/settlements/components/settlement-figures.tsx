@@ -2,7 +2,6 @@ import { formatBasisPoints } from '@casebridge/domain/liens/basis-points';
 import type { TPatientLien } from '@casebridge/domain/liens/lien-ledger.schemas';
 import { formatUsd } from '@casebridge/domain/liens/reduction-texts';
 import {
-  getLienPayoffCents,
   isShortfall,
   type SettlementFigures as Figures,
 } from '@casebridge/domain/settlements/settlement';
@@ -11,7 +10,8 @@ const amount = (cents: number | undefined) => (cents === undefined ? '—' : for
 
 /**
  * The worksheet's lines: gross, fee, costs, each lien's balance after accepted reductions and
- * payments, and the net to the client, or the shortfall when the settlement does not cover them.
+ * payments, what the liens take together (the patient's bills once: every lien is on the same
+ * billing), and the net to the client, or the shortfall when the settlement does not cover them.
  * The same table is on the patient page and on the printed page.
  */
 export function SettlementFiguresTable({
@@ -54,11 +54,22 @@ export function SettlementFiguresTable({
                 {formatUsd(lien.paidCents)})
               </span>
             </th>
-            <td className="py-2 text-right">
-              − {formatUsd(getLienPayoffCents(lien.balanceCents))}
-            </td>
+            <td className="py-2 text-right">{formatUsd(lien.balanceCents)}</td>
           </tr>
         ))}
+        {liens.length > 0 ? (
+          <tr className="border-b border-border">
+            <th scope="row" className="py-2 text-left font-medium">
+              Liens to pay
+              {liens.length > 1 ? (
+                <span className="block text-xs font-normal text-ink-muted">
+                  The liens are on the same bills, counted once
+                </span>
+              ) : null}
+            </th>
+            <td className="py-2 text-right">− {amount(figures?.liensCents)}</td>
+          </tr>
+        ) : null}
         <tr>
           <th scope="row" className="py-2 text-left text-base font-semibold">
             {figures && isShortfall(figures) ? 'Shortfall' : 'Net to client'}

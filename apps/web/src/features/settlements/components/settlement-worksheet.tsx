@@ -59,7 +59,7 @@ function previewOf(values: Values, settlement: TSettlement) {
     grossCents,
     feeBasisPoints,
     costsCents,
-    lienBalancesCents: settlement.liens.map((lien) => lien.balanceCents),
+    liens: settlement.liens,
   });
 }
 
