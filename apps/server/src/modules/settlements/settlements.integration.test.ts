@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import type { TSettlement } from '@casebridge/domain/settlements/settlement.schemas';
-import { events } from '#src/db/schema/index.ts';
+import { events, organizations, patients } from '#src/db/schema/index.ts';
 import { getUserId } from '#src/modules/documents/document-test-support.ts';
 import { expectOneAuditRow } from '#src/test/audit-rows.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
@@ -109,6 +109,35 @@ describe('settlement preview', () => {
     expect(owed).toBeGreaterThan(0);
     expect(figures?.liensCents).toBe(owed);
     expect(figures?.netCents).toBe(5_000_000 - 1_500_000 - owed);
+  });
+
+  it('lets the new firm keep its own worksheet after the case moves to it', async () => {
+    const emily = await findDemoLien(server, 'Emily Chen', 'MedLien Funding Partners');
+    const emilyUrl = `/api/patients/${emily.patientId}/settlement`;
+    const body = { gross: '40,000.00', feePercent: '25', costs: '0' };
+    // Morgan Hale's draft exists: a save must name its version.
+    expect((await server.request({ method: 'PUT', url: emilyUrl, cookie, body })).statusCode).toBe(
+      428,
+    );
+    const [castillo] = await server.context.db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.name, 'Castillo Legal Group'));
+    await server.context.db
+      .update(patients)
+      .set({ firmId: castillo!.id })
+      .where(eq(patients.id, emily.patientId));
+    const castilloCookie = await server.login('attorney2@demo.test');
+    const first = await server.request({
+      method: 'PUT',
+      url: emilyUrl,
+      cookie: castilloCookie,
+      body,
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.json<TSettlement>().draft).toMatchObject({ grossCents: 4_000_000, version: 1 });
+    // The former firm no longer sees the patient, nor its worksheet.
+    expect((await server.request({ url: emilyUrl, cookie })).statusCode).toBe(404);
   });
 
   it('shows a shortfall as a negative net and refuses malformed figures', async () => {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type {
   TSaveSettlementParsed,
   TSettlementDraft,
@@ -31,7 +31,11 @@ export async function findSettlementDraft(
   return row;
 }
 
-/** The first draft; undefined when another save created it first (the caller answers 409). */
+/**
+ * The firm's first draft; undefined when another save of the same firm created it first (the
+ * caller answers 409). A draft left by the patient's former firm, which no longer sees the
+ * patient, is replaced: the worksheet belongs to the firm that has the case now.
+ */
 export async function insertSettlementDraft(
   db: Db,
   patientId: InScopePatientId,
@@ -48,7 +52,19 @@ export async function insertSettlementDraft(
       updatedBy: actor.userId,
       updatedByName: actor.name,
     })
-    .onConflictDoNothing()
+    .onConflictDoUpdate({
+      target: settlementDrafts.patientId,
+      set: {
+        firmId,
+        ...fields,
+        version: 1,
+        createdAt: sql`now()`,
+        updatedAt: sql`now()`,
+        updatedBy: actor.userId,
+        updatedByName: actor.name,
+      },
+      setWhere: ne(settlementDrafts.firmId, firmId),
+    })
     .returning();
   return row;
 }
@@ -56,13 +72,14 @@ export async function insertSettlementDraft(
 export async function updateSettlementDraft(
   db: Db,
   patientId: InScopePatientId,
+  firmId: string,
   fields: DraftFields,
   actor: Actor,
 ): Promise<DraftRow> {
   const [row] = await db
     .update(settlementDrafts)
     .set({ ...fields, ...nextVersion(settlementDrafts, actor) })
-    .where(eq(settlementDrafts.patientId, patientId))
+    .where(and(eq(settlementDrafts.patientId, patientId), eq(settlementDrafts.firmId, firmId)))
     .returning();
   if (!row) throw new Error('the locked settlement draft vanished');
   return row;

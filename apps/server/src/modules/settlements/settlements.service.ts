@@ -117,7 +117,7 @@ export async function saveSettlement(
         throw new AppError('PRECONDITION_REQUIRED', VERSION_MESSAGES.required);
       }
       await assertVersion(existing, input.expectedVersion, current);
-      saved = await updateSettlementDraft(tx, patient.id, fields, actor);
+      saved = await updateSettlementDraft(tx, patient.id, patient.firmId, fields, actor);
     } else {
       saved = await insertSettlementDraft(tx, patient.id, patient.firmId, fields, actor);
       if (!saved) throw new StaleWriteError(await current());
