@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { organizations } from '#src/db/schema/index.ts';
+import { organizations, patients } from '#src/db/schema/index.ts';
 import { changeStatusAsUser, saveDemographicsAsUser } from '#src/test/patient-writes.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { runTreatmentGapCheck } from './treatment-gaps.service.ts';
@@ -140,6 +140,28 @@ describe('treatment gaps', () => {
     });
     expect(changed.statusCode).toBe(200);
     expect(await hasOpenGap(server, patientId)).toBe(false);
+  });
+
+  it('reopens a gap whose closing was undone without telling anyone twice', async () => {
+    const patientId = await gapPatient('Gap Discharge Undone', 30);
+    await check();
+    const notified = (await listGapNotificationRecipients(server, patientId)).length;
+    expect(notified).toBeGreaterThan(0);
+    const changed = await changeStatusAsUser(server, {
+      cookie: clinic,
+      patientId,
+      status: 'Discharged',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await hasOpenGap(server, patientId)).toBe(false);
+    // The discharge is taken back (as its undo does): same care, same gap.
+    await server.context.db
+      .update(patients)
+      .set({ treatmentStatus: 'Referred for PT' })
+      .where(eq(patients.id, patientId));
+    await check();
+    expect(await hasOpenGap(server, patientId)).toBe(true);
+    expect(await listGapNotificationRecipients(server, patientId)).toHaveLength(notified);
   });
 
   it("follows each clinic's threshold, the strictest of a patient's clinics", async () => {

@@ -46,7 +46,9 @@ async function announceOpenedGap(
     patientId: patient.id,
     details: `last care ${gap.lastCareOn}, threshold ${gap.thresholdDays} days`,
   });
-  await notifyGapOpened(tx, { id: gap.id, patient, days }, appUrl);
+  // A gap on the same last day of care as one already announced and closed (a discharge undone,
+  // a billing line voided) is that gap again: the feed and the audit say so, nobody is told twice.
+  if (!gap.resumesClosedGap) await notifyGapOpened(tx, { id: gap.id, patient, days }, appUrl);
   await publishEvent(tx, { topic: 'treatment-gap.changed', patientId: patient.id });
 }
 
