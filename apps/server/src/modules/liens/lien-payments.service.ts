@@ -1,3 +1,4 @@
+import { isUuid } from '@casebridge/domain/record-id';
 import { formatCentsAsDecimal } from '@casebridge/domain/billing/money';
 import {
   LIEN_MESSAGES,
@@ -40,6 +41,7 @@ async function requireVisibleLien(
   options: { forUpdate?: boolean } = {},
 ): Promise<InScopePatient> {
   const patient = await requirePatientInScope(db, actor, patientId, options);
+  if (!isUuid(lienholderId)) throw notFound();
   if (actor.role === 'lienholder' && actor.organizationId !== lienholderId) throw notFound();
   if (!(await isLienholderLinked(db, patient.id, lienholderId))) throw notFound();
   return patient;
@@ -152,6 +154,7 @@ export function voidLienPayment(
   return changePayments(db, actor, params, context, {
     isVoid: true,
     apply: async (tx, patient) => {
+      if (!isUuid(params.paymentId)) throw notFound();
       const current = await lockLienPayment(tx, patient.id, params.lienholderId, params.paymentId);
       if (!current) throw notFound();
       if (current.voidedAt !== null) throw new AppError('CONFLICT', LIEN_MESSAGES.alreadyVoided);

@@ -207,6 +207,17 @@ describe('lien ledger and payments', () => {
     expect(
       (await postPayment(server, cookie('lienholder@demo.test'), whitfield, keystone)).statusCode,
     ).toBe(404);
+    // A malformed lienholder or payment id is a missing record, not a server error.
+    expect(
+      (await postPayment(server, cookie('lienholder@demo.test'), emily, 'not-an-id')).statusCode,
+    ).toBe(404);
+    const voided = await server.request({
+      method: 'POST',
+      url: `/api/patients/${emily}/liens/${medlien}/payments/not-an-id/void`,
+      cookie: cookie('lienholder@demo.test'),
+      body: { reason: 'Typo' },
+    });
+    expect(voided.statusCode).toBe(404);
     expect(await countPayments(server)).toBe(before);
   });
 
