@@ -186,6 +186,9 @@ describe('notifications', () => {
         notifyOnStatusChange: true,
         notifyOnDocumentUpload: true,
         notifyOnMessageReceived: true,
+        notifyOnCaseRequests: true,
+        notifyOnTreatmentGaps: true,
+        notifyOnLienActivity: true,
         pendingNotificationEmail: null,
       });
     });
@@ -206,8 +209,12 @@ describe('notifications', () => {
       });
       expect(saved.statusCode).toBe(200);
       // The new address waits for its confirmation link (notification-email.integration.test.ts).
+      // A client that sends no toggle of issue 13 leaves them as they are (all on by default).
       const expected = {
         ...values,
+        notifyOnCaseRequests: true,
+        notifyOnTreatmentGaps: true,
+        notifyOnLienActivity: true,
         notificationEmail: 'attorney@demo.test',
         pendingNotificationEmail: { email: 'alerts@morgan.example', expiresAt: expect.any(String) },
       };
@@ -229,6 +236,24 @@ describe('notifications', () => {
           ),
         );
       expect(audit).toHaveLength(1);
+
+      // Switched off once, a toggle stays off through a save that does not name it.
+      const attorney = await cookie('attorney@demo.test');
+      const put = (body: object) =>
+        server.request({
+          method: 'PUT',
+          url: '/api/notifications/preferences',
+          cookie: attorney,
+          body,
+        });
+      const unchanged = { ...values, notificationEmail: 'attorney@demo.test' };
+      expect((await put({ ...unchanged, notifyOnTreatmentGaps: false })).statusCode).toBe(200);
+      const kept = await put(unchanged);
+      expect(kept.json()).toMatchObject({
+        notifyOnCaseRequests: true,
+        notifyOnTreatmentGaps: false,
+        notifyOnLienActivity: true,
+      });
     });
 
     it('refuses an invalid e-mail or frequency and a signed-out save without storing anything', async () => {
