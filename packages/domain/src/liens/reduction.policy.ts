@@ -28,6 +28,9 @@ export const REDUCTION_MESSAGES = {
   amountInvalid: 'Enter an amount in dollars greater than zero, like 1250.00.',
   percentInvalid: 'Enter a percentage above 0 and up to 100, with at most two decimals.',
   exceedsBalance: 'A reduction cannot be more than the current balance.',
+  balanceChanged:
+    'The balance has dropped below this offer since it was made: counter it with a new figure.',
+  nothingToReduce: 'There is no balance left to reduce.',
   noteTooLong: 'Keep the note under 1,000 characters.',
 } as const;
 

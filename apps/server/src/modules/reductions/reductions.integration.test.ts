@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { REDUCTION_MESSAGES } from '@casebridge/domain/liens/reduction.policy';
 import type { TReductionHistory } from '@casebridge/domain/liens/reduction.schemas';
 import { patientActivity } from '#src/db/schema/index.ts';
 import { expectOneAuditRow } from '#src/test/audit-rows.ts';
@@ -218,6 +219,35 @@ describe('reduction negotiation', () => {
       const response = await negotiate(server, cookies.attorney, reductionsUrl(lien), body);
       expect(response.statusCode).toBe(400);
     }
+  });
+
+  it('refuses to accept an offer a payment since has made larger than the balance', async () => {
+    const { lien: figures } = await readReductions(server, cookies.attorney, lien);
+    const whole = (figures!.balanceCents / 100).toFixed(2);
+    const proposed = await negotiate(server, cookies.attorney, reductionsUrl(lien), {
+      kind: 'amount',
+      value: whole,
+    });
+    const offer = open(proposed.json<TReductionHistory>())!;
+    const paid = await server.request({
+      method: 'POST',
+      url: `/api/patients/${lien.patientId}/liens/${lien.lienholderId}/payments`,
+      cookie: cookies.lienholder,
+      body: { amount: '1.00', paidOn: '2026-01-02' },
+    });
+    expect(paid.statusCode).toBe(201);
+    const accepted = await negotiate(
+      server,
+      cookies.lienholder,
+      reductionsUrl(lien, `/${offer.id}/accept`),
+      { note: null },
+    );
+    expect(accepted.statusCode).toBe(409);
+    expect(accepted.json().error.message).toBe(REDUCTION_MESSAGES.balanceChanged);
+    const after = await readReductions(server, cookies.attorney, lien);
+    expect(open(after)?.id).toBe(offer.id);
+    expect(after.lien!.balanceCents).toBe(figures!.balanceCents - 100);
+    await negotiate(server, cookies.attorney, reductionsUrl(lien, `/${offer.id}/withdraw`));
   });
 
   it('the demo shows a negotiated lien and a saved worksheet on Thomas Becker', async () => {

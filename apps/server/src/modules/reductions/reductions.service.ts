@@ -122,6 +122,8 @@ function toOfferAmount(offer: TReductionOfferParsed, balanceCents: number): numb
   if (amountCents > balanceCents) {
     throw new AppError('VALIDATION_FAILED', REDUCTION_MESSAGES.exceedsBalance);
   }
+  if (amountCents === 0)
+    throw new AppError('VALIDATION_FAILED', REDUCTION_MESSAGES.nothingToReduce);
   return amountCents;
 }
 
@@ -264,6 +266,14 @@ export async function answerReduction(
     }
     if (answer.kind !== 'withdraw' && !canAnswerReduction(lien.party, offer)) {
       throw forbidden(REDUCTION_MESSAGES.ownOffer);
+    }
+    // Payments since the offer may have left less to reduce than it names: accepting it would
+    // push the balance below zero, so it must be countered instead.
+    if (answer.kind === 'accept') {
+      const balanceCents = (await findLienFigures(tx, actor, lien))?.balanceCents ?? 0;
+      if (offer.amountCents > balanceCents) {
+        throw new AppError('CONFLICT', REDUCTION_MESSAGES.balanceChanged);
+      }
     }
     const closed = await closeReductionOffer(tx, offer.id, CLOSING_STATUS[answer.kind], actor);
     if (answer.kind === 'counter' && answer.counter) {
