@@ -338,6 +338,19 @@ describe('case requests: lifecycle, transitions, documents, notices', () => {
       cursor = page.nextCursor;
     } while (cursor);
     expect(seen).toEqual(expected);
+
+    // Someone else's request as the cursor pages like an unknown id: nothing about it shows.
+    const foreign = expected[0]!;
+    const pageAfter = async (cursor: string) =>
+      (
+        await server.request({
+          url: `/api/requests?status=all&cursor=${cursor}`,
+          cookie: world.cookies.lienholder,
+        })
+      ).json().items;
+    expect(await pageAfter(foreign)).toEqual(
+      await pageAfter('00000000-0000-4000-8000-000000000000'),
+    );
   });
 
   it('sends one overdue reminder per request per day to both sides, with e-mail', async () => {

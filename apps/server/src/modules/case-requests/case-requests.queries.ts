@@ -50,6 +50,19 @@ function partyCondition(actor: PartyActor): SQL {
   return sql`false`;
 }
 
+/**
+ * The same rule for the cursor's row `c`: a cursor names one of the viewer's own requests, so an
+ * id of someone else's request pages like an unknown one and reveals nothing of it.
+ */
+function cursorPartyCondition(actor: PartyActor): SQL {
+  if (actor.role === 'admin') return sql`true`;
+  if (!actor.organizationId) return sql`false`;
+  if (actor.role === 'clinic') return sql`c.clinic_id = ${actor.organizationId}`;
+  if (actor.role === 'attorney' || actor.role === 'lienholder')
+    return sql`c.requester_organization_id = ${actor.organizationId}`;
+  return sql`false`;
+}
+
 const requestColumns = {
   request: caseRequests,
   patientName: patients.fullName,
@@ -110,7 +123,7 @@ export async function listVisibleRequests(
     filter.overdue ? and(isOpen, lt(caseRequests.dueOn, sql`current_date`)) : undefined,
     filter.search ? ilike(patients.fullName, `%${escapeLike(filter.search)}%`) : undefined,
     filter.cursor
-      ? sql`(${rank}, ${caseRequests.dueOn}, ${caseRequests.id}) > (select (case when c.status in ('requested', 'acknowledged') then 0 else 1 end), c.due_on, c.id from ${caseRequests} c where c.id = ${filter.cursor})`
+      ? sql`(${rank}, ${caseRequests.dueOn}, ${caseRequests.id}) > (select (case when c.status in ('requested', 'acknowledged') then 0 else 1 end), c.due_on, c.id from ${caseRequests} c where c.id = ${filter.cursor} and ${cursorPartyCondition(actor)})`
       : undefined,
   ];
   const rows = await selectVisibleRequests(db, actor, scope, and(...conditions))
