@@ -18,6 +18,8 @@ export const CASE_REQUEST_TEXTS = {
   documentsRequired: 'Choose at least one document to fulfil the request',
   documentsTooMany: 'Choose at most 20 documents',
   documentUnavailable: 'A chosen document is not a document of this patient you can see',
+  documentHiddenFromRequester:
+    'The requester may not see a chosen document (an Intake form, for instance): choose another',
   clinicNotOfPatient: "Clinic must be one of the patient's clinics",
   notAllowedTransition: 'This request can no longer be changed this way',
   notTheClinic: 'Only the clinic asked can answer this request',

@@ -220,8 +220,15 @@ describe('case requests: lifecycle, transitions, documents, notices', () => {
       );
     expect(files).toHaveLength(2);
     await answer(server, world.cookies.clinic, created.id, 'acknowledge', 1);
-    const fulfilled = await answer(server, world.cookies.clinic, created.id, 'fulfil', 2, {
+    // The lienholder never sees an Intake form (spec section 6): it cannot fulfil its request.
+    const withIntake = await answer(server, world.cookies.clinic, created.id, 'fulfil', 2, {
       documentIds: files.map((file) => file.id),
+    });
+    expect(withIntake.statusCode).toBe(400);
+    expect(withIntake.json().error.message).toBe(CASE_REQUEST_TEXTS.documentHiddenFromRequester);
+    const report = files.find((file) => file.fileName === 'evaluation-report.pdf')!;
+    const fulfilled = await answer(server, world.cookies.clinic, created.id, 'fulfil', 2, {
+      documentIds: [report.id],
     });
     expect(fulfilled.statusCode).toBe(200);
     const namesFor = async (cookie: string | undefined) => {
@@ -230,11 +237,7 @@ describe('case requests: lifecycle, transitions, documents, notices', () => {
         .map((document) => document.fileName)
         .toSorted();
     };
-    // The clinic sees both; the lienholder never sees the Intake form (spec section 6).
-    expect(await namesFor(world.cookies.clinic)).toEqual([
-      'evaluation-report.pdf',
-      'intake-form-whitfield.pdf',
-    ]);
+    expect(await namesFor(world.cookies.clinic)).toEqual(['evaluation-report.pdf']);
     expect(await namesFor(world.cookies.lienholder)).toEqual(['evaluation-report.pdf']);
   });
 

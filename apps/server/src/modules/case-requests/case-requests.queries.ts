@@ -173,9 +173,10 @@ export async function listLinkedDocuments(
 }
 
 /** Of the ids, the patient's documents the actor may see (the ones a fulfilment may link). */
+/** Of the given documents of the patient, those that each of `viewers` may see now. */
 export async function findLinkableDocumentIds(
   db: Db,
-  actor: Pick<Actor, 'role'>,
+  viewers: ReadonlyArray<Pick<Actor, 'role'>>,
   patientId: string,
   documentIds: readonly string[],
 ): Promise<string[]> {
@@ -187,7 +188,7 @@ export async function findLinkableDocumentIds(
       and(
         eq(documents.patientId, patientId),
         inArray(documents.id, [...documentIds]),
-        documentVisibilityCondition(actor),
+        ...viewers.map((viewer) => documentVisibilityCondition(viewer)),
       ),
     );
   return rows.map((row) => row.id);

@@ -337,9 +337,18 @@ export async function respondToRequest(
     if (response.action === 'fulfil') {
       const ids = [...new Set(response.documentIds)];
       const linkable =
-        ids.every(isUuid) && (await findLinkableDocumentIds(tx, actor, request.patientId, ids));
+        ids.every(isUuid) && (await findLinkableDocumentIds(tx, [actor], request.patientId, ids));
       if (!linkable || linkable.length !== ids.length)
         throw validationFailed(CASE_REQUEST_TEXTS.documentUnavailable);
+      // A request is fulfilled by what its requester can open, not by a file hidden from them.
+      const forRequester = await findLinkableDocumentIds(
+        tx,
+        [{ role: request.requesterRole }],
+        request.patientId,
+        ids,
+      );
+      if (forRequester.length !== ids.length)
+        throw validationFailed(CASE_REQUEST_TEXTS.documentHiddenFromRequester);
       await linkDocuments(tx, request.id, ids, actor.userId);
       details += `: documents ${ids.join(',')}`;
     }

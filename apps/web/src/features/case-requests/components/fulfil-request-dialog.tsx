@@ -19,6 +19,12 @@ import {
 import { toastAnswerError } from '#src/features/case-requests/utils/answer-errors.ts';
 import type { UploadRequestFile } from '#src/features/case-requests/utils/upload-file.ts';
 
+/**
+ * The categories a file sent for a request may be filed under: not Intake, which a requester may
+ * not see (the server refuses to fulfil with a document the requester cannot open).
+ */
+const FULFILMENT_CATEGORIES = DOCUMENT_CATEGORIES.filter((category) => category !== 'Intake');
+
 /** The category a file sent for each kind is filed under by default (never Intake). */
 const CATEGORY_OF_KIND: Record<CaseRequestKind, DocumentCategory> = {
   medical_records: 'Treatment Notes',
@@ -109,7 +115,7 @@ export function FulfilRequestDialog({
             value={category}
             onChange={(event) => setCategory(event.currentTarget.value as DocumentCategory)}
           >
-            {DOCUMENT_CATEGORIES.map((item) => (
+            {FULFILMENT_CATEGORIES.map((item) => (
               <option key={item} value={item}>
                 {item}
               </option>
