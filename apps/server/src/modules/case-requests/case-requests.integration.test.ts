@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CASE_REQUEST_TEXTS } from '@casebridge/domain/requests/case-request.schemas';
 import {
   caseRequests,
+  patientClinics,
   documents,
   mailOutbox,
   notifications,
@@ -388,5 +389,21 @@ describe('case requests: lifecycle, transitions, documents, notices', () => {
       .set({ lastReminderOn: sql`current_date - 1` })
       .where(eq(caseRequests.id, created.id));
     expect(await sendOverdueReminders(server.context.db, { appUrl: 'http://x' })).toBe(1);
+
+    // Once the asked clinic no longer treats the patient, nobody is reminded of its request.
+    await server.context.db
+      .update(caseRequests)
+      .set({ lastReminderOn: sql`current_date - 1` })
+      .where(eq(caseRequests.id, created.id));
+    const [asked] = await server.context.db
+      .select({ clinicId: caseRequests.clinicId })
+      .from(caseRequests)
+      .where(eq(caseRequests.id, created.id));
+    await server.context.db
+      .delete(patientClinics)
+      .where(
+        and(eq(patientClinics.patientId, james()), eq(patientClinics.clinicId, asked!.clinicId)),
+      );
+    expect(await sendOverdueReminders(server.context.db, { appUrl: 'http://x' })).toBe(0);
   });
 });

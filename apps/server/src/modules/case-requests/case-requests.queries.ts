@@ -280,6 +280,8 @@ export async function claimOverdueRequests(db: Db) {
         isOpen,
         lt(caseRequests.dueOn, sql`current_date`),
         or(isNull(caseRequests.lastReminderOn), lt(caseRequests.lastReminderOn, sql`current_date`)),
+        // A clinic no longer treating the patient cannot answer: nobody is reminded of it.
+        sql`exists (select 1 from ${patientClinics} pc where pc.patient_id = ${caseRequests.patientId} and pc.clinic_id = ${caseRequests.clinicId})`,
       ),
     )
     .returning({
