@@ -345,10 +345,10 @@ describe('case requests: lifecycle, transitions, documents, notices', () => {
 
     // Someone else's request as the cursor pages like an unknown id: nothing about it shows.
     const foreign = expected[0]!;
-    const pageAfter = async (cursor: string) =>
+    const pageAfter = async (after: string) =>
       (
         await server.request({
-          url: `/api/requests?status=all&cursor=${cursor}`,
+          url: `/api/requests?status=all&cursor=${after}`,
           cookie: world.cookies.lienholder,
         })
       ).json().items;
