@@ -109,21 +109,13 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
     appUrl: env.appUrl,
     log: { warn: (message) => app.log.warn(message) },
   });
-  const requestReminders = startOverdueReminders({
-    db,
-    appUrl: env.appUrl,
-    log: { warn: (message) => app.log.warn(message) },
-  });
+  const requestReminders = startOverdueReminders({ db, appUrl: env.appUrl, log });
 
   const statusChanges = startStatusChangeReleaser({
     db,
     log: { warn: (message) => app.log.warn(message) },
   });
-  const treatmentGaps = startTreatmentGapCheck({
-    db,
-    appUrl: env.appUrl,
-    log: { warn: (message) => app.log.warn(message) },
-  });
+  const treatmentGaps = startTreatmentGapCheck({ db, appUrl: env.appUrl, log });
 
   return {
     app,

@@ -423,11 +423,10 @@ export function startOverdueReminders(options: {
   db: Db;
   appUrl: string;
   log: { warn(message: string): void };
-  intervalMs?: number;
 }): PeriodicJob {
   return startPeriodicJob({
     name: 'case request reminders',
-    intervalMs: options.intervalMs ?? REMINDER_INTERVAL_MS,
+    intervalMs: REMINDER_INTERVAL_MS,
     run: () => sendOverdueReminders(options.db, { appUrl: options.appUrl }),
     log: options.log,
   });

@@ -123,11 +123,10 @@ export function startTreatmentGapCheck(options: {
   db: Db;
   appUrl: string;
   log: { warn(message: string): void };
-  intervalMs?: number;
 }): PeriodicJob {
   return startPeriodicJob({
     name: 'treatment gap check',
-    intervalMs: options.intervalMs ?? CHECK_INTERVAL_MS,
+    intervalMs: CHECK_INTERVAL_MS,
     run: () => runTreatmentGapCheck(options.db, { appUrl: options.appUrl }),
     log: options.log,
   });
