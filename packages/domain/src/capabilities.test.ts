@@ -13,6 +13,7 @@ const ADMIN_ONLY: Capability[] = [
   'admin:access-requests',
   'admin:mail',
   'admin:access-grants',
+  'admin:api-tokens',
 ];
 const CLINIC_AND_ADMIN: Capability[] = [
   'patients:create',
@@ -43,6 +44,7 @@ const EXPECTED: Record<Role, Capability[]> = {
     'requests:create',
     'requests:respond',
     'gaps:configure',
+    'webhooks:manage',
   ],
   clinic: [
     ...EVERY_SIGNED_IN_USER,
@@ -50,6 +52,7 @@ const EXPECTED: Record<Role, Capability[]> = {
     ...CASE_WORK_READ,
     'requests:respond',
     'gaps:configure',
+    'webhooks:manage',
   ],
   attorney: [
     ...EVERY_SIGNED_IN_USER,
@@ -57,6 +60,7 @@ const EXPECTED: Record<Role, Capability[]> = {
     'requests:create',
     'reductions:negotiate',
     'settlements:manage',
+    'webhooks:manage',
   ],
   lienholder: [
     ...EVERY_SIGNED_IN_USER,
@@ -64,6 +68,7 @@ const EXPECTED: Record<Role, Capability[]> = {
     'requests:create',
     'liens:record-payment',
     'reductions:negotiate',
+    'webhooks:manage',
   ],
   contact: EVERY_SIGNED_IN_USER,
 };

@@ -36,6 +36,9 @@ export const CAPABILITIES = [
   'liens:record-payment',
   'reductions:negotiate',
   'settlements:manage',
+  // Issue 14, integrations.
+  'admin:api-tokens',
+  'webhooks:manage',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -79,6 +82,7 @@ export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
     ...CASE_WORK_READ,
     'requests:respond',
     'gaps:configure',
+    'webhooks:manage',
   ],
   attorney: [
     ...EVERY_SIGNED_IN_USER,
@@ -86,6 +90,7 @@ export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
     'requests:create',
     'reductions:negotiate',
     'settlements:manage',
+    'webhooks:manage',
   ],
   lienholder: [
     ...EVERY_SIGNED_IN_USER,
@@ -93,6 +98,7 @@ export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
     'requests:create',
     'liens:record-payment',
     'reductions:negotiate',
+    'webhooks:manage',
   ],
   contact: EVERY_SIGNED_IN_USER,
 };

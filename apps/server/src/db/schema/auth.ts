@@ -4,6 +4,8 @@ import type { Role } from '@casebridge/domain/roles';
 import { organizations } from './organizations.ts';
 import { timestamps, versioned } from './columns.ts';
 
+export type UserKind = 'person' | 'service';
+
 /**
  * Users and the tables better-auth needs (user, session, account, verification). Property
  * names follow better-auth's field names; the columns are snake_case.
@@ -31,10 +33,16 @@ export const users = pgTable(
     signInAlertSentAt: timestamp('sign_in_alert_sent_at', { withTimezone: true }),
     createdBy: text('created_by'),
     createdByName: text('created_by_name'),
+    /**
+     * 'person' for everyone who signs in; 'service' for the account an API token acts as (issue
+     * 14): it has no password, never receives mail or notifications and is left out of user lists.
+     */
+    kind: text('kind').$type<UserKind>().notNull().default('person'),
     ...timestamps(),
     ...versioned(),
   },
   (t) => [
+    check('users_kind_check', sql`${t.kind} in ('person', 'service')`),
     check(
       'users_role_check',
       sql`${t.role} in ('clinic', 'attorney', 'lienholder', 'admin', 'contact')`,

@@ -5,3 +5,4 @@ export * from './case-records.ts';
 export * from './platform.ts';
 export * from './limits.ts';
 export * from './case-workflow.ts';
+export * from './integrations.ts';
