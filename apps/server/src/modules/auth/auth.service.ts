@@ -50,7 +50,8 @@ export async function signIn(
 
   const userId = result.response.user.id;
   const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user || !user.active || !user.approved) {
+  // A service account (an API token's) has no password; should one ever get a session, refuse it.
+  if (!user || !user.active || !user.approved || user.kind !== 'person') {
     await db.delete(sessions).where(eq(sessions.userId, userId));
     await writeAudit(db, {
       action: 'login_failed',

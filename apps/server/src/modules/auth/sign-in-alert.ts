@@ -29,6 +29,7 @@ export async function alertOwnerOfFailures(db: Db, email: string): Promise<void>
         and(
           eq(users.email, email),
           eq(users.active, true),
+          eq(users.kind, 'person'),
           or(
             isNull(users.signInAlertSentAt),
             lt(

@@ -262,7 +262,9 @@ export async function listSideUsers(
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.active, true), eq(users.approved, true), condition));
+    .where(
+      and(eq(users.active, true), eq(users.approved, true), eq(users.kind, 'person'), condition),
+    );
   return rows.map((row) => row.id);
 }
 

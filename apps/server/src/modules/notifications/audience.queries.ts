@@ -45,6 +45,8 @@ export async function listPatientAudience(
       and(
         eq(users.active, true),
         eq(users.approved, true),
+        // People only: an API token's service account is never notified (issue 14).
+        eq(users.kind, 'person'),
         or(
           eq(users.role, 'admin'),
           and(eq(users.role, 'clinic'), inArray(users.organizationId, clinicIds)),
@@ -64,5 +66,5 @@ export async function listActiveAdmins(db: Db): Promise<Array<{ id: string }>> {
   return db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.role, 'admin'), eq(users.active, true)));
+    .where(and(eq(users.role, 'admin'), eq(users.active, true), eq(users.kind, 'person')));
 }

@@ -21,6 +21,7 @@ export async function listDigestCandidates(db: Db, now: Date): Promise<string[]>
       and(
         eq(users.active, true),
         eq(users.approved, true),
+        eq(users.kind, 'person'),
         sql`coalesce(${notificationPreferences.digestFrequency}, 'Daily') <> 'None'`,
         sql`(${notificationPreferences.lastDigestAt} is null or ${notificationPreferences.lastDigestAt} <= ${at} - ${periodOf})`,
         sql`exists (select 1 from ${notifications} n where n.recipient_user_id = ${users.id} and n.is_read = false and n.created_at > coalesce(${notificationPreferences.lastDigestAt}, ${at} - ${periodOf}))`,
@@ -51,7 +52,7 @@ export async function lockDigestRecipient(db: Db, userId: string): Promise<Diges
   const [user] = await db
     .select({ role: users.role, organizationId: users.organizationId })
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.active, true)));
+    .where(and(eq(users.id, userId), eq(users.active, true), eq(users.kind, 'person')));
   if (!preferences || !user) return null;
   return {
     userId,

@@ -248,5 +248,5 @@ export async function listNotificationAddresses(
     })
     .from(users)
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
-    .where(and(inArray(users.id, [...userIds]), eq(users.active, true)));
+    .where(and(inArray(users.id, [...userIds]), eq(users.active, true), eq(users.kind, 'person')));
 }

@@ -3,12 +3,17 @@ import type { TAdminOverview } from '@casebridge/domain/patients/overview.schema
 import type { Db } from '#src/db/client.ts';
 import { accessRequests, organizations, users } from '#src/db/schema/index.ts';
 
-/** Users, organisations and pending access requests; the patient counts are the patients module's. */
+/**
+ * Users (people only), organisations and pending access requests; the patient counts are the
+ * patients module's.
+ */
 export async function getAdminCounts(db: Db): Promise<Omit<TAdminOverview, 'patients'>> {
   const [[userCounts], orgRows, [pending]] = await Promise.all([
     db
       .select({ total: count(), active: sql<number>`count(*) filter (where ${users.active})` })
-      .from(users),
+      .from(users)
+      // People only: API tokens' service accounts are not users anyone counts (issue 14).
+      .where(eq(users.kind, 'person')),
     db
       .select({ kind: organizations.kind, n: count() })
       .from(organizations)

@@ -16,14 +16,23 @@ const resetUserColumns = {
   approved: users.approved,
 };
 
+/** Only people have passwords: an API token's service account can never get a reset link. */
+const isPerson = eq(users.kind, 'person');
+
 /** The user a reset link may be sent to, by address (already trimmed and lowercased). */
 export async function findUserByEmail(db: Db, email: string) {
-  const [row] = await db.select(resetUserColumns).from(users).where(eq(users.email, email));
+  const [row] = await db
+    .select(resetUserColumns)
+    .from(users)
+    .where(and(isPerson, eq(users.email, email)));
   return row ?? null;
 }
 
 export async function findUserById(db: Db, userId: string) {
-  const [row] = await db.select(resetUserColumns).from(users).where(eq(users.id, userId));
+  const [row] = await db
+    .select(resetUserColumns)
+    .from(users)
+    .where(and(isPerson, eq(users.id, userId)));
   return row ?? null;
 }
 

@@ -91,7 +91,12 @@ export async function listFirmUserIds(db: Db, firmId: string): Promise<string[]>
     .select({ id: users.id })
     .from(users)
     .where(
-      and(eq(users.organizationId, firmId), eq(users.role, 'attorney'), eq(users.active, true)),
+      and(
+        eq(users.organizationId, firmId),
+        eq(users.role, 'attorney'),
+        eq(users.active, true),
+        eq(users.kind, 'person'),
+      ),
     );
   return rows.map((row) => row.id);
 }

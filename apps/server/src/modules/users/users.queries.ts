@@ -112,6 +112,9 @@ function selectAdminUserRows(db: Db) {
     .leftJoin(organizations, eq(organizations.id, users.organizationId));
 }
 
+/** The Users tab lists people: an API token's service account is managed with its token. */
+const isPerson = eq(users.kind, 'person');
+
 /** Every user, newest first (spec section 7: users by created_at descending), searched and paged. */
 export async function listUsers(db: Db, filter: UserFilter) {
   const where = filter.search
@@ -123,7 +126,7 @@ export async function listUsers(db: Db, filter: UserFilter) {
     : undefined;
   const [rows, counted] = await Promise.all([
     selectAdminUserRows(db)
-      .where(and(where, filter.cursor ? afterUser(filter.cursor) : undefined))
+      .where(and(isPerson, where, filter.cursor ? afterUser(filter.cursor) : undefined))
       .orderBy(descNullsLast(users.createdAt), asc(users.email))
       .limit(filter.pageSize + 1),
     countUpTo(
@@ -132,7 +135,7 @@ export async function listUsers(db: Db, filter: UserFilter) {
         .select({ id: users.id })
         .from(users)
         .leftJoin(organizations, eq(organizations.id, users.organizationId))
-        .where(where),
+        .where(and(isPerson, where)),
       USERS_COUNT_CAP,
     ),
   ]);
@@ -150,7 +153,7 @@ export async function listUsers(db: Db, filter: UserFilter) {
 }
 
 export async function getAdminUser(db: Db, userId: string): Promise<TAdminUser | null> {
-  const [row] = await selectAdminUserRows(db).where(eq(users.id, userId));
+  const [row] = await selectAdminUserRows(db).where(and(isPerson, eq(users.id, userId)));
   return row ? toAdminUser(row, await listInvitationDeliveries(db, [row.user.id])) : null;
 }
 
@@ -179,7 +182,7 @@ export async function lockUser(db: Db, userId: string): Promise<{ version: numbe
   const [row] = await db
     .select({ version: users.version })
     .from(users)
-    .where(eq(users.id, userId))
+    .where(and(isPerson, eq(users.id, userId)))
     .for('update');
   return row ?? null;
 }
