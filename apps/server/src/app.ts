@@ -16,10 +16,11 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { hasCapability } from '@casebridge/domain/capabilities';
+import { actorMayUse } from '@casebridge/domain/capabilities';
 import { MESSAGES } from '@casebridge/domain/errors';
 import { WRITE_ORIGIN_HEADER } from '@casebridge/domain/events/live-events';
 import type { AppContext } from './app-context.ts';
+import { readBearerSecret, resolveTokenActor } from './auth/api-token.ts';
 import { resolveActor } from './auth/session.ts';
 import { AppError, RateLimitedError } from './lib/app-error.ts';
 import { StaleWriteError } from './lib/versioning.ts';
@@ -36,6 +37,8 @@ import { toLoggableError } from './lib/loggable-error.ts';
 import { isSameOriginWrite } from './lib/same-origin.ts';
 import { createRateLimitBackend } from './lib/rate-limit-backend.ts';
 import { auditIfRefusedPatientAccess } from './modules/audit/refused-access.ts';
+import { auditTokenUse } from './modules/api-tokens/token-use-audit.ts';
+import { getRequestIp } from './lib/request-ip.ts';
 
 /**
  * What the compression plugin may encode beside the types mime-db marks compressible: JSON and
@@ -236,22 +239,39 @@ export async function buildApp({
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
-    const settings = await context.sessionCache.getSettings(() => getSettings(context.db));
-    const actor = await resolveActor(
-      context.db,
-      context.auth,
-      toWebHeaders(request),
-      settings.sessionTimeoutMinutes,
-      {
-        secondFactorStep: request.routeOptions.config?.secondFactorStep,
-        cache: context.sessionCache,
-      },
-    );
+    // A request that sends Authorization is judged by its API token alone (auth/api-token.ts):
+    // a malformed, unknown, revoked or expired one is refused, never helped by a cookie.
+    const bearer = readBearerSecret(request.headers.authorization);
+    let actor;
+    if (bearer.kind === 'bearer') {
+      actor = bearer.secret
+        ? await resolveTokenActor(context.db, bearer.secret, getRequestIp(request))
+        : null;
+    } else {
+      const settings = await context.sessionCache.getSettings(() => getSettings(context.db));
+      actor = await resolveActor(
+        context.db,
+        context.auth,
+        toWebHeaders(request),
+        settings.sessionTimeoutMinutes,
+        {
+          secondFactorStep: request.routeOptions.config?.secondFactorStep,
+          cache: context.sessionCache,
+        },
+      );
+    }
     if (!actor) throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
-    if (!hasCapability(actor.role, access)) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
+    // Known from here on, so a token's refused call is audited too (below).
     request.actor = actor;
+    if (!actorMayUse(actor, access)) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
     setWriteOriginUser(actor.userId);
   });
+
+  // Every request an API token authenticated writes its audit row naming the token, whatever
+  // the answer: onSend runs for the error handler's answers as for the handler's.
+  app.addHook('onSend', async (request, reply, payload) =>
+    auditTokenUse(context.db, request, reply, payload),
+  );
 
   // A change made here is known here before its NOTIFY comes back (auth/session-cache.ts): the
   // next request of the same client, on this instance, must not meet a check from before it.

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accessGrantRoutes } from './modules/access-grants/access-grants.routes.ts';
 import { accessRequestRoutes } from './modules/access-requests/access-requests.routes.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
+import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { lienRoutes } from './modules/liens/liens.routes.ts';
@@ -62,4 +63,5 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(accessGrantRoutes);
   await app.register(treatmentGapRoutes);
   await app.register(activityRoutes);
+  await app.register(apiTokenRoutes);
 }

@@ -1,4 +1,4 @@
-import type { Role } from './roles.ts';
+import type { AssignableRole, Role } from './roles.ts';
 
 /**
  * What an actor may do. Every API route names one of these (or `public`), and the web app
@@ -105,4 +105,56 @@ export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
 
 export function hasCapability(role: Role, capability: Capability): boolean {
   return ROLE_CAPABILITIES[role].includes(capability);
+}
+
+/**
+ * What a machine API token may never hold (issue 14): what only makes sense in a person's browser
+ * session ('session' itself, which opens sign-in, second-factor, session and password routes and
+ * the live event stream; 'notifications:own', a person's inbox), and whatever mints or
+ * empowers people or tokens ('admin:users', 'admin:access-requests', whose approval creates a
+ * user, and 'admin:api-tokens' itself).
+ */
+export const TOKEN_EXCLUDED_CAPABILITIES: readonly Capability[] = [
+  'session',
+  'notifications:own',
+  'admin:users',
+  'admin:access-requests',
+  'admin:api-tokens',
+];
+
+/**
+ * The one definition of what a token of a role may hold: the role's capabilities less those a
+ * token may never hold. A token's own list is a non-empty subset of it (api-tokens/api-token.schemas.ts).
+ */
+export const TOKEN_CAPABILITIES: Record<AssignableRole, readonly Capability[]> = {
+  admin: tokenCapabilitiesOf('admin'),
+  clinic: tokenCapabilitiesOf('clinic'),
+  attorney: tokenCapabilitiesOf('attorney'),
+  lienholder: tokenCapabilitiesOf('lienholder'),
+};
+
+function tokenCapabilitiesOf(role: AssignableRole): readonly Capability[] {
+  return ROLE_CAPABILITIES[role].filter(
+    (capability) => !TOKEN_EXCLUDED_CAPABILITIES.includes(capability),
+  );
+}
+
+/** Who is asking: a role and, for a request authenticated by an API token, that token's list. */
+export type CapabilityHolder = {
+  role: Role;
+  token?: { capabilities: readonly string[] } | null | undefined;
+};
+
+/**
+ * THE rule of whether an actor may use a capability: its role must allow it and, for a token,
+ * the token must hold it too and be allowed to hold it (a list written before a rule change
+ * cannot widen what a token does). The server's access hook asks this for every route.
+ */
+export function actorMayUse(holder: CapabilityHolder, capability: Capability): boolean {
+  if (!hasCapability(holder.role, capability)) return false;
+  if (!holder.token) return true;
+  return (
+    !TOKEN_EXCLUDED_CAPABILITIES.includes(capability) &&
+    holder.token.capabilities.includes(capability)
+  );
 }

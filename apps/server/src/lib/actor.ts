@@ -20,4 +20,9 @@ export type Actor = {
    * it used when there can be none; absent, the audit asks.
    */
   grantsActiveUntil?: Date | null;
+  /**
+   * Set when the request was authenticated by an API token (auth/api-token.ts): the actor is the
+   * token's service account, and may use only the capabilities listed here (actorMayUse).
+   */
+  token?: { id: string; name: string; capabilities: readonly string[] };
 };
