@@ -103,5 +103,10 @@ export const AUDIT_ACTIONS = [
   'treatment_gap_closed',
   'gap_setting_viewed',
   'gap_setting_updated',
+  'webhook_created',
+  'webhook_updated',
+  'webhook_deleted',
+  'webhook_secret_rotated',
+  'webhook_delivery_replayed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -52,7 +52,9 @@ const empty = z.object({});
 /** What each topic's payload holds: ids to refetch by, never health information. */
 export const LIVE_EVENT_PAYLOADS = {
   'patient.created': empty,
-  'patient.updated': empty,
+  // `statusChanged`: the treatment status changed (or was changed back): webhooks tell it apart
+  // from other edits (webhooks/webhook.schemas.ts). The status itself never travels.
+  'patient.updated': z.object({ statusChanged: z.literal(true).optional() }),
   // Temporary access to the patient was granted or revoked: the patient's panel refetches.
   'patient.access-changed': empty,
   'message.created': z.object({ messageId: z.string() }),

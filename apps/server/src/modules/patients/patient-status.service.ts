@@ -100,7 +100,11 @@ export async function changePatientStatus(
       releaseAt,
     });
     // Last statement of the transaction: publishing holds a lock until commit (events/outbox.ts).
-    await publishEvent(tx, { topic: 'patient.updated', patientId: current.id });
+    await publishEvent(tx, {
+      topic: 'patient.updated',
+      patientId: current.id,
+      payload: { statusChanged: true },
+    });
     return { patient, undo: { changeId, until: releaseAt.toISOString() } };
   });
 }
@@ -146,7 +150,11 @@ export async function undoStatusChange(
       summary: ACTIVITY_SUMMARIES.statusChangeUndone(hold.fromStatus),
       actor,
     });
-    await publishEvent(tx, { topic: 'patient.updated', patientId: current.id });
+    await publishEvent(tx, {
+      topic: 'patient.updated',
+      patientId: current.id,
+      payload: { statusChanged: true },
+    });
     return patient;
   });
 }

@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import type { TLiveEventTopic } from '../events/live-events.ts';
+
+/**
+ * Webhooks (issue 14, point 4): the event types a receiver can subscribe to, where each comes
+ * from in the live-event contract (events/live-events.ts), and the shapes of the API under
+ * /api/webhooks. A delivery carries ids only, never health information: a receiver reads the
+ * details through the API with its token.
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  'patient.status-changed',
+  'document.added',
+  'billing.added',
+  'message.created',
+  'request.changed',
+] as const;
+export type TWebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/**
+ * Each event type with the live-event topic it comes from and the payload field naming its
+ * record; `when` narrows the topic's events (a patient's update is a status change only when its
+ * payload says so). One topic feeds at most one type, so an event makes at most one delivery per
+ * endpoint (the outbox is unique on endpoint and event).
+ */
+export const WEBHOOK_EVENT_SOURCES = {
+  'patient.status-changed': {
+    topic: 'patient.updated',
+    recordField: null,
+    when: { field: 'statusChanged', equals: true },
+  },
+  'document.added': { topic: 'document.created', recordField: 'documentId', when: null },
+  'billing.added': { topic: 'billing.created', recordField: 'entryId', when: null },
+  'message.created': { topic: 'message.created', recordField: 'messageId', when: null },
+  'request.changed': { topic: 'case-request.changed', recordField: 'requestId', when: null },
+} as const satisfies Record<
+  TWebhookEventType,
+  {
+    topic: TLiveEventTopic;
+    recordField: string | null;
+    when: { field: string; equals: boolean } | null;
+  }
+>;
+
+/** What the settings screens call each type. */
+export const WEBHOOK_EVENT_LABELS: Record<TWebhookEventType, string> = {
+  'patient.status-changed': 'Patient status changed',
+  'document.added': 'Document added',
+  'billing.added': 'Billing line added',
+  'message.created': 'Message posted',
+  'request.changed': 'Records or bills request changed',
+};
+
+/** Headers of every delivery. */
+export const WEBHOOK_HEADERS = {
+  event: 'x-casebridge-event',
+  delivery: 'x-casebridge-delivery',
+  signature: 'x-casebridge-signature',
+} as const;
+
+/** A signing secret starts with this; the rest is random (shown once). */
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+/** How many attempts a delivery gets before it is marked failed. */
+export const WEBHOOK_MAX_ATTEMPTS = 6;
+/** The waits after each failed attempt (the sixth failure gives up). */
+export const WEBHOOK_RETRY_DELAYS_MS = [
+  30_000,
+  2 * 60_000,
+  10 * 60_000,
+  60 * 60_000,
+  6 * 60 * 60_000,
+] as const;
+/** How much of a receiver's answer is kept. */
+export const WEBHOOK_RESPONSE_KEEP_BYTES = 2048;
+export const WEBHOOKS_PAGE_SIZE = 20;
+export const WEBHOOK_ENDPOINTS_MAX = 100;
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'sending', 'delivered', 'failed'] as const;
+export type TWebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+const ZEventTypes = z
+  .array(z.enum(WEBHOOK_EVENT_TYPES, { error: 'must be one of the webhook event types' }))
+  .min(1, { error: 'choose at least one event type' })
+  .max(WEBHOOK_EVENT_TYPES.length)
+  .transform((types) => [...new Set(types)]);
+
+const ZUrl = z
+  .string()
+  .trim()
+  .min(1, { error: 'is required' })
+  .max(2000, { error: 'must be at most 2000 characters' })
+  .pipe(z.url({ protocol: /^https?$/, error: 'must be an https:// address' }));
+
+const ZDescription = z
+  .string()
+  .trim()
+  .max(500, { error: 'must be at most 500 characters' })
+  .transform((value) => (value === '' ? null : value));
+
+export const ZCreateWebhookEndpoint = z.strictObject({
+  url: ZUrl,
+  description: ZDescription.optional(),
+  eventTypes: ZEventTypes,
+  /** Admins only: the organisation whose scope it has; absent or null: every patient. */
+  organizationId: z.uuid().nullable().optional(),
+});
+export type TCreateWebhookEndpoint = z.input<typeof ZCreateWebhookEndpoint>;
+export type TCreateWebhookEndpointData = z.output<typeof ZCreateWebhookEndpoint>;
+
+export const ZUpdateWebhookEndpoint = z
+  .strictObject({
+    url: ZUrl.optional(),
+    description: ZDescription.nullable().optional(),
+    eventTypes: ZEventTypes.optional(),
+    active: z.boolean().optional(),
+  })
+  .refine((value) => Object.values(value).some((field) => field !== undefined), {
+    error: 'name at least one of url, description, eventTypes, active',
+  });
+export type TUpdateWebhookEndpoint = z.input<typeof ZUpdateWebhookEndpoint>;
+export type TUpdateWebhookEndpointData = z.output<typeof ZUpdateWebhookEndpoint>;
+
+export const ZWebhookEndpoint = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  description: z.string().nullable(),
+  eventTypes: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+  active: z.boolean(),
+  /** Null: an administrators' endpoint for every patient. */
+  organizationId: z.uuid().nullable(),
+  organizationName: z.string().nullable(),
+  createdByName: z.string(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  /** The latest delivery's outcome, for the list. */
+  lastDelivery: z
+    .object({
+      status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+      statusCode: z.number().int().nullable(),
+      at: z.iso.datetime(),
+    })
+    .nullable(),
+});
+export type TWebhookEndpoint = z.infer<typeof ZWebhookEndpoint>;
+
+export const ZWebhookEndpointList = z.object({ items: z.array(ZWebhookEndpoint) });
+export type TWebhookEndpointList = z.infer<typeof ZWebhookEndpointList>;
+
+/** The create and rotate answers: the endpoint with its secret, shown this once. */
+export const ZWebhookEndpointWithSecret = ZWebhookEndpoint.extend({
+  secret: z.string().startsWith(WEBHOOK_SECRET_PREFIX),
+});
+export type TWebhookEndpointWithSecret = z.infer<typeof ZWebhookEndpointWithSecret>;
+
+export const ZWebhookEndpointParams = z.object({ endpointId: z.uuid() });
+export const ZWebhookDeliveryParams = z.object({ endpointId: z.uuid(), deliveryId: z.uuid() });
+
+/** The API's one page style: `cursor` from the previous page's `nextCursor`, and `limit`. */
+export const ZListWebhookDeliveriesQuery = z.strictObject({
+  /** The id of the last delivery already shown: the page holds those after it (newest first). */
+  cursor: z.uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(WEBHOOKS_PAGE_SIZE),
+});
+export type TListWebhookDeliveriesQuery = z.input<typeof ZListWebhookDeliveriesQuery>;
+
+export const ZWebhookDelivery = z.object({
+  id: z.uuid(),
+  endpointId: z.uuid(),
+  eventType: z.enum(WEBHOOK_EVENT_TYPES),
+  /** The live event it came from; null for a replay (see replayOf). */
+  eventId: z.number().int().nullable(),
+  replayOf: z.uuid().nullable(),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  lastStatusCode: z.number().int().nullable(),
+  /** The first 2 KB of the receiver's last answer. */
+  lastResponseBody: z.string().nullable(),
+  lastError: z.string().nullable(),
+  lastAttemptAt: z.iso.datetime().nullable(),
+  nextAttemptAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+  deliveredAt: z.iso.datetime().nullable(),
+});
+export type TWebhookDelivery = z.infer<typeof ZWebhookDelivery>;
+
+export const ZWebhookDeliveryPage = z.object({
+  items: z.array(ZWebhookDelivery),
+  /** The cursor of the next page; null when this page is the last. */
+  nextCursor: z.uuid().nullable(),
+});
+export type TWebhookDeliveryPage = z.infer<typeof ZWebhookDeliveryPage>;
+
+/** What a receiver gets: ids only. */
+export const ZWebhookPayload = z.object({
+  id: z.uuid(),
+  type: z.enum(WEBHOOK_EVENT_TYPES),
+  occurredAt: z.iso.datetime(),
+  data: z.object({
+    patientId: z.uuid(),
+    documentId: z.string().optional(),
+    entryId: z.string().optional(),
+    messageId: z.string().optional(),
+    requestId: z.string().optional(),
+  }),
+});
+export type TWebhookPayload = z.infer<typeof ZWebhookPayload>;
