@@ -32,6 +32,11 @@ const ZEnv = z.object({
   DOCUMENT_KEY: z.string().optional(),
   /** Comma-separated older master keys, still accepted for unwrapping until rotated away. */
   DOCUMENT_KEYS_PREVIOUS: z.string().optional(),
+  /** Webhook endpoints on http://localhost (a test receiver); never in production. */
+  WEBHOOK_ALLOW_HTTP_LOOPBACK: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1')),
 });
 
 export type Env = {
@@ -64,6 +69,12 @@ export type Env = {
   documentKey: Buffer | undefined;
   /** Older master keys, still accepted for unwrapping until `documents:rotate-key` has run. */
   previousDocumentKeys: Buffer[];
+  /**
+   * Whether a webhook endpoint may be plain http:// on a loopback host (a local receiver):
+   * WEBHOOK_ALLOW_HTTP_LOOPBACK, true by default outside production, always false in production,
+   * where private and loopback addresses are refused as well.
+   */
+  webhookAllowHttpLoopback: boolean;
 };
 
 export class EnvError extends Error {}
@@ -120,6 +131,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       .map((item) => item.trim())
       .filter(Boolean)
       .map((item) => parseDocumentKey('DOCUMENT_KEYS_PREVIOUS', item)),
+    webhookAllowHttpLoopback:
+      env.NODE_ENV !== 'production' && (env.WEBHOOK_ALLOW_HTTP_LOOPBACK ?? true),
   };
 }
 

@@ -30,6 +30,7 @@ import { sessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { systemToolRoutes } from './modules/system-tools/system-tools.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 
 /** Every API module, mounted under /api. */
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
@@ -63,5 +64,6 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(accessGrantRoutes);
   await app.register(treatmentGapRoutes);
   await app.register(activityRoutes);
+  await app.register(webhookRoutes);
   await app.register(apiTokenRoutes);
 }

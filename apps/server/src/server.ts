@@ -16,6 +16,7 @@ import { startOverdueReminders } from './modules/case-requests/case-requests.ser
 import { startDigestScheduler } from './modules/notifications/digest.ts';
 import { startStatusChangeReleaser } from './modules/patients/patient-status.service.ts';
 import { startTreatmentGapCheck } from './modules/treatment-gaps/treatment-gaps.service.ts';
+import { createWebhookWorker, type WebhookWorker } from './modules/webhooks/webhook-sender.ts';
 import { getSettings } from './modules/settings/settings.queries.ts';
 import { serveBackups } from './ops/backup-socket.ts';
 import { createFileStorage } from './storage/create-file-storage.ts';
@@ -25,6 +26,8 @@ export type CaseBridgeServer = {
   app: FastifyInstance;
   context: AppContext;
   mail: MailWorker;
+  /** The webhook fan-out and sender (modules/webhooks): tests run a round with `runOnce`. */
+  webhooks: WebhookWorker;
   close(): Promise<void>;
 };
 
@@ -35,6 +38,8 @@ export type CreateServerOptions = {
   logger?: boolean;
   loggerStream?: LogStream;
   mailIntervalMs?: number;
+  /** How often the webhook fan-out and sender run (5 s by default). */
+  webhookIntervalMs?: number;
 };
 
 /** Opens the database, migrates it and wires every service into a ready Fastify app. */
@@ -116,11 +121,20 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
     log: { warn: (message) => app.log.warn(message) },
   });
   const treatmentGaps = startTreatmentGapCheck({ db, appUrl: env.appUrl, log });
+  const webhooks = createWebhookWorker({
+    db,
+    keyring: context.documentKeys,
+    isProduction: env.nodeEnv === 'production',
+    intervalMs: options.webhookIntervalMs,
+    log,
+  });
+  const webhookJob = webhooks.start();
 
   return {
     app,
     context,
     mail,
+    webhooks,
     async close() {
       // Open streams would keep app.close() waiting forever: end them first (browsers reconnect,
       // to another instance), then let in-flight requests finish, then stop the workers.
@@ -131,6 +145,7 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
       await requestReminders.stop();
       await statusChanges.stop();
       await treatmentGaps.stop();
+      await webhookJob.stop();
       await mail.stop();
       await hub.stop();
       await sessionCache.stop();

@@ -110,3 +110,41 @@ export function rewrapDocumentKey(
 ): DocumentKeyColumns {
   return wrapKey(keyring.current, documentId, unwrapKey(keyring, documentId, columns));
 }
+
+/** A small secret sealed under the current master key: what a row stores to get it back later. */
+export type SealedSecret = { keyId: string; ciphertext: string };
+
+/**
+ * Seals a short secret the server must read back (a webhook's signing secret) with the current
+ * master key, the same AES-256-GCM as a document's data key; `context` (e.g. the row's id) is the
+ * additional data, so a sealed value copied to another row fails to open.
+ */
+export function sealSecret(
+  keyring: DocumentKeyring,
+  context: string,
+  secret: string,
+): SealedSecret {
+  return {
+    keyId: keyring.current.id,
+    ciphertext: seal(keyring.current.key, Buffer.from(secret), secretAad(context)).toString(
+      'base64',
+    ),
+  };
+}
+
+/** The secret `sealSecret` sealed; throws DocumentDecryptError when its key is gone or it was altered. */
+export function unsealSecret(
+  keyring: DocumentKeyring,
+  context: string,
+  sealed: SealedSecret,
+): string {
+  const master = keyring.byId.get(sealed.keyId);
+  if (!master) throw new DocumentDecryptError(`master key ${sealed.keyId} is not configured`);
+  return unseal(
+    master.key,
+    Buffer.from(sealed.ciphertext, 'base64'),
+    secretAad(context),
+  ).toString();
+}
+
+const secretAad = (context: string) => Buffer.from(`casebridge-secret:${context}`);

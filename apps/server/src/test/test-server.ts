@@ -107,6 +107,8 @@ export async function createTestServer(
     logger: options.loggerStream !== undefined,
     loggerStream: options.loggerStream,
     mailIntervalMs: 60_000,
+    // Webhook tests run the fan-out and the sender themselves (`webhooks.runOnce`).
+    webhookIntervalMs: 60_000,
   });
 
   async function request(input: InjectOptions) {

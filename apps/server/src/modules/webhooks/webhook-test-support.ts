@@ -1,0 +1,116 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import type { TWebhookPayload } from '@casebridge/domain/webhooks/webhook.schemas';
+import { webhookDeliveries } from '#src/db/schema/index.ts';
+import type { TestServer } from '#src/test/test-server.ts';
+import { createWebhookWorker } from './webhook-sender.ts';
+
+export type ReceivedDelivery = {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  payload: TWebhookPayload;
+};
+
+/**
+ * A webhook receiver on 127.0.0.1 (a free port): it records every POST and answers with the
+ * next status of `answers` for its path (200 when none is queued), with a short text body.
+ */
+export async function startReceiver() {
+  const received: ReceivedDelivery[] = [];
+  const answers = new Map<string, number[]>();
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks).toString();
+      const path = request.url ?? '/';
+      received.push({
+        path,
+        headers: request.headers,
+        body,
+        payload: JSON.parse(body) as TWebhookPayload,
+      });
+      const status = answers.get(path)?.shift() ?? 200;
+      response.writeHead(status, { 'content-type': 'text/plain' });
+      response.end(`answer ${status} for ${path}`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: (path: string) => `http://127.0.0.1:${port}${path}`,
+    received,
+    /** What the receiver answers the next requests to `path` with, in order. */
+    answer(path: string, ...statuses: number[]) {
+      answers.set(path, [...(answers.get(path) ?? []), ...statuses]);
+    },
+    at: (path: string) => received.filter((delivery) => delivery.path === path),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+/**
+ * Checks a delivery's signature as a receiver would: the HMAC of "<t>.<body>" under the secret,
+ * and a timestamp within five minutes of now.
+ */
+export function verifySignature(delivery: ReceivedDelivery, secret: string): boolean {
+  const header = String(delivery.headers['x-casebridge-signature'] ?? '');
+  const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header);
+  if (!match) return false;
+  const [, t, v1] = match as unknown as [string, string, string];
+  if (Math.abs(Date.now() / 1000 - Number(t)) > 300) return false;
+  const expected = createHmac('sha256', secret).update(`${t}.${delivery.body}`).digest();
+  return timingSafeEqual(expected, Buffer.from(v1, 'hex'));
+}
+
+/** A worker on the test server's database that retries at once (no backoff waits). */
+export function testWorker(
+  server: TestServer,
+  options: { maxAttempts?: number; retryDelaysMs?: number[] } = {},
+) {
+  return createWebhookWorker({
+    db: server.context.db,
+    keyring: server.context.documentKeys,
+    isProduction: false,
+    retryDelaysMs: [0],
+    ...options,
+    log: { warn: () => undefined },
+  });
+}
+
+/** Registers an endpoint through the API; the answer's body (with the secret). */
+export async function registerEndpoint(
+  server: TestServer,
+  cookie: string,
+  body: Record<string, unknown>,
+) {
+  const response = await server.request({ method: 'POST', url: '/api/webhooks', cookie, body });
+  if (response.statusCode !== 201)
+    throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  return response.json<{ id: string; secret: string }>();
+}
+
+/** Posts a message on the patient as `cookie` (a message.created event). */
+export async function postMessage(server: TestServer, cookie: string, patientId: string) {
+  const response = await server.request({
+    method: 'POST',
+    url: `/api/patients/${patientId}/messages`,
+    cookie,
+    body: { body: 'Webhook test message' },
+  });
+  if (response.statusCode !== 201 && response.statusCode !== 200)
+    throw new Error(`message failed: ${response.statusCode} ${response.body}`);
+  return response.json<{ message: { id: string } }>();
+}
+
+/** The endpoint's deliveries as stored. */
+export function storedDeliveries(server: TestServer, endpointId: string) {
+  return server.context.db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.endpointId, endpointId));
+}

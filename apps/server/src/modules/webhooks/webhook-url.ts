@@ -1,0 +1,99 @@
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+import { validationFailed } from '#src/lib/app-error.ts';
+
+/** What decides which addresses an endpoint may have (env.ts `webhookAllowHttpLoopback`). */
+export type WebhookUrlPolicy = { isProduction: boolean; allowHttpLoopback: boolean };
+
+/** Loopback, private, link-local and other non-public ranges: never a receiver in production. */
+const NON_PUBLIC = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 3],
+] as const)
+  NON_PUBLIC.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of [
+  ['::', 127],
+  ['::ffff:0:0', 96],
+  ['64:ff9b::', 96],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  NON_PUBLIC.addSubnet(network, prefix, 'ipv6');
+
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/** The host without IPv6 brackets. */
+const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
+
+function isLoopbackHost(host: string): boolean {
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  const family = isIP(host);
+  return family !== 0 && LOOPBACK.check(host, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+function isNonPublicAddress(address: string): boolean {
+  const family = isIP(address);
+  return family !== 0 && NON_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * Checks an endpoint's address as given (no DNS): https, or http on a loopback host where the
+ * configuration allows it; no credentials in it; in production no loopback or private literal
+ * address. Returns the normalised URL. Errors name the field.
+ */
+export function checkWebhookUrl(raw: string, policy: WebhookUrlPolicy): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw validationFailed('url: must be an https:// address');
+  }
+  if (url.username || url.password)
+    throw validationFailed('url: must not contain a user name or password');
+  const host = bareHost(url);
+  if (url.protocol === 'http:') {
+    if (!(policy.allowHttpLoopback && isLoopbackHost(host)))
+      throw validationFailed('url: must be an https:// address');
+  } else if (url.protocol !== 'https:') {
+    throw validationFailed('url: must be an https:// address');
+  }
+  if (policy.isProduction && (isLoopbackHost(host) || isNonPublicAddress(host)))
+    throw validationFailed('url: must be a public address (not loopback or a private network)');
+  url.hash = '';
+  return url.toString();
+}
+
+/**
+ * In production, whether the endpoint's host name resolves only to public addresses: checked
+ * when an endpoint is saved and again before each send, so a name later pointed at an internal
+ * address is not followed. Outside production every address passes (checkWebhookUrl has
+ * already limited http to loopback).
+ */
+export async function resolvesToPublicAddresses(
+  raw: string,
+  policy: Pick<WebhookUrlPolicy, 'isProduction'>,
+  resolve: (host: string) => Promise<readonly { address: string }[]> = (host) =>
+    lookup(host, { all: true }),
+): Promise<boolean> {
+  if (!policy.isProduction) return true;
+  const host = bareHost(new URL(raw));
+  if (isIP(host) !== 0) return !isNonPublicAddress(host);
+  try {
+    const addresses = await resolve(host);
+    return addresses.length > 0 && addresses.every((entry) => !isNonPublicAddress(entry.address));
+  } catch {
+    return false;
+  }
+}

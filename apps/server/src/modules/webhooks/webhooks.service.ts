@@ -1,0 +1,279 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  WEBHOOK_ENDPOINTS_MAX,
+  WEBHOOK_SECRET_PREFIX,
+  type TCreateWebhookEndpointData,
+  type TUpdateWebhookEndpointData,
+  type TWebhookDelivery,
+  type TWebhookEndpoint,
+  type TWebhookEndpointWithSecret,
+  ZWebhookPayload,
+} from '@casebridge/domain/webhooks/webhook.schemas';
+import type { Db } from '#src/db/client.ts';
+import { firstOrThrow } from '#src/db/first-or-throw.ts';
+import { organizations, webhookDeliveries, webhookEndpoints } from '#src/db/schema/index.ts';
+import type { Actor } from '#src/lib/actor.ts';
+import { AppError, forbidden, notFound, validationFailed } from '#src/lib/app-error.ts';
+import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import { sealSecret, type DocumentKeyring } from '#src/storage/document-encryption.ts';
+import { endpointCoversCondition } from './webhook-fanout.ts';
+import {
+  checkWebhookUrl,
+  resolvesToPublicAddresses,
+  type WebhookUrlPolicy,
+} from './webhook-url.ts';
+import { getEndpoint, lockEndpoint, toDelivery, type EndpointRow } from './webhooks.queries.ts';
+
+export type WebhookServiceContext = {
+  ip: string;
+  keyring: DocumentKeyring;
+  urlPolicy: WebhookUrlPolicy;
+};
+
+/** `whsec_` and 32 random bytes, base64url: shown once, kept sealed. */
+const newSecret = () => `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString('base64url')}`;
+
+const sealedColumns = (keyring: DocumentKeyring, endpointId: string, secret: string) => {
+  const sealed = sealSecret(keyring, `webhook:${endpointId}`, secret);
+  return { secretCiphertext: sealed.ciphertext, secretKeyId: sealed.keyId };
+};
+
+/** The audit's words for an endpoint: its id, host and types (never the secret or the path's query). */
+const describeEndpoint = (endpoint: Pick<EndpointRow, 'id' | 'url' | 'eventTypes'>) =>
+  `endpoint ${endpoint.id} (${new URL(endpoint.url).host}; ${endpoint.eventTypes.join(', ')})`;
+
+async function checkUrl(raw: string, policy: WebhookUrlPolicy): Promise<string> {
+  const url = checkWebhookUrl(raw, policy);
+  if (!(await resolvesToPublicAddresses(url, policy)))
+    throw validationFailed('url: must resolve to a public address');
+  return url;
+}
+
+/**
+ * Whose scope a new endpoint has: an organisation's user, their organisation's (naming another
+ * is refused); an administrator, the organisation named or, with none, every patient's.
+ */
+async function resolveOrganization(
+  db: Db,
+  actor: Actor,
+  requested: string | null | undefined,
+): Promise<string | null> {
+  if (actor.role !== 'admin') {
+    if (!actor.organizationId) throw forbidden();
+    if (requested !== undefined && requested !== actor.organizationId)
+      throw validationFailed('organizationId: only administrators choose the organisation');
+    return actor.organizationId;
+  }
+  if (!requested) return null;
+  const [organization] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, requested));
+  if (!organization) throw validationFailed('organizationId: no such organisation');
+  return organization.id;
+}
+
+async function requireEndpoint(db: Db, actor: Actor, id: string): Promise<TWebhookEndpoint> {
+  const endpoint = await getEndpoint(db, actor, id);
+  if (!endpoint) throw notFound();
+  return endpoint;
+}
+
+export async function createEndpoint(
+  db: Db,
+  actor: Actor,
+  input: TCreateWebhookEndpointData,
+  context: WebhookServiceContext,
+): Promise<TWebhookEndpointWithSecret> {
+  const url = await checkUrl(input.url, context.urlPolicy);
+  const organizationId = await resolveOrganization(db, actor, input.organizationId);
+  const id = randomUUID();
+  const secret = newSecret();
+  await db.transaction(async (tx) => {
+    const [{ count } = { count: 0 }] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(webhookEndpoints)
+      .where(
+        and(
+          sql`${webhookEndpoints.deletedAt} is null`,
+          organizationId
+            ? eq(webhookEndpoints.organizationId, organizationId)
+            : sql`${webhookEndpoints.organizationId} is null`,
+        ),
+      );
+    if (count >= WEBHOOK_ENDPOINTS_MAX)
+      throw validationFailed(`url: at most ${WEBHOOK_ENDPOINTS_MAX} endpoints per organisation`);
+    const inserted = await tx
+      .insert(webhookEndpoints)
+      .values({
+        id,
+        organizationId,
+        url,
+        description: input.description ?? null,
+        eventTypes: input.eventTypes,
+        ...sealedColumns(context.keyring, id, secret),
+        createdBy: actor.userId,
+        createdByName: actor.name,
+      })
+      .returning();
+    const row = firstOrThrow(inserted, 'the new webhook endpoint');
+    await writeAudit(tx, {
+      action: 'webhook_created',
+      actor,
+      details: `${describeEndpoint(row)}; scope ${organizationId ?? 'all patients'}`,
+      ip: context.ip,
+    });
+  });
+  return { ...(await requireEndpoint(db, actor, id)), secret };
+}
+
+export async function updateEndpoint(
+  db: Db,
+  actor: Actor,
+  id: string,
+  input: TUpdateWebhookEndpointData,
+  context: WebhookServiceContext,
+): Promise<TWebhookEndpoint> {
+  const url = input.url === undefined ? undefined : await checkUrl(input.url, context.urlPolicy);
+  await db.transaction(async (tx) => {
+    const current = await lockEndpoint(tx, actor, id);
+    if (!current) throw notFound();
+    const next = {
+      url: url ?? current.url,
+      description: input.description === undefined ? current.description : input.description,
+      eventTypes: input.eventTypes ?? current.eventTypes,
+      active: input.active ?? current.active,
+    };
+    const changed = (['url', 'description', 'eventTypes', 'active'] as const).filter(
+      (field) => JSON.stringify(next[field]) !== JSON.stringify(current[field]),
+    );
+    if (changed.length === 0) return;
+    await tx
+      .update(webhookEndpoints)
+      .set({ ...next, updatedAt: sql`now()` })
+      .where(eq(webhookEndpoints.id, id));
+    await writeAudit(tx, {
+      action: 'webhook_updated',
+      actor,
+      details: `${describeEndpoint({ id, ...next })}; changed: ${changed.join(', ')}${
+        changed.includes('active') ? (next.active ? ' (resumed)' : ' (paused)') : ''
+      }`,
+      ip: context.ip,
+    });
+  });
+  return requireEndpoint(db, actor, id);
+}
+
+/** Soft delete: the endpoint gets nothing more; its rows stay for the record. */
+export async function deleteEndpoint(
+  db: Db,
+  actor: Actor,
+  id: string,
+  context: Pick<WebhookServiceContext, 'ip'>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await lockEndpoint(tx, actor, id);
+    if (!current) throw notFound();
+    await tx
+      .update(webhookEndpoints)
+      .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(webhookEndpoints.id, id));
+    await writeAudit(tx, {
+      action: 'webhook_deleted',
+      actor,
+      details: describeEndpoint(current),
+      ip: context.ip,
+    });
+  });
+}
+
+/** A new signing secret, shown once; the old one stops signing at once. */
+export async function rotateSecret(
+  db: Db,
+  actor: Actor,
+  id: string,
+  context: WebhookServiceContext,
+): Promise<TWebhookEndpointWithSecret> {
+  const secret = newSecret();
+  await db.transaction(async (tx) => {
+    const current = await lockEndpoint(tx, actor, id);
+    if (!current) throw notFound();
+    await tx
+      .update(webhookEndpoints)
+      .set({ ...sealedColumns(context.keyring, id, secret), updatedAt: sql`now()` })
+      .where(eq(webhookEndpoints.id, id));
+    await writeAudit(tx, {
+      action: 'webhook_secret_rotated',
+      actor,
+      details: describeEndpoint(current),
+      ip: context.ip,
+    });
+  });
+  return { ...(await requireEndpoint(db, actor, id)), secret };
+}
+
+/**
+ * Queues a copy of a delivery, due now, naming the original in `replay_of`; its payload is the
+ * original's with the copy's own id, so a receiver that de-duplicates by id takes it.
+ */
+export async function replayDelivery(
+  db: Db,
+  actor: Actor,
+  ids: { endpointId: string; deliveryId: string },
+  context: Pick<WebhookServiceContext, 'ip'>,
+): Promise<TWebhookDelivery> {
+  return db.transaction(async (tx) => {
+    const endpoint = await lockEndpoint(tx, actor, ids.endpointId);
+    if (!endpoint) throw notFound();
+    const [original] = await tx
+      .select()
+      .from(webhookDeliveries)
+      .where(
+        and(
+          eq(webhookDeliveries.id, ids.deliveryId),
+          eq(webhookDeliveries.endpointId, ids.endpointId),
+        ),
+      );
+    if (!original) throw notFound();
+    // The scope is judged now, as for a new event: no replay about a patient the endpoint's
+    // organisation no longer sees (or a document it may no longer open).
+    const payload = ZWebhookPayload.parse(original.payload);
+    const [covered] = await tx
+      .select({ id: webhookEndpoints.id })
+      .from(webhookEndpoints)
+      .where(
+        and(
+          eq(webhookEndpoints.id, endpoint.id),
+          endpointCoversCondition(payload.type, payload.data),
+        ),
+      );
+    if (!covered)
+      throw new AppError(
+        'CONFLICT',
+        "The endpoint's organisation no longer sees this record: it cannot be sent again.",
+      );
+    const copyId = randomUUID();
+    const inserted = await tx
+      .insert(webhookDeliveries)
+      .values({
+        id: copyId,
+        endpointId: original.endpointId,
+        eventId: null,
+        replayOf: original.id,
+        eventType: original.eventType,
+        patientId: original.patientId,
+        payload: { ...payload, id: copyId },
+      })
+      .returning();
+    await writeAudit(tx, {
+      action: 'webhook_delivery_replayed',
+      actor,
+      details: `delivery ${original.id} of ${describeEndpoint(endpoint)} as ${copyId}`,
+      ip: context.ip,
+    });
+    return toDelivery(firstOrThrow(inserted, 'the replayed delivery'));
+  });
+}
+
+export { requireEndpoint };
