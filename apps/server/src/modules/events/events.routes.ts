@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { EventRow, StreamEndReason } from '#src/events/event-hub.ts';
+import type { EventClient, EventHub, EventRow, StreamEndReason } from '#src/events/event-hub.ts';
 import { createWriteCoalescer } from '#src/events/write-coalescer.ts';
-import { AppError } from '#src/lib/app-error.ts';
+import { RateLimitedError } from '#src/lib/app-error.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 
 const TOO_MANY_STREAMS_MESSAGE =
@@ -12,6 +12,13 @@ const TOO_MANY_STREAMS_MESSAGE =
  */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 const STREAM_HEADERS_KEPT = new Set(['x-content-type-options']);
+/**
+ * A refused stream's Retry-After: a slot frees as soon as one of the user's streams closes, and
+ * one held by a crashed instance lapses within SLOT_TTL_MS (lib/stream-slots.ts).
+ */
+const STREAM_RETRY_AFTER_SECONDS = 30;
+/** The `retry:` hint each stream starts with: how long EventSource waits before reconnecting. */
+const RECONNECT_AFTER_MS = 2_000;
 /** The largest id a Last-Event-ID may carry: events.id is a bigserial read as a JS number. */
 const LAST_EVENT_ID = /^\d{1,15}$/;
 
@@ -35,6 +42,16 @@ function formatEvent(event: EventRow, userId: string): string {
     cache.set(event, frame);
   }
   return frame;
+}
+
+/** Adds the stream to the hub, which frees its slot when it is removed; or frees it now. */
+function addOrFreeSlot(hub: EventHub, client: EventClient & { slotId: string }): () => void {
+  try {
+    return hub.add(client);
+  } catch (error) {
+    hub.releaseStream(client.slotId);
+    throw error;
+  }
 }
 
 /**
@@ -72,28 +89,14 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
       // the oldest closed: EventSource reopens a closed stream by itself, so eleven tabs would
       // evict each other in a loop. The browser retries a refused stream later (event-stream.ts).
       const slotId = await hub.reserveStream(actor.userId);
-      if (!slotId) throw new AppError('RATE_LIMITED', TOO_MANY_STREAMS_MESSAGE);
-      if (request.raw.destroyed) {
+      if (!slotId) throw new RateLimitedError(TOO_MANY_STREAMS_MESSAGE, STREAM_RETRY_AFTER_SECONDS);
+      // The client left while the slot was being taken: no 'close' is coming to free it.
+      if (request.raw.destroyed || request.socket.destroyed) {
         hub.releaseStream(slotId);
         return;
       }
 
-      reply.hijack();
       const raw = reply.raw;
-      // The page-security headers (CSP, frame and referrer policies …) mean nothing to an event
-      // stream that is never rendered, yet each open stream would hold them for its lifetime:
-      // about 3 KB per stream. nosniff stays.
-      for (const name of raw.getHeaderNames())
-        if (!STREAM_HEADERS_KEPT.has(name)) raw.removeHeader(name);
-      raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-request-id': request.id,
-      });
-      raw.write('retry: 2000\n\n');
-
       let isOpen = true;
       // Until the replay is written, live events wait here so that the order stays by id.
       let pending: EventRow[] | null = lastEventId === null ? null : [];
@@ -125,7 +128,9 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
         raw.end(queued + last);
         queued = '';
       };
-      const remove = hub.add({
+      // Registered before a byte is sent, so a failure here is an ordinary error answer. From
+      // here on the hub holds the slot: removing the stream, however it ends, frees it.
+      const remove = addOrFreeSlot(hub, {
         actor,
         slotId,
         send: (event) => {
@@ -144,28 +149,50 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
         remove();
       });
 
-      if (lastEventId === null) {
-        raw.write(': connected\n\n');
-        return;
-      }
-      // An id we cannot place is answered as one from the future: a resync.
-      const afterId = lastEventId === 'invalid' ? Number.MAX_SAFE_INTEGER : lastEventId;
-      const replay = await hub.replayMissed(actor, afterId).catch(() => null);
-      if (!isOpen) return;
-      if (!replay) {
-        // The database is away: end the stream; the browser retries and replays then.
+      reply.hijack();
+      try {
+        // The page-security headers (CSP, frame and referrer policies …) mean nothing to an
+        // event stream that is never rendered, yet each open stream would hold them for its
+        // lifetime: about 3 KB per stream. nosniff stays.
+        for (const name of raw.getHeaderNames())
+          if (!STREAM_HEADERS_KEPT.has(name)) raw.removeHeader(name);
+        raw.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache, no-transform',
+          connection: 'keep-alive',
+          'x-accel-buffering': 'no',
+          'x-request-id': request.id,
+        });
+        raw.write(`retry: ${RECONNECT_AFTER_MS}\n\n`);
+
+        if (lastEventId === null) {
+          raw.write(': connected\n\n');
+          return;
+        }
+        // An id we cannot place is answered as one from the future: a resync.
+        const afterId = lastEventId === 'invalid' ? Number.MAX_SAFE_INTEGER : lastEventId;
+        const replay = await hub.replayMissed(actor, afterId).catch(() => null);
+        if (!isOpen) return;
+        if (!replay) {
+          // The database is away: end the stream; the browser retries and replays then.
+          end('shutdown');
+          return;
+        }
+        // Too much was missed to replay: the client refetches everything (event-hub.ts).
+        if (replay.resyncId !== null) {
+          raw.write(`id: ${replay.resyncId}\nevent: resync\ndata: {}\n\n`);
+          lastWrittenId = replay.resyncId;
+        }
+        for (const event of replay.events) write(event);
+        const waiting = pending ?? [];
+        pending = null;
+        for (const event of waiting) write(event);
+      } catch (error) {
+        // The answer has begun, so no error answer can follow: end the stream (the browser
+        // reconnects) rather than leave it open with nothing coming.
+        request.log.error({ err: error }, 'live stream failed while opening');
         end('shutdown');
-        return;
       }
-      // Too much was missed to replay: the client refetches everything (event-hub.ts).
-      if (replay.resyncId !== null) {
-        raw.write(`id: ${replay.resyncId}\nevent: resync\ndata: {}\n\n`);
-        lastWrittenId = replay.resyncId;
-      }
-      for (const event of replay.events) write(event);
-      const waiting = pending ?? [];
-      pending = null;
-      for (const event of waiting) write(event);
     },
   );
 }
