@@ -5,7 +5,10 @@ import { validationFailed } from '#src/lib/app-error.ts';
 /** What decides which addresses an endpoint may have (env.ts `webhookAllowHttpLoopback`). */
 export type WebhookUrlPolicy = { isProduction: boolean; allowHttpLoopback: boolean };
 
-/** Loopback, private, link-local and other non-public ranges: never a receiver in production. */
+/**
+ * Loopback, private, link-local and other non-public ranges: never a receiver in production. An
+ * IPv4-mapped IPv6 address (::ffff:10.0.0.1) is checked against the IPv4 ranges by BlockList.
+ */
 const NON_PUBLIC = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8],
@@ -22,7 +25,6 @@ for (const [network, prefix] of [
   NON_PUBLIC.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
   ['::', 127],
-  ['::ffff:0:0', 96],
   ['64:ff9b::', 96],
   ['fc00::', 7],
   ['fe80::', 10],

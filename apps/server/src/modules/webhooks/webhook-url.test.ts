@@ -1,0 +1,79 @@
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '#src/lib/app-error.ts';
+import { signWebhookBody } from './webhook-sender.ts';
+import { checkWebhookUrl, resolvesToPublicAddresses } from './webhook-url.ts';
+
+const DEV = { isProduction: false, allowHttpLoopback: true };
+const PROD = { isProduction: true, allowHttpLoopback: false };
+
+function refusal(url: string, policy: typeof DEV): string | null {
+  try {
+    checkWebhookUrl(url, policy);
+    return null;
+  } catch (error) {
+    if (error instanceof AppError) return error.message;
+    throw error;
+  }
+}
+
+describe('webhook addresses', () => {
+  it('takes https anywhere public, and http only on loopback outside production', () => {
+    expect(checkWebhookUrl('https://hooks.example.com/in#x', PROD)).toBe(
+      'https://hooks.example.com/in',
+    );
+    expect(checkWebhookUrl('http://127.0.0.1:4000/hook', DEV)).toBe('http://127.0.0.1:4000/hook');
+    expect(checkWebhookUrl('http://localhost/hook', DEV)).toBe('http://localhost/hook');
+    expect(checkWebhookUrl('http://[::1]:80/hook', DEV)).toBe('http://[::1]/hook');
+    expect(refusal('http://hooks.example.com/', DEV)).toBe('url: must be an https:// address');
+    expect(refusal('http://127.0.0.1/', { ...DEV, allowHttpLoopback: false })).toBe(
+      'url: must be an https:// address',
+    );
+    expect(refusal('http://127.0.0.1/', PROD)).toBe('url: must be an https:// address');
+  });
+
+  it.each([
+    'https://127.0.0.1/',
+    'https://localhost/',
+    'https://10.1.2.3/',
+    'https://172.20.0.1/',
+    'https://192.168.1.1/',
+    'https://169.254.169.254/latest',
+    'https://[::1]/',
+    'https://[fd00::1]/',
+    'https://[::ffff:10.0.0.1]/',
+  ])('refuses the non-public address %s in production', (url) => {
+    expect(refusal(url, PROD)).toBe(
+      'url: must be a public address (not loopback or a private network)',
+    );
+    expect(refusal(url, DEV)).toBeNull();
+  });
+
+  it('refuses credentials in the address', () => {
+    expect(refusal('https://a:b@hooks.example.com/', DEV)).toBe(
+      'url: must not contain a user name or password',
+    );
+  });
+
+  it('checks what a name resolves to in production only', async () => {
+    const to =
+      (...addresses: string[]) =>
+      async () =>
+        addresses.map((address) => ({ address }));
+    const url = 'https://hooks.example.com/';
+    expect(await resolvesToPublicAddresses(url, PROD, to('93.184.216.34'))).toBe(true);
+    expect(await resolvesToPublicAddresses(url, PROD, to('93.184.216.34', '10.0.0.5'))).toBe(false);
+    expect(await resolvesToPublicAddresses(url, PROD, to())).toBe(false);
+    expect(await resolvesToPublicAddresses(url, { isProduction: false }, to('10.0.0.5'))).toBe(
+      true,
+    );
+  });
+});
+
+describe('webhook signature', () => {
+  it('is t=<seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">', () => {
+    const body = '{"id":"x"}';
+    const expected = createHmac('sha256', 'whsec_test').update(`1700000000.${body}`).digest('hex');
+    expect(signWebhookBody('whsec_test', body, 1_700_000_000)).toBe(`t=1700000000,v1=${expected}`);
+  });
+});
