@@ -97,6 +97,7 @@ export const AUDIT_ACTIONS = [
   'audit_exported',
   'audit_chain_verified',
   'demo_data_seeded',
+  'data_imported',
   'health_check_run',
   'mail_retried',
   'treatment_gap_opened',
