@@ -30,6 +30,10 @@ const SettingsTab = lazyComponent(
   () => import('#src/features/admin/components/settings-tab.tsx'),
   (module) => module.SettingsTab,
 );
+const ApiTokensTab = lazyComponent(
+  () => import('#src/features/api-tokens/components/api-tokens-tab.tsx'),
+  (module) => module.ApiTokensTab,
+);
 const SendMessageModal = lazyComponent(
   () => import('#src/features/admin/components/send-message-modal.tsx'),
   (module) => module.SendMessageModal,
@@ -40,6 +44,7 @@ const PRELOAD = {
   users: UsersTab.preload,
   templates: TemplatesTab.preload,
   audit: AuditLogsTab.preload,
+  'api-tokens': ApiTokensTab.preload,
   settings: SettingsTab.preload,
 } as const;
 
@@ -52,11 +57,12 @@ const TABS = [
   { value: 'users', label: 'Users' },
   { value: 'templates', label: 'Templates' },
   { value: 'audit', label: 'Audit Logs' },
+  { value: 'api-tokens', label: 'API tokens' },
   { value: 'settings', label: 'Settings' },
 ] as const;
 const TAB_VALUES = TABS.map((item) => item.value);
 
-/** /dashboard/admin?tab=overview|patients|users|templates|audit|settings */
+/** /dashboard/admin?tab=overview|patients|users|templates|audit|api-tokens|settings */
 export function AdminDashboardPage() {
   const [tab, setTab] = useTabParam(TAB_VALUES);
   const [isSending, setIsSending] = useState(false);
@@ -97,6 +103,9 @@ export function AdminDashboardPage() {
           </Tabs.Content>
           <Tabs.Content value="audit">
             <AuditLogsTab.Component />
+          </Tabs.Content>
+          <Tabs.Content value="api-tokens">
+            <ApiTokensTab.Component />
           </Tabs.Content>
           <Tabs.Content value="settings">
             <SettingsTab.Component />
