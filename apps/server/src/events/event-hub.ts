@@ -45,6 +45,11 @@ export const REPLAY_SCAN_LIMIT = 5_000;
  * holds a socket, and one account must not be able to exhaust the servers.
  */
 export const MAX_STREAMS_PER_USER = 10;
+/**
+ * How often every open stream's session is checked and, while it is valid, the stream pinged
+ * (`: ping`): proxies that close idle connections after 30 s or more see traffic in time.
+ */
+export const HEARTBEAT_MS = 15_000;
 /** While LISTEN is down the hub polls, so that live updates keep flowing from the pool. */
 const POLL_WHILE_DOWN_MS = 1_000;
 const PRUNE_EVERY_MS = 60 * 60_000;
@@ -109,7 +114,7 @@ export class EventHub {
   private pruneTimer: NodeJS.Timeout | null = null;
   private slotTimer: NodeJS.Timeout | null = null;
   private readonly releases = new Set<Promise<void>>();
-  private heartbeatEveryMs = 15_000;
+  private heartbeatEveryMs = HEARTBEAT_MS;
   private isStopped = false;
 
   constructor(

@@ -16,9 +16,9 @@ const STREAM_HEADERS_KEPT = new Set(['x-content-type-options']);
  * A refused stream's Retry-After: a slot frees as soon as one of the user's streams closes, and
  * one held by a crashed instance lapses within SLOT_TTL_MS (lib/stream-slots.ts).
  */
-const STREAM_RETRY_AFTER_SECONDS = 30;
+export const STREAM_RETRY_AFTER_SECONDS = 30;
 /** The `retry:` hint each stream starts with: how long EventSource waits before reconnecting. */
-const RECONNECT_AFTER_MS = 2_000;
+export const RECONNECT_AFTER_MS = 2_000;
 /** The largest id a Last-Event-ID may carry: events.id is a bigserial read as a JS number. */
 const LAST_EVENT_ID = /^\d{1,15}$/;
 
