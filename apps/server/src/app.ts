@@ -12,7 +12,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
@@ -34,6 +33,8 @@ import { registerIdempotency } from './lib/idempotency.ts';
 import { isMalformedMultipart, MALFORMED_MULTIPART_MESSAGE } from './lib/malformed-multipart.ts';
 import { hasControlCharacter } from './lib/control-characters.ts';
 import { toLoggableError } from './lib/loggable-error.ts';
+import { openApiOptions } from './lib/openapi.ts';
+import { registerOpenApiRules } from './lib/openapi-operations.ts';
 import { isSameOriginWrite } from './lib/same-origin.ts';
 import { createRateLimitBackend } from './lib/rate-limit-backend.ts';
 import { auditIfRefusedPatientAccess } from './modules/audit/refused-access.ts';
@@ -195,17 +196,10 @@ export async function buildApp({
   app.addHook('onClose', rateLimits.close);
   await app.register(rateLimit, { global: false, ...rateLimits.options });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'CaseBridge API', version: '1.0.0' },
-      components: {
-        securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'casebridge.session_token' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  // The API contract: metadata, shared answers and examples live in lib/openapi.ts; each route's
+  // operationId, security and roles are set as it registers (lib/openapi-operations.ts).
+  registerOpenApiRules(app);
+  await app.register(swagger, openApiOptions(app, env));
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   // Cross-site writes are refused: a state-changing request must come from this origin. Browsers

@@ -32,7 +32,9 @@ export async function accessGrantRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'patients:read' },
       schema: {
         tags: ['access-grants'],
-        summary: "A patient's active temporary access grants (a grantee sees their own)",
+        operationId: 'listPatientAccessGrants',
+        summary: "List a patient's access grants",
+        description: "A patient's active temporary access grants (a grantee sees their own)",
         params: ZPatientIdParams,
         response: { 200: ZAccessGrantList, ...errors },
       },
@@ -50,7 +52,8 @@ export async function accessGrantRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'admin:access-grants' },
       schema: {
         tags: ['access-grants'],
-        summary: 'Clinic, attorney and lienholder users who do not see the patient',
+        summary: 'List access-grant candidates',
+        description: 'Clinic, attorney and lienholder users who do not see the patient',
         params: ZPatientIdParams,
         response: { 200: ZAccessGrantCandidateList, ...errors },
       },
@@ -66,7 +69,9 @@ export async function accessGrantRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'admin:access-grants' },
       schema: {
         tags: ['access-grants'],
-        summary: 'Grant a user time-limited access to this patient, with a reason',
+        operationId: 'createPatientAccessGrant',
+        summary: 'Grant temporary access',
+        description: 'Grant a user time-limited access to this patient, with a reason',
         params: ZPatientIdParams,
         body: ZGrantAccessRequest,
         response: { 201: ZAccessGrant, ...errors, 409: ZErrorBody },
@@ -90,7 +95,8 @@ export async function accessGrantRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'admin:access-grants' },
       schema: {
         tags: ['access-grants'],
-        summary: 'End a temporary access grant now',
+        summary: 'Revoke an access grant',
+        description: 'End a temporary access grant now',
         params: ZAccessGrantParams,
         response: { 204: z.null(), ...errors },
       },

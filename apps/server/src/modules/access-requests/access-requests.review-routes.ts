@@ -34,7 +34,9 @@ export async function accessRequestReviewRoutes(app: FastifyInstance): Promise<v
       config: { access: 'admin:access-requests' },
       schema: {
         tags: ['access requests'],
-        summary: 'Access requests of one status (pending by default)',
+        operationId: 'listAccessRequests',
+        summary: 'List access requests',
+        description: 'Access requests of one status (pending by default)',
         querystring: ZListAccessRequestsQuery,
         response: { 200: ZAccessRequestList, ...errors },
       },
@@ -48,7 +50,9 @@ export async function accessRequestReviewRoutes(app: FastifyInstance): Promise<v
       config: { access: 'admin:access-requests' },
       schema: {
         tags: ['access requests'],
-        summary: 'Approve: create the user with the chosen role and organisation, and invite them',
+        summary: 'Approve an access request',
+        description:
+          'Approve: create the user with the chosen role and organisation, and invite them',
         params: ZRequestParams,
         body: ZApproveAccessRequest,
         response: { 201: ZAdminUser, ...errors },
@@ -73,7 +77,8 @@ export async function accessRequestReviewRoutes(app: FastifyInstance): Promise<v
       config: { access: 'admin:access-requests' },
       schema: {
         tags: ['access requests'],
-        summary: 'Reject a pending access request',
+        summary: 'Reject an access request',
+        description: 'Reject a pending access request',
         params: ZRequestParams,
         response: { 204: z.null(), ...errors },
       },

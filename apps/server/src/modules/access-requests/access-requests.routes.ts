@@ -18,7 +18,9 @@ export async function accessRequestRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'public', rateLimit: PUBLIC_RATE_LIMITS.accessRequest },
       schema: {
         tags: ['access requests'],
-        summary: 'Request access (public sign-up form)',
+        operationId: 'createAccessRequest',
+        summary: 'Request access',
+        description: 'Request access (public sign-up form)',
         body: ZCreateAccessRequest,
         response: { 201: ZAccessRequestCreated, 400: ZErrorBody },
       },

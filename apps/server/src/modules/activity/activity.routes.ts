@@ -20,7 +20,9 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'patients:read' },
       schema: {
         tags: ['activity'],
-        summary:
+        operationId: 'listPatientActivity',
+        summary: "List a patient's activity",
+        description:
           "A page of the patient's Activity feed, newest first: the items whose records the actor may see",
         params: ZPatientIdParams,
         querystring: ZListActivityQuery,

@@ -21,7 +21,8 @@ export async function accessHistoryRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'patients:read' },
       schema: {
         tags: ['audit'],
-        summary:
+        summary: "Get a patient's access history",
+        description:
           "Who viewed or changed the patient, per user and day in the zone `tz` (admins and the patient's clinics; audited)",
         params: ZPatientIdParams,
         querystring: ZAccessHistoryQuery,

@@ -21,7 +21,9 @@ export async function auditChainRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'admin:audit' },
       schema: {
         tags: ['audit'],
-        summary: 'Walks the audit hash chain and names the first row that does not match',
+        operationId: 'verifyAuditChain',
+        summary: 'Verify the audit hash chain',
+        description: 'Walks the audit hash chain and names the first row that does not match',
         response: { 200: ZAuditChainReport, 401: ZErrorBody, 403: ZErrorBody },
       },
     },

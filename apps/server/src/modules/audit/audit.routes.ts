@@ -9,6 +9,7 @@ import {
 import type { TAuditLogFilter } from '@casebridge/domain/audit/audit-log.schemas';
 import { ZErrorBody } from '@casebridge/domain/errors';
 import { isUuid } from '@casebridge/domain/record-id';
+import { csvResponse } from '#src/lib/openapi.ts';
 import { getRequestIp } from '#src/lib/request-ip.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { toAuditCsv } from './audit-csv.ts';
@@ -44,7 +45,9 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'admin:audit' },
       schema: {
         tags: ['audit'],
-        summary: 'Audit log, newest first, filtered by user, patient, action and date range',
+        operationId: 'listAuditLogs',
+        summary: 'List audit log entries',
+        description: 'Audit log, newest first, filtered by user, patient, action and date range',
         querystring: ZListAuditLogsQuery,
         response: { 200: ZAuditLogPage, ...errors },
       },
@@ -72,9 +75,11 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'admin:audit' },
       schema: {
         tags: ['audit'],
-        summary: 'The filtered audit log as CSV (the export itself is audited)',
+        operationId: 'exportAuditLogsCsv',
+        summary: 'Export the audit log as CSV',
+        description: 'The filtered audit log as CSV (the export itself is audited)',
         querystring: ZAuditLogFilter,
-        produces: ['text/csv'],
+        response: { 200: csvResponse('The audit log as a CSV attachment'), ...errors },
       },
     },
     async (request, reply) => {

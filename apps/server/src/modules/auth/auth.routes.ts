@@ -25,7 +25,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'public', rateLimit: PUBLIC_RATE_LIMITS.login },
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with e-mail and password',
+        operationId: 'signIn',
+        summary: 'Sign in',
+        description: 'Sign in with e-mail and password',
         body: ZLoginRequest,
         response: { 200: ZSessionResponse, 401: ZErrorBody, 403: ZErrorBody, 429: ZErrorBody },
       },
@@ -53,7 +55,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'public' },
       schema: {
         tags: ['auth'],
-        summary: 'The signed-in user and the idle timeout; null without a session cookie',
+        operationId: 'getSession',
+        summary: 'Get the current session',
+        description: 'The signed-in user and the idle timeout; null without a session cookie',
         response: { 200: ZSessionResponse.nullable(), 401: ZErrorBody, 403: ZErrorBody },
       },
     },
@@ -76,7 +80,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     {
       // Public so that a client whose session already ended can still clear its cookie.
       config: { access: 'public' },
-      schema: { tags: ['auth'], summary: 'Sign out', response: { 204: z.null() } },
+      schema: {
+        tags: ['auth'],
+        operationId: 'signOut',
+        summary: 'Sign out',
+        response: { 204: z.null() },
+      },
     },
     async (request, reply) => {
       const headers = toWebHeaders(request);

@@ -13,6 +13,7 @@ import { ZErrorBody } from '@casebridge/domain/errors';
 import { ZHistoryList } from '@casebridge/domain/history/record-history.schemas';
 import { ZPatientIdParams } from '@casebridge/domain/patients/patient-id';
 import { staleWriteBody } from '@casebridge/domain/versioning/versioning';
+import { csvResponse } from '#src/lib/openapi.ts';
 import { getRequestIp } from '#src/lib/request-ip.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { expectedVersion, withEtag } from '#src/lib/versioning.ts';
@@ -48,7 +49,8 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'patients:read' },
       schema: {
         tags: ['billing'],
-        summary: 'Billing History of a patient and its Total Medical Specials (cents)',
+        summary: "Get a patient's billing history",
+        description: 'Billing History of a patient and its Total Medical Specials (cents)',
         params: ZPatientIdParams,
         response: { 200: ZBillingHistory, ...errors },
       },
@@ -65,7 +67,9 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'billing:create' },
       schema: {
         tags: ['billing'],
-        summary: 'Add a billing entry (CPT/HCPCS code, sessions, amount in dollars)',
+        operationId: 'createPatientBillingEntry',
+        summary: 'Create a billing line',
+        description: 'Add a billing entry (CPT/HCPCS code, sessions, amount in dollars)',
         params: ZPatientIdParams,
         body: ZCreateBillingEntryRequest,
         response: { 201: ZBillingEntry, ...errors },
@@ -89,8 +93,11 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'patients:read' },
       schema: {
         tags: ['billing'],
-        summary: 'Export the Billing History as CSV (audited)',
+        operationId: 'exportPatientBillingCsv',
+        summary: 'Export billing as CSV',
+        description: 'Export the Billing History as CSV (audited)',
         params: ZPatientIdParams,
+        response: { 200: csvResponse('The Billing History as a CSV attachment'), ...errors },
       },
     },
     async (request, reply) => {
@@ -115,7 +122,8 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'patients:read' },
       schema: {
         tags: ['billing'],
-        summary: 'Lienholder Dashboard: total billed and recent lines across linked patients',
+        summary: 'Get the billing summary',
+        description: 'Lienholder Dashboard: total billed and recent lines across linked patients',
         response: { 200: ZBillingSummary, ...errors },
       },
     },
@@ -128,7 +136,10 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'billing:edit' },
       schema: {
         tags: ['billing'],
-        summary: 'Edit a billing line (code, sessions, amount, date) with a reason; needs If-Match',
+        operationId: 'editPatientBillingEntry',
+        summary: 'Edit a billing line',
+        description:
+          'Edit a billing line (code, sessions, amount, date) with a reason; needs If-Match',
         params: ZBillingEntryParams,
         body: ZEditBillingEntryRequest,
         response: correctionResponses,
@@ -155,7 +166,8 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'billing:void' },
       schema: {
         tags: ['billing'],
-        summary: 'Void a billing line with a reason: it stays listed, no total counts it',
+        summary: 'Void a billing line',
+        description: 'Void a billing line with a reason: it stays listed, no total counts it',
         params: ZBillingEntryParams,
         body: ZVoidBillingEntryRequest,
         response: correctionResponses,
@@ -182,7 +194,8 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'patients:read' },
       schema: {
         tags: ['billing'],
-        summary: "A billing line's corrections: who, when, values before and after, reason",
+        summary: "Get a billing line's history",
+        description: "A billing line's corrections: who, when, values before and after, reason",
         params: ZBillingEntryParams,
         response: { 200: ZHistoryList, ...errors },
       },

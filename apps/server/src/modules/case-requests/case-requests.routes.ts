@@ -52,7 +52,9 @@ export async function caseRequestRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'requests:read' },
       schema: {
         tags: ['requests'],
-        summary: "The patient's records and bills requests the user is a party to",
+        operationId: 'listPatientRequests',
+        summary: "List a patient's requests",
+        description: "The patient's records and bills requests the user is a party to",
         params: ZPatientIdParams,
         querystring: ZListCaseRequestsQuery,
         response: { 200: ZCaseRequestPage, ...errors },
@@ -74,7 +76,9 @@ export async function caseRequestRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'requests:create' },
       schema: {
         tags: ['requests'],
-        summary: "Ask one of the patient's clinics for records, a bill, a report or imaging",
+        operationId: 'createPatientRequest',
+        summary: 'Create a request',
+        description: "Ask one of the patient's clinics for records, a bill, a report or imaging",
         params: ZPatientIdParams,
         body: ZCreateCaseRequest,
         response: { 201: ZCaseRequest, ...errors },
@@ -98,7 +102,10 @@ export async function caseRequestRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'requests:read' },
       schema: {
         tags: ['requests'],
-        summary: "Outstanding requests: the user's party's requests across patients, overdue first",
+        operationId: 'listRequests',
+        summary: 'List outstanding requests',
+        description:
+          "Outstanding requests: the user's party's requests across patients, overdue first",
         querystring: ZListCaseRequestsQuery,
         response: { 200: ZCaseRequestPage, ...errors },
       },
@@ -113,7 +120,8 @@ export async function caseRequestRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'requests:read' },
       schema: {
         tags: ['requests'],
-        summary: 'One request the user is a party to',
+        summary: 'Get a request',
+        description: 'One request the user is a party to',
         params: ZCaseRequestParams,
         response: { 200: ZCaseRequest, ...errors },
       },
@@ -142,7 +150,8 @@ export async function caseRequestRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'requests:respond' },
       schema: {
         tags: ['requests'],
-        summary: 'The asked clinic acknowledges the request',
+        summary: 'Acknowledge a request',
+        description: 'The asked clinic acknowledges the request',
         params: ZCaseRequestParams,
         body: ZAcknowledgeCaseRequest,
         response: responseAnswers,
@@ -166,7 +175,8 @@ export async function caseRequestRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'requests:respond' },
       schema: {
         tags: ['requests'],
-        summary: 'Fulfil with documents of the patient (uploaded first, or already on file)',
+        summary: 'Fulfil a request',
+        description: 'Fulfil with documents of the patient (uploaded first, or already on file)',
         params: ZCaseRequestParams,
         body: ZFulfilCaseRequest,
         response: responseAnswers,
@@ -190,7 +200,8 @@ export async function caseRequestRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'requests:respond' },
       schema: {
         tags: ['requests'],
-        summary: 'Decline the request with a reason',
+        summary: 'Decline a request',
+        description: 'Decline the request with a reason',
         params: ZCaseRequestParams,
         body: ZDeclineCaseRequest,
         response: responseAnswers,

@@ -2,7 +2,11 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BYTES_PER_MB, DOCUMENT_ACCEPT } from '@casebridge/domain/documents/document-types';
+import {
+  BYTES_PER_MB,
+  DOCUMENT_ACCEPT,
+  PREVIEWABLE_MIME_TYPES,
+} from '@casebridge/domain/documents/document-types';
 import {
   ZDocument,
   ZDocumentList,
@@ -15,6 +19,7 @@ import { ZErrorBody } from '@casebridge/domain/errors';
 import { ZPatientIdParams } from '@casebridge/domain/patients/patient-id';
 import { ZRecordIdParam } from '@casebridge/domain/record-id';
 import { staleWriteBody } from '@casebridge/domain/versioning/versioning';
+import { DOCUMENT_MEDIA_TYPES, fileResponse } from '#src/lib/openapi.ts';
 import { getRequestIp } from '#src/lib/request-ip.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { expectedVersion, withEtag } from '#src/lib/versioning.ts';
@@ -54,7 +59,8 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'documents:upload' },
       schema: {
         tags: ['documents'],
-        summary: 'The maximum size per file and the accepted file types',
+        summary: 'Get the upload limits',
+        description: 'The maximum size per file and the accepted file types',
         response: { 200: ZUploadLimits, ...errors },
       },
     },
@@ -67,7 +73,9 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'patients:read' },
       schema: {
         tags: ['documents'],
-        summary: 'The documents of a patient that the user may see (Intake per spec section 6)',
+        operationId: 'listPatientDocuments',
+        summary: "List a patient's documents",
+        description: 'The documents of a patient that the user may see (Intake per spec section 6)',
         params: ZPatientIdParams,
         response: { 200: ZDocumentList, ...errors },
       },
@@ -84,7 +92,9 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'documents:upload' },
       schema: {
         tags: ['documents'],
-        summary: 'Upload one document (multipart: category, then file)',
+        operationId: 'uploadPatientDocument',
+        summary: 'Upload a document',
+        description: 'Upload one document (multipart: category, then file)',
         consumes: ['multipart/form-data'],
         params: ZPatientIdParams,
         response: { 201: ZDocument, 413: ZErrorBody, 415: ZErrorBody, ...errors },
@@ -110,7 +120,8 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'documents:upload' },
       schema: {
         tags: ['documents'],
-        summary:
+        summary: 'Re-categorise a document',
+        description:
           'File a document under another category, from the version named by If-Match or `version`',
         params: ZDocumentParams,
         body: ZRecategorizeDocumentRequest,
@@ -138,7 +149,8 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'documents:upload' },
       schema: {
         tags: ['documents'],
-        summary:
+        summary: 'Remove a document',
+        description:
           'Remove a document with a reason: kept for the audit, hidden from every list and download',
         params: ZDocumentParams,
         body: ZRemoveDocumentRequest,
@@ -162,11 +174,20 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
         config: { access: 'patients:read' },
         schema: {
           tags: ['documents'],
-          summary:
+          operationId: delivery === 'download' ? 'downloadDocument' : 'previewDocument',
+          summary: delivery === 'download' ? 'Download a document' : 'Preview a document',
+          description:
             delivery === 'download'
-              ? 'Download a document (checked against its SHA-256, audited)'
-              : 'Show a PDF, image or text document inline (sandboxed, audited)',
+              ? 'The stored file, as an attachment (checked against its SHA-256, audited)'
+              : 'A PDF, image or text document shown inline (sandboxed, audited)',
           params: ZDocumentParams,
+          response: {
+            200: fileResponse(
+              delivery === 'download' ? 'The file, as an attachment' : 'The file, inline',
+              delivery === 'download' ? DOCUMENT_MEDIA_TYPES : PREVIEWABLE_MIME_TYPES,
+            ),
+            ...errors,
+          },
         },
       },
       async (request, reply) => {

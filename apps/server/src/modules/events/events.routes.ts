@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { ZErrorBody } from '@casebridge/domain/errors';
 import type { EventClient, EventHub, EventRow, StreamEndReason } from '#src/events/event-hub.ts';
 import { createWriteCoalescer } from '#src/events/write-coalescer.ts';
 import { RateLimitedError } from '#src/lib/app-error.ts';
+import { eventStreamResponse } from '#src/lib/openapi.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 
 const TOO_MANY_STREAMS_MESSAGE =
@@ -76,7 +78,11 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'session' },
       schema: {
         tags: ['events'],
-        summary: 'Server-sent events stream of changes the user may see',
+        operationId: 'streamEvents',
+        summary: 'Stream live changes',
+        description: 'Server-sent events stream of changes the user may see',
+        // The stream's frames, for the contract (lib/openapi.ts); 429 past the per-user cap.
+        response: { 200: eventStreamResponse, 429: ZErrorBody },
       },
     },
     async (request, reply) => {

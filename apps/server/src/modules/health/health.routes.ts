@@ -23,7 +23,8 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'public' },
       schema: {
         tags: ['system'],
-        summary: 'Database, live-event and disk check for load balancers',
+        summary: 'Check service health',
+        description: 'Database, live-event and disk check for load balancers',
         response: { 200: ZHealthResponse, 503: ZHealthResponse },
       },
     },

@@ -16,6 +16,7 @@ import {
   ZVoidLienPaymentRequest,
 } from '@casebridge/domain/liens/lien-ledger.schemas';
 import { ZPatientIdParams } from '@casebridge/domain/patients/patient-id';
+import { csvResponse } from '#src/lib/openapi.ts';
 import { getRequestIp } from '#src/lib/request-ip.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { toContentDisposition } from '#src/modules/documents/document-response.ts';
@@ -35,7 +36,8 @@ export async function lienRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'liens:read' },
       schema: {
         tags: ['liens'],
-        summary: "A patient's lien ledger: billed, paid, reduced and balance per lien (cents)",
+        summary: "Get a patient's lien ledger",
+        description: "A patient's lien ledger: billed, paid, reduced and balance per lien (cents)",
         params: ZPatientIdParams,
         response: { 200: ZPatientLiens, ...errors },
       },
@@ -52,7 +54,9 @@ export async function lienRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'liens:read' },
       schema: {
         tags: ['liens'],
-        summary: "A lien's payments, voided ones marked",
+        operationId: 'listLienPayments',
+        summary: "List a lien's payments",
+        description: "A lien's payments, voided ones marked",
         params: ZLienParams,
         response: { 200: ZLienPaymentList, ...errors },
       },
@@ -69,7 +73,9 @@ export async function lienRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'liens:record-payment' },
       schema: {
         tags: ['liens'],
-        summary: 'Record a payment received (the lienholder only, on its own lien)',
+        operationId: 'recordLienPayment',
+        summary: 'Record a lien payment',
+        description: 'Record a payment received (the lienholder only, on its own lien)',
         params: ZLienParams,
         body: ZRecordLienPaymentRequest,
         response: { 201: ZLienPayment, ...errors },
@@ -93,7 +99,8 @@ export async function lienRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'liens:record-payment' },
       schema: {
         tags: ['liens'],
-        summary: 'Void a payment with a reason: it stays listed, no balance counts it',
+        summary: 'Void a lien payment',
+        description: 'Void a payment with a reason: it stays listed, no balance counts it',
         params: ZLienPaymentParams,
         body: ZVoidLienPaymentRequest,
         response: { 200: ZLienPayment, ...errors, 409: ZErrorBody },
@@ -112,7 +119,10 @@ export async function lienRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'liens:read' },
       schema: {
         tags: ['liens'],
-        summary: "The lienholder's portfolio: one row per lien, searched, filtered, sorted, paged",
+        operationId: 'listLienPortfolio',
+        summary: 'List the lien portfolio',
+        description:
+          "The lienholder's portfolio: one row per lien, searched, filtered, sorted, paged",
         querystring: ZPortfolioQuery,
         response: { 200: ZPortfolioPage, ...errors },
       },
@@ -127,8 +137,11 @@ export async function lienRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'liens:read' },
       schema: {
         tags: ['liens'],
-        summary: 'The whole portfolio as CSV (audited)',
+        operationId: 'exportLienPortfolioCsv',
+        summary: 'Export the lien portfolio as CSV',
+        description: 'The whole portfolio as CSV (audited)',
         querystring: ZPortfolioExportQuery,
+        response: { 200: csvResponse('The portfolio as a CSV attachment'), ...errors },
       },
     },
     async (request, reply) => {
@@ -150,7 +163,8 @@ export async function lienRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'liens:read' },
       schema: {
         tags: ['liens'],
-        summary: 'The portfolio balance by months since intake',
+        summary: 'Get the portfolio aging',
+        description: 'The portfolio balance by months since intake',
         querystring: ZAgingQuery,
         response: { 200: ZAgingReport, ...errors },
       },

@@ -29,7 +29,9 @@ export async function mailOutboxRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'admin:mail' },
       schema: {
         tags: ['admin tools'],
-        summary: 'Queued and sent e-mails, newest first',
+        operationId: 'listMailOutbox',
+        summary: 'List the mail outbox',
+        description: 'Queued and sent e-mails, newest first',
         querystring: ZListMailOutboxQuery,
         response: { 200: ZMailOutboxPage, ...errors },
       },
@@ -54,7 +56,9 @@ export async function mailOutboxRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'admin:mail' },
       schema: {
         tags: ['admin tools'],
-        summary: 'One e-mail with its text (audited: it may hold health information)',
+        operationId: 'getMailOutboxEntry',
+        summary: 'Get an outbox e-mail',
+        description: 'One e-mail with its text (audited: it may hold health information)',
         params: ZMailParams,
         response: { 200: ZMailOutboxDetail, ...errors },
       },
@@ -73,9 +77,10 @@ export async function mailOutboxRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'admin:mail' },
       schema: {
         tags: ['admin tools'],
-        summary: 'Queue a failed e-mail again, due now, with a fresh retry window',
+        operationId: 'retryMailOutboxEntry',
+        summary: 'Retry a failed e-mail',
         description:
-          'Audited. 409 when the e-mail is not failed (pending, sending or sent mails are left alone).',
+          'Queue a failed e-mail again, due now, with a fresh retry window. Audited. 409 when the e-mail is not failed (pending, sending or sent mails are left alone).',
         params: ZMailParams,
         response: { 200: ZMailOutboxItem, ...errors, 409: ZErrorBody },
       },
@@ -92,7 +97,9 @@ export async function mailOutboxRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'admin:mail' },
       schema: {
         tags: ['admin tools'],
-        summary: 'Queue every failed e-mail again, due now, with a fresh retry window',
+        operationId: 'retryFailedMailOutbox',
+        summary: 'Retry every failed e-mail',
+        description: 'Queue every failed e-mail again, due now, with a fresh retry window',
         response: { 200: ZRetryFailedMailResult, ...errors },
       },
     },

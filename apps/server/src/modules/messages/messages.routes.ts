@@ -42,7 +42,9 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'patients:read' },
       schema: {
         tags: ['messages'],
-        summary: "A page of the patient's team messages, newest first",
+        operationId: 'listPatientMessages',
+        summary: "List a patient's messages",
+        description: "A page of the patient's team messages, newest first",
         params: ZPatientIdParams,
         querystring: ZListMessagesQuery,
         response: { 200: ZMessagePage, ...errors },
@@ -60,7 +62,9 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'messages:send' },
       schema: {
         tags: ['messages'],
-        summary: 'Send a team message; notifies the patient team and optionally e-mails it',
+        operationId: 'sendPatientMessage',
+        summary: 'Send a message',
+        description: 'Send a team message; notifies the patient team and optionally e-mails it',
         params: ZPatientIdParams,
         body: ZSendMessageRequest,
         response: { 201: ZSendMessageResponse, ...errors },
@@ -84,7 +88,8 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'patients:read' },
       schema: {
         tags: ['messages'],
-        summary: 'Record that I read these messages (read receipts)',
+        summary: 'Mark messages read',
+        description: 'Record that I read these messages (read receipts)',
         params: ZPatientIdParams,
         body: ZMarkMessagesReadRequest,
         response: { 200: ZMarkMessagesReadResponse, ...errors },
@@ -107,7 +112,9 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'messages:send' },
       schema: {
         tags: ['messages'],
-        summary:
+        operationId: 'editPatientMessage',
+        summary: 'Edit a message',
+        description:
           'Edit my message within 15 minutes of sending, from the version named by If-Match or `version`',
         params: ZMessageParams,
         body: ZEditMessageRequest,
@@ -132,7 +139,8 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'messages:send' },
       schema: {
         tags: ['messages'],
-        summary:
+        summary: 'Retract a message',
+        description:
           'Retract my message: others see that it was retracted instead of its text (admins keep it)',
         params: ZMessageParams,
         body: ZRetractMessageRequest,
@@ -156,7 +164,8 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'admin:audit' },
       schema: {
         tags: ['messages'],
-        summary: "A message's edits (old and new text) and retraction, for admins",
+        summary: "Get a message's history",
+        description: "A message's edits (old and new text) and retraction, for admins",
         params: ZMessageParams,
         response: { 200: ZHistoryList, ...errors },
       },

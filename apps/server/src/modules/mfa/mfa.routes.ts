@@ -52,7 +52,9 @@ export async function mfaRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'session', secondFactorStep: 'enrol' },
       schema: {
         tags: ['mfa'],
-        summary: 'Your two-step verification: on or off, required by policy, recovery codes left',
+        summary: 'Get my two-step verification',
+        description:
+          'Your two-step verification: on or off, required by policy, recovery codes left',
         response: { 200: ZMfaStatus, ...errors },
       },
     },
@@ -65,7 +67,9 @@ export async function mfaRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'session', secondFactorStep: 'verify' },
       schema: {
         tags: ['mfa'],
-        summary:
+        operationId: 'verifySecondFactor',
+        summary: 'Verify the second factor',
+        description:
           'Second step of signing in: a code from the authenticator app or a recovery code (5 failures per 15 minutes, then 429 with Retry-After)',
         body: ZSecondFactorCodeRequest,
         response: { 204: z.null(), ...errors },
@@ -83,7 +87,9 @@ export async function mfaRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'session', secondFactorStep: 'enrol' },
       schema: {
         tags: ['mfa'],
-        summary: 'Start setting up an authenticator app: the secret, its otpauth URI and a QR code',
+        summary: 'Start authenticator set-up',
+        description:
+          'Start setting up an authenticator app: the secret, its otpauth URI and a QR code',
         response: { 200: ZTotpEnrolment, ...errors },
       },
     },
@@ -96,7 +102,8 @@ export async function mfaRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'session', secondFactorStep: 'enrol' },
       schema: {
         tags: ['mfa'],
-        summary: 'Confirm the app with its first code; answers the ten recovery codes, once',
+        summary: 'Confirm authenticator set-up',
+        description: 'Confirm the app with its first code; answers the ten recovery codes, once',
         body: ZSecondFactorCodeRequest,
         response: { 200: ZRecoveryCodes, ...errors },
       },
@@ -111,7 +118,9 @@ export async function mfaRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'session' },
       schema: {
         tags: ['mfa'],
-        summary: 'New recovery codes with a current code from the app (the old ones stop working)',
+        summary: 'Renew recovery codes',
+        description:
+          'New recovery codes with a current code from the app (the old ones stop working)',
         body: ZSecondFactorCodeRequest,
         response: { 200: ZRecoveryCodes, ...errors },
       },
@@ -126,7 +135,8 @@ export async function mfaRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'session' },
       schema: {
         tags: ['mfa'],
-        summary:
+        summary: 'Turn two-step verification off',
+        description:
           "Turn two-step verification off with a current code (refused while 'Require MFA' names your role)",
         body: ZSecondFactorCodeRequest,
         response: { 204: z.null(), ...errors },
@@ -144,7 +154,8 @@ export async function mfaRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'admin:users' },
       schema: {
         tags: ['users'],
-        summary:
+        summary: "Reset a user's two-step verification",
+        description:
           "Remove a user's two-step verification (lost phone and codes): their sessions end; audited",
         params: ZUserParams,
         response: { 204: z.null(), ...errors, 404: ZErrorBody },

@@ -45,7 +45,9 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'notifications:own' },
       schema: {
         tags: ['notifications'],
-        summary: 'My notifications, newest first, with the unread count',
+        operationId: 'listNotifications',
+        summary: 'List my notifications',
+        description: 'My notifications, newest first, with the unread count',
         querystring: ZListNotificationsQuery,
         response: { 200: ZNotificationPage, ...errors },
       },
@@ -62,7 +64,8 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'notifications:own' },
       schema: {
         tags: ['notifications'],
-        summary: 'Mark one of my notifications read',
+        summary: 'Mark a notification read',
+        description: 'Mark one of my notifications read',
         params: ZNotificationParams,
         response: { 204: z.null(), ...errors },
       },
@@ -83,7 +86,8 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'notifications:own' },
       schema: {
         tags: ['notifications'],
-        summary: 'Mark all my notifications read',
+        summary: 'Mark all notifications read',
+        description: 'Mark all my notifications read',
         response: { 200: ZMarkAllReadResponse, ...errors },
       },
     },
@@ -96,7 +100,8 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'notifications:own' },
       schema: {
         tags: ['notifications'],
-        summary: 'My notification preferences',
+        summary: 'Get my notification preferences',
+        description: 'My notification preferences',
         response: { 200: ZNotificationPreferences, ...errors },
       },
     },
@@ -110,6 +115,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['notifications'],
         summary: 'Save my notification preferences',
+        description: 'Save my notification preferences',
         body: ZUpdateNotificationPreferencesRequest,
         response: { 200: ZNotificationPreferences, ...errors },
       },
@@ -127,7 +133,8 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'notifications:own' },
       schema: {
         tags: ['notifications'],
-        summary: 'Send a new confirmation link to my notification address waiting for one',
+        summary: 'Resend the e-mail confirmation',
+        description: 'Send a new confirmation link to my notification address waiting for one',
         response: { 200: ZNotificationPreferences, ...errors },
       },
     },
@@ -144,7 +151,8 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'notifications:own' },
       schema: {
         tags: ['notifications'],
-        summary: 'Cancel my notification address change waiting for confirmation',
+        summary: 'Cancel the e-mail change',
+        description: 'Cancel my notification address change waiting for confirmation',
         response: { 200: ZNotificationPreferences, ...errors },
       },
     },
@@ -160,7 +168,8 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'public', rateLimit: PUBLIC_RATE_LIMITS.invitation },
       schema: {
         tags: ['notifications'],
-        summary: 'Confirm a notification e-mail address with the link sent to it',
+        summary: 'Confirm a notification e-mail',
+        description: 'Confirm a notification e-mail address with the link sent to it',
         body: ZConfirmNotificationEmailRequest,
         response: { 200: ZConfirmNotificationEmailResponse, 400: ZErrorBody, 404: ZErrorBody },
       },

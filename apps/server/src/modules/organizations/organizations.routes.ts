@@ -35,7 +35,9 @@ export async function organizationRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'directory:read' },
       schema: {
         tags: ['directory'],
-        summary: 'Clinics, attorney firms and lienholders, ordered by name',
+        operationId: 'listOrganizations',
+        summary: 'List organisations',
+        description: 'Clinics, attorney firms and lienholders, ordered by name',
         querystring: ZListOrganizationsQuery,
         response: { 200: ZOrganizationList },
       },
@@ -49,7 +51,9 @@ export async function organizationRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'organizations:manage' },
       schema: {
         tags: ['directory'],
-        summary: 'Add a clinic, attorney firm or lienholder',
+        operationId: 'createOrganization',
+        summary: 'Create an organisation',
+        description: 'Add a clinic, attorney firm or lienholder',
         body: ZCreateOrganizationRequest,
         response: { 201: ZOrganization, ...errors },
       },
@@ -73,7 +77,9 @@ export async function organizationRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'organizations:manage' },
       schema: {
         tags: ['directory'],
-        summary:
+        operationId: 'updateOrganization',
+        summary: 'Update an organisation',
+        description:
           'Edit an organisation (its kind never changes), from the version named by If-Match or `version` (409 with the organisation when it changed since)',
         params: z.object({ organizationId: z.uuid() }),
         body: ZUpdateOrganizationRequest,

@@ -13,7 +13,8 @@ export async function overviewRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'admin:users' },
       schema: {
         tags: ['admin'],
-        summary: 'Counts for the Admin Dashboard overview',
+        summary: 'Get the admin overview',
+        description: 'Counts for the Admin Dashboard overview',
         response: { 200: ZAdminOverview, 401: ZErrorBody, 403: ZErrorBody },
       },
     },

@@ -40,7 +40,9 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
       },
       schema: {
         tags: ['account'],
-        summary: 'Change your password (ends your other sessions; this one stays)',
+        operationId: 'changePassword',
+        summary: 'Change my password',
+        description: 'Change your password (ends your other sessions; this one stays)',
         body: ZChangePasswordRequest,
         response: { 204: z.null(), ...errors, 429: ZErrorBody },
       },
@@ -59,7 +61,10 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'public', rateLimit: PUBLIC_RATE_LIMITS.passwordResetRequest },
       schema: {
         tags: ['auth'],
-        summary: 'E-mail a reset link; the same answer whether or not the address has an account',
+        operationId: 'requestPasswordReset',
+        summary: 'Request a password reset',
+        description:
+          'E-mail a reset link; the same answer whether or not the address has an account',
         body: ZPasswordResetLinkRequest,
         response: { 202: ZPasswordResetLinkAnswer, 400: ZErrorBody, 429: ZErrorBody },
       },
@@ -80,7 +85,9 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'public', rateLimit: PUBLIC_RATE_LIMITS.passwordReset },
       schema: {
         tags: ['auth'],
-        summary:
+        operationId: 'resetPassword',
+        summary: 'Reset a password',
+        description:
           'Set a new password with a reset link (once, within 30 minutes); signs out everywhere',
         body: ZResetPasswordRequest,
         response: { 204: z.null(), 400: ZErrorBody, 404: ZErrorBody, 429: ZErrorBody },
@@ -98,7 +105,9 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'admin:users' },
       schema: {
         tags: ['users'],
-        summary: 'E-mail a user a password reset link (the admin never sees or sets the password)',
+        summary: 'Send a user a reset link',
+        description:
+          'E-mail a user a password reset link (the admin never sees or sets the password)',
         params: ZUserParams,
         response: { 202: ZPasswordResetLinkAnswer, ...errors },
       },

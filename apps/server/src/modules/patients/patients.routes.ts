@@ -44,7 +44,9 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'patients:read' },
       schema: {
         tags: ['patients'],
-        summary: 'Patients the user may see: search, status filter, sort, pages',
+        operationId: 'listPatients',
+        summary: 'List patients',
+        description: 'Patients the user may see: search, status filter, sort, pages',
         querystring: ZListPatientsQuery,
         response: { 200: ZPatientPage, ...errors },
       },
@@ -64,7 +66,8 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'patients:read' },
       schema: {
         tags: ['patients'],
-        summary: 'Patient counts per status within the user’s scope',
+        summary: 'Count patients per status',
+        description: 'Patient counts per status within the user’s scope',
         response: { 200: ZPatientStats, ...errors },
       },
     },
@@ -77,7 +80,8 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'patients:read' },
       schema: {
         tags: ['patients'],
-        summary: 'One patient (404 when missing or not shared with the user)',
+        summary: 'Get a patient',
+        description: 'One patient (404 when missing or not shared with the user)',
         params: ZPatientIdParams,
         response: { 200: ZPatientDetail, ...errors },
       },
@@ -97,7 +101,9 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'patients:create' },
       schema: {
         tags: ['patients'],
-        summary: 'Add a patient (status Referred)',
+        operationId: 'createPatient',
+        summary: 'Create a patient',
+        description: 'Add a patient (status Referred)',
         body: ZCreatePatientRequest,
         response: { 201: z.object({ id: z.uuid() }), 409: ZDuplicatePatientBody, ...errors },
       },
@@ -122,7 +128,8 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'patients:update-status' },
       schema: {
         tags: ['patients'],
-        summary:
+        summary: "Change a patient's status",
+        description:
           'Change the treatment status (If-Match or version); its notifications wait for the undo window',
         params: ZPatientIdParams,
         body: ZUpdateStatusRequest,
@@ -151,7 +158,9 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'patients:update-status' },
       schema: {
         tags: ['patients'],
-        summary: 'Undo one’s own status change while its undo window is open (nobody is notified)',
+        summary: 'Undo a status change',
+        description:
+          'Undo one’s own status change while its undo window is open (nobody is notified)',
         params: ZPatientIdParams,
         body: ZUndoStatusChangeRequest,
         response: {
@@ -181,7 +190,8 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'patients:edit-demographics' },
       schema: {
         tags: ['patients'],
-        summary:
+        summary: "Edit a patient's demographics",
+        description:
           'Edit demographics from a version (If-Match or version); admins may also reassign organisations',
         params: ZPatientIdParams,
         body: ZUpdateDemographicsRequest,

@@ -21,10 +21,25 @@ const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorB
 const writeResponses = { 200: ZReductionHistory, ...errors, 409: ZErrorBody };
 const BASE = '/patients/:patientId/liens/:lienholderId/reductions';
 
-const ANSWER_SUMMARIES: Record<Exclude<AnswerKind, 'counter'>, string> = {
-  accept: 'Accept the open reduction offer: the reduced balance is locked',
-  reject: 'Reject the open reduction offer: the round ends',
-  withdraw: 'Withdraw your own open reduction offer',
+const ANSWER_DOCS: Record<
+  Exclude<AnswerKind, 'counter'>,
+  { operationId: string; summary: string; description: string }
+> = {
+  accept: {
+    operationId: 'acceptLienReduction',
+    summary: 'Accept a reduction offer',
+    description: 'Accept the open reduction offer: the reduced balance is locked',
+  },
+  reject: {
+    operationId: 'rejectLienReduction',
+    summary: 'Reject a reduction offer',
+    description: 'Reject the open reduction offer: the round ends',
+  },
+  withdraw: {
+    operationId: 'withdrawLienReduction',
+    summary: 'Withdraw a reduction offer',
+    description: 'Withdraw your own open reduction offer',
+  },
 };
 
 export async function reductionRoutes(app: FastifyInstance): Promise<void> {
@@ -41,7 +56,9 @@ export async function reductionRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'liens:read' },
       schema: {
         tags: ['reductions'],
-        summary: "A lien's reduction offers (a clinic sees the accepted ones) and its figures",
+        operationId: 'listLienReductions',
+        summary: "List a lien's reduction offers",
+        description: "A lien's reduction offers (a clinic sees the accepted ones) and its figures",
         params: ZLienParams,
         response: { 200: ZReductionHistory, ...errors },
       },
@@ -56,7 +73,9 @@ export async function reductionRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'reductions:negotiate' },
       schema: {
         tags: ['reductions'],
-        summary: 'Propose a reduction (an amount in dollars or a percentage): a new round',
+        operationId: 'proposeLienReduction',
+        summary: 'Propose a reduction',
+        description: 'Propose a reduction (an amount in dollars or a percentage): a new round',
         params: ZLienParams,
         body: ZReductionOfferRequest,
         response: writeResponses,
@@ -72,7 +91,9 @@ export async function reductionRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'reductions:negotiate' },
       schema: {
         tags: ['reductions'],
-        summary: 'Counter the open offer of the other side with a new offer in the same round',
+        operationId: 'counterLienReduction',
+        summary: 'Counter a reduction offer',
+        description: 'Counter the open offer of the other side with a new offer in the same round',
         params: ZReductionOfferParams,
         body: ZReductionOfferRequest,
         response: writeResponses,
@@ -95,7 +116,7 @@ export async function reductionRoutes(app: FastifyInstance): Promise<void> {
         config: { access: 'reductions:negotiate' },
         schema: {
           tags: ['reductions'],
-          summary: ANSWER_SUMMARIES[kind],
+          ...ANSWER_DOCS[kind],
           params: ZReductionOfferParams,
           body: ZReductionAnswerRequest,
           response: writeResponses,

@@ -30,7 +30,9 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'session' },
       schema: {
         tags: ['sessions'],
-        summary: 'Your sessions: device, address, signed in, last seen; this one marked',
+        operationId: 'listSessions',
+        summary: 'List my sessions',
+        description: 'Your sessions: device, address, signed in, last seen; this one marked',
         response: { 200: ZAccountSessionList, ...errors },
       },
     },
@@ -43,7 +45,8 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'session' },
       schema: {
         tags: ['sessions'],
-        summary: 'End one of your sessions (another user’s id is 404, like a missing one)',
+        summary: 'End one of my sessions',
+        description: 'End one of your sessions (another user’s id is 404, like a missing one)',
         params: ZSessionIdParams,
         response: { 204: z.null(), ...errors },
       },
@@ -62,7 +65,8 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'session' },
       schema: {
         tags: ['sessions'],
-        summary: 'Sign out everywhere else: end every session but this one',
+        summary: 'End my other sessions',
+        description: 'Sign out everywhere else: end every session but this one',
         response: { 200: ZEndedSessions, ...errors },
       },
     },
@@ -75,7 +79,8 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'admin:users' },
       schema: {
         tags: ['users'],
-        summary: 'End every session of a user (they sign in again; their live streams close)',
+        summary: "End a user's sessions",
+        description: 'End every session of a user (they sign in again; their live streams close)',
         params: ZUserParams,
         response: { 200: ZEndedSessions, ...errors },
       },

@@ -22,7 +22,8 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'admin:settings' },
       schema: {
         tags: ['settings'],
-        summary: 'Application settings, with their version (also the ETag)',
+        summary: 'Get the settings',
+        description: 'Application settings, with their version (also the ETag)',
         response: { 200: ZSettingsRecord, ...errors },
       },
     },
@@ -35,7 +36,8 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'admin:settings' },
       schema: {
         tags: ['settings'],
-        summary:
+        summary: 'Save the settings',
+        description:
           'Save every setting (validated, audited, applied to the next request), from the version named by If-Match or `version` (409 with the settings when they changed since)',
         body: ZUpdateSettingsRequest,
         response: {

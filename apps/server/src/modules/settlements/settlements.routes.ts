@@ -24,7 +24,9 @@ export async function settlementRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'settlements:manage' },
       schema: {
         tags: ['settlements'],
-        summary: "The firm's settlement worksheet of a patient: draft, liens now, figures (cents)",
+        summary: 'Get a settlement worksheet',
+        description:
+          "The firm's settlement worksheet of a patient: draft, liens now, figures (cents)",
         params: ZPatientIdParams,
         response: { 200: ZSettlement, ...errors },
       },
@@ -41,7 +43,8 @@ export async function settlementRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'settlements:manage' },
       schema: {
         tags: ['settlements'],
-        summary: 'Save the settlement draft; after the first save, name the version (If-Match)',
+        summary: 'Save a settlement draft',
+        description: 'Save the settlement draft; after the first save, name the version (If-Match)',
         params: ZPatientIdParams,
         body: ZSaveSettlementRequest,
         response: {

@@ -23,7 +23,8 @@ export async function systemToolRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'admin:tools' },
       schema: {
         tags: ['admin tools'],
-        summary: 'Which tools this server offers',
+        summary: 'List the admin tools',
+        description: 'Which tools this server offers',
         response: { 200: ZSystemToolsStatus, ...errors },
       },
     },
@@ -39,7 +40,9 @@ export async function systemToolRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'admin:tools' },
       schema: {
         tags: ['admin tools'],
-        summary: 'Database, storage and mail round trips, with a result per check',
+        operationId: 'runHealthChecks',
+        summary: 'Run health checks',
+        description: 'Database, storage and mail round trips, with a result per check',
         response: { 200: ZHealthCheckReport, ...errors },
       },
     },
@@ -53,7 +56,9 @@ export async function systemToolRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'admin:tools' },
       schema: {
         tags: ['admin tools'],
-        summary: 'Load the demo data (only when demo data is enabled; idempotent)',
+        operationId: 'loadDemoData',
+        summary: 'Load the demo data',
+        description: 'Load the demo data (only when demo data is enabled; idempotent)',
         response: { 200: ZSeedDemoResult, ...errors },
       },
     },

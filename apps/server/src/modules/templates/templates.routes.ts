@@ -34,7 +34,9 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'messages:send' },
       schema: {
         tags: ['templates'],
-        summary: 'Message templates: active message templates, or every template for admins',
+        operationId: 'listTemplates',
+        summary: 'List templates',
+        description: 'Message templates: active message templates, or every template for admins',
         querystring: ZListTemplatesQuery,
         response: { 200: ZTemplateList, ...errors },
       },
@@ -50,7 +52,9 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'admin:templates' },
       schema: {
         tags: ['templates'],
-        summary: 'Add a message or e-mail template',
+        operationId: 'createTemplate',
+        summary: 'Create a template',
+        description: 'Add a message or e-mail template',
         body: ZCreateTemplateRequest,
         response: { 201: ZMessageTemplate, ...errors },
       },
@@ -69,7 +73,9 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'admin:templates' },
       schema: {
         tags: ['templates'],
-        summary:
+        operationId: 'updateTemplate',
+        summary: 'Update a template',
+        description:
           'Activate or deactivate a template, or edit its title, subject and body, from the version named by If-Match or `version` (409 with the template when it changed since)',
         params: ZTemplateParams,
         body: ZUpdateTemplateRequest,

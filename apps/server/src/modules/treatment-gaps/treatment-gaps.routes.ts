@@ -24,7 +24,8 @@ export async function treatmentGapRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'gaps:configure' },
       schema: {
         tags: ['treatment-gaps'],
-        summary: "A clinic's treatment-gap threshold in days (a clinic user's own clinic)",
+        summary: "Get a clinic's gap setting",
+        description: "A clinic's treatment-gap threshold in days (a clinic user's own clinic)",
         params: ZGapSettingParams,
         response: { 200: ZGapSetting, ...errors },
       },
@@ -46,7 +47,8 @@ export async function treatmentGapRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'gaps:configure' },
       schema: {
         tags: ['treatment-gaps'],
-        summary:
+        summary: "Set a clinic's gap setting",
+        description:
           "Set a clinic's treatment-gap threshold (1–365 days) from the version named by If-Match or `version`",
         params: ZGapSettingParams,
         body: ZUpdateGapSettingRequest,

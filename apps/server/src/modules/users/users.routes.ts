@@ -45,7 +45,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'admin:users' },
       schema: {
         tags: ['users'],
-        summary: 'Every user, newest first, with search and pages',
+        operationId: 'listUsers',
+        summary: 'List users',
+        description: 'Every user, newest first, with search and pages',
         querystring: ZListUsersQuery,
         response: { 200: ZUserPage, ...errors },
       },
@@ -62,7 +64,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'admin:users' },
       schema: {
         tags: ['users'],
-        summary: 'Add a user; they receive an invitation e-mail to set a password',
+        operationId: 'createUser',
+        summary: 'Create a user',
+        description: 'Add a user; they receive an invitation e-mail to set a password',
         body: ZCreateUserRequest,
         response: { 201: ZAdminUser, ...errors },
       },
@@ -83,7 +87,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'admin:users' },
       schema: {
         tags: ['users'],
-        summary:
+        operationId: 'updateUser',
+        summary: 'Update a user',
+        description:
           'Activate, deactivate or approve a user, or edit their name, role and organization (deactivation and a role or organization change end their sessions), from the version named by If-Match or `version` (409 with the user when it changed since)',
         params: ZUserParams,
         body: ZUpdateUserRequest,
@@ -110,7 +116,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'admin:users' },
       schema: {
         tags: ['users'],
-        summary:
+        summary: "Resend a user's invitation",
+        description:
           'Send a new invitation link to a user who has not set a password yet; answers the user with the invitation e-mail’s delivery',
         params: ZUserParams,
         response: { 200: ZAdminUser, ...errors },
@@ -132,7 +139,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'public', rateLimit: PUBLIC_RATE_LIMITS.invitation },
       schema: {
         tags: ['users'],
-        summary: 'Who an invitation link is for (nothing changes)',
+        summary: 'Look up an invitation',
+        description: 'Who an invitation link is for (nothing changes)',
         body: ZInvitationLookupRequest,
         response: { 200: ZInvitationInfo, 400: ZErrorBody, 404: ZErrorBody },
       },
@@ -146,7 +154,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'public', rateLimit: PUBLIC_RATE_LIMITS.invitation },
       schema: {
         tags: ['users'],
-        summary: 'Set a password with an invitation link (works once, until it expires)',
+        summary: 'Accept an invitation',
+        description: 'Set a password with an invitation link (works once, until it expires)',
         body: ZAcceptInvitationRequest,
         response: { 204: z.null(), 400: ZErrorBody, 404: ZErrorBody },
       },
