@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import { events, liveStreamSlots, users } from '#src/db/schema/index.ts';
 import { MAX_STREAMS_PER_USER } from '#src/events/event-hub.ts';
 import { publishEvent } from '#src/events/outbox.ts';
+import { createTokenAs, organizationOf } from '#src/modules/api-tokens/api-token-test-support.ts';
 import { openSse } from '#src/test/sse-client.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 
@@ -385,6 +386,19 @@ function describeStreamSlotLeaks(backend: Backend) {
       }
       vi.restoreAllMocks();
       expect(await openToTheCap()).toEqual(FULL_CAP);
+    });
+
+    it('refuses an API token (the stream is for sessions) without taking a slot', async () => {
+      const admin = await server.login('admin@demo.test');
+      const { secret } = await createTokenAs(server, admin, {
+        name: 'Stream probe',
+        organizationId: await organizationOf(server, EMAIL),
+        capabilities: ['patients:read'],
+      });
+      const response = await fetch(url, { headers: { authorization: `Bearer ${secret}` } });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
+      expect(await heldSlots()).toBe(0);
     });
 
     it('sends the retry hint, a connected comment and a ping comment at each heartbeat', async () => {
