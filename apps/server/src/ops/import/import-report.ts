@@ -57,6 +57,14 @@ export function totalsOf(report: ImportReport): CollectionCounts {
 
 const COLUMNS = ['created', 'merged', 'unchanged', 'skipped'] as const;
 
+function headline(report: ImportReport): string {
+  if (report.dryRun) return 'Dry run: nothing was written and nobody was invited.';
+  const totals = totalsOf(report);
+  return totals.created + totals.merged > 0
+    ? 'Import committed.'
+    : 'Nothing to import: every record was imported before or is skipped.';
+}
+
 /** The report as the command prints it: a table of counts, then every skip and note. */
 export function formatReport(report: ImportReport): string {
   const rows = [
@@ -75,7 +83,7 @@ export function formatReport(report: ImportReport): string {
       .join('  ');
   const separator = widths.map((width) => '-'.repeat(width)).join('  ');
   const lines = [
-    report.dryRun ? 'Dry run: nothing was written and nobody was invited.' : 'Import committed.',
+    headline(report),
     '',
     line(header),
     separator,

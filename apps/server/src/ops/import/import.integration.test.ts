@@ -27,7 +27,7 @@ import { decryptDocument } from '#src/storage/document-encryption.ts';
 import { runNode } from '#src/test/run-node.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { importLegacyExport } from './import-legacy.ts';
-import { totalsOf, type ImportReport } from './import-report.ts';
+import { formatReport, totalsOf, type ImportReport } from './import-report.ts';
 import { ZLegacyExport } from './legacy-export.schema.ts';
 
 const FIXTURE = path.join(import.meta.dirname, 'fixtures', 'legacy-export.json');
@@ -332,6 +332,9 @@ describe('npm run import: the fixture export into the seeded demo database', () 
     const again = await runImport(server, await readFixture());
     expect(totalsOf(again)).toEqual({ created: 0, merged: 0, unchanged: 65, skipped: 18 });
     expect(again.invitationsQueued).toBe(0);
+    expect(formatReport(again).split('\n')[0]).toBe(
+      'Nothing to import: every record was imported before or is skipped.',
+    );
     expect(await dumpTables(db)).toEqual(before);
   });
 
