@@ -1,6 +1,6 @@
 import { hasCapability } from '@casebridge/domain/capabilities';
 import { MESSAGES } from '@casebridge/domain/errors';
-import { getDashboardPath } from '@casebridge/domain/roles';
+import { getDashboardPath, type Role } from '@casebridge/domain/roles';
 import { Building2, Inbox, LogOut, WifiOff, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
@@ -132,6 +132,7 @@ export function AppShell({ headerExtras }: { headerExtras?: ReactNode }) {
                 badge={badge}
                 isSigningOut={logout.isPending}
                 onSignOut={() => void handleSignOut()}
+                webhooksPath={getWebhooksPath(user.role)}
               />
             </div>
           </div>
@@ -149,6 +150,12 @@ export function AppShell({ headerExtras }: { headerExtras?: ReactNode }) {
       <SessionTimeoutWatcher />
     </div>
   );
+}
+
+/** The account menu's Webhooks link: the console's tab for administrators, else /webhooks. */
+function getWebhooksPath(role: Role): string | null {
+  if (!hasCapability(role, 'webhooks:manage')) return null;
+  return role === 'admin' ? '/dashboard/admin?tab=webhooks' : '/webhooks';
 }
 
 /**

@@ -206,6 +206,19 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                // An organisation's webhooks (issue 14); administrators have the console's tab.
+                element: <RequireRole roles={['clinic', 'attorney', 'lienholder']} />,
+                children: [
+                  {
+                    path: '/webhooks',
+                    lazy: page(
+                      () => import('./routes/webhooks-page.tsx'),
+                      (m) => m.WebhooksPage,
+                    ),
+                  },
+                ],
+              },
+              {
                 path: '/directory',
                 lazy: page(
                   () => import('./routes/directory-page.tsx'),

@@ -38,6 +38,10 @@ const SendMessageModal = lazyComponent(
   () => import('#src/features/admin/components/send-message-modal.tsx'),
   (module) => module.SendMessageModal,
 );
+const WebhooksPanel = lazyComponent(
+  () => import('#src/features/webhooks/components/webhooks-panel.tsx'),
+  (module) => module.WebhooksPanel,
+);
 const PRELOAD = {
   overview: () => undefined,
   patients: AdminPatientsTab.preload,
@@ -46,6 +50,7 @@ const PRELOAD = {
   audit: AuditLogsTab.preload,
   'api-tokens': ApiTokensTab.preload,
   settings: SettingsTab.preload,
+  webhooks: WebhooksPanel.preload,
 } as const;
 
 /** Holds a tab's place while its code arrives (first opening only; later it is cached). */
@@ -59,6 +64,7 @@ const TABS = [
   { value: 'audit', label: 'Audit Logs' },
   { value: 'api-tokens', label: 'API tokens' },
   { value: 'settings', label: 'Settings' },
+  { value: 'webhooks', label: 'Webhooks' },
 ] as const;
 const TAB_VALUES = TABS.map((item) => item.value);
 
@@ -109,6 +115,9 @@ export function AdminDashboardPage() {
           </Tabs.Content>
           <Tabs.Content value="settings">
             <SettingsTab.Component />
+          </Tabs.Content>
+          <Tabs.Content value="webhooks">
+            <WebhooksPanel.Component isAdmin />
           </Tabs.Content>
         </Suspense>
       </Tabs.Root>

@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { LogOut, ShieldCheck, UserRound } from 'lucide-react';
+import { LogOut, ShieldCheck, UserRound, Webhook } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '#src/lib/cn.ts';
 import type { OrganizationBadge } from './header-menus.tsx';
@@ -18,12 +18,15 @@ export function AccountMenu({
   badge,
   isSigningOut,
   onSignOut,
+  webhooksPath = null,
   className,
 }: {
   email: string;
   badge: OrganizationBadge;
   isSigningOut: boolean;
   onSignOut: () => void;
+  /** Where the user manages webhooks (issue 14); null when they may not. */
+  webhooksPath?: string | null;
   className?: string;
 }) {
   return (
@@ -64,6 +67,14 @@ export function AccountMenu({
               Security
             </Link>
           </DropdownMenu.Item>
+          {webhooksPath ? (
+            <DropdownMenu.Item asChild className={ITEM_CLASS}>
+              <Link to={webhooksPath}>
+                <Webhook className="h-4 w-4" aria-hidden />
+                Webhooks
+              </Link>
+            </DropdownMenu.Item>
+          ) : null}
           <DropdownMenu.Item disabled={isSigningOut} onSelect={onSignOut} className={ITEM_CLASS}>
             <LogOut className="h-4 w-4" aria-hidden />
             Sign out
