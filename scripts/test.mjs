@@ -118,6 +118,9 @@ step('import boundaries and copies', 'node', ['--test', 'scripts/check-boundarie
 // What counts as a page's initial JavaScript, and that each size limit can fail (below).
 step('bundle budget rules', 'node', ['--test', 'scripts/check-bundle-budget.test.mjs']);
 step('format', 'npm', ['run', '-s', 'format:check']);
+// The API contract: Redocly lint with 0 errors, and a generated client that compiles
+// (scripts/openapi-check.mjs, docs/architecture.md 'The API contract').
+step('OpenAPI contract', 'npm', ['run', '-s', 'openapi:check']);
 vitest('unit', ['domain', 'server-unit', 'web']);
 vitest('integration (PGlite)', ['server-integration']);
 if (postgresUrl) {
