@@ -78,7 +78,13 @@ export async function importUsers(run: ImportRun, documents: LegacyDocument[]): 
     await run.importRecord('users', document, ZLegacyUser, {
       async handle(value, db, sourceId) {
         const first = firstByEmail.get(value.email);
-        if (first !== sourceId) return skip(`duplicate e-mail address (as users/${first})`);
+        if (first !== sourceId) {
+          // The same person under another id: records naming that id name the first account.
+          const account = run.users.get(value.email);
+          if (account)
+            for (const ref of [sourceId, value.legacyId]) if (ref) run.users.set(ref, account);
+          return skip(`duplicate e-mail address (as users/${first})`);
+        }
         const kind = ROLE_ORGANIZATION_KIND[value.role];
         let organizationId: string | null = null;
         if (kind) {

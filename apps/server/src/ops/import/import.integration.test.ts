@@ -127,7 +127,7 @@ describe('npm run import: the fixture export into the seeded demo database', () 
       // 'Maria  Delgado' at Harbor is the demo's Maria Delgado.
       patients: { created: 10, merged: 1, unchanged: 0, skipped: 4 },
       'patients/billingEntries': { created: 12, merged: 0, unchanged: 0, skipped: 3 },
-      'patients/messages': { created: 9, merged: 0, unchanged: 0, skipped: 1 },
+      'patients/messages': { created: 10, merged: 0, unchanged: 0, skipped: 1 },
       documents: { created: 2, merged: 0, unchanged: 0, skipped: 2 },
       notifications: { created: 3, merged: 0, unchanged: 0, skipped: 2 },
       auditLogs: { created: 6, merged: 0, unchanged: 0, skipped: 1 },
@@ -242,6 +242,16 @@ describe('npm run import: the fixture export into the seeded demo database', () 
     );
   });
 
+  it('maps a sender named by the id of a duplicate account to the account kept', async () => {
+    const messageId = await targetOf(db, 'patients/messages', 'pat_herrera/m_2');
+    const [row] = await db.select().from(messages).where(eq(messages.id, messageId));
+    expect(row).toMatchObject({
+      senderId: await userIdByEmail(db, 'dana.lopez@lakesidechiro.example'),
+      senderName: 'Dana L.',
+      body: 'Sent the final bill to Brennan Patel.',
+    });
+  });
+
   it('keeps a matched patient and adds its new billing line to it', async () => {
     const [demo] = await db
       .select({ id: patients.id })
@@ -330,7 +340,7 @@ describe('npm run import: the fixture export into the seeded demo database', () 
   it('changes nothing when the same export is imported again', async () => {
     const before = await dumpTables(db);
     const again = await runImport(server, await readFixture());
-    expect(totalsOf(again)).toEqual({ created: 0, merged: 0, unchanged: 65, skipped: 18 });
+    expect(totalsOf(again)).toEqual({ created: 0, merged: 0, unchanged: 66, skipped: 18 });
     expect(again.invitationsQueued).toBe(0);
     expect(formatReport(again).split('\n')[0]).toBe(
       'Nothing to import: every record was imported before or is skipped.',
