@@ -165,6 +165,39 @@ const MULTIPART_BODIES: Record<string, object> = {
   },
 };
 
+/**
+ * Hand-written examples for the bodies partners send most, keyed by operationId; every other
+ * JSON body gets one built from its schema (openapi-examples.ts). Redocly's lint checks each
+ * against its schema (no-invalid-media-type-examples).
+ */
+const BODY_EXAMPLES: Record<string, unknown> = {
+  createPatient: {
+    fullName: 'Maria Alvarez',
+    dob: '1984-07-21',
+    clinicIds: [exampleUuid('clinicId')],
+    firmId: exampleUuid('firmId'),
+    lienholderIds: [exampleUuid('lienholderId')],
+    intakeDate: '2026-03-02',
+    pointOfContactName: 'Daniel Alvarez',
+    pointOfContactPhone: '+1 555 010 0199',
+  },
+  createOrganization: {
+    name: 'Riverside Physical Therapy',
+    kind: 'clinic',
+    address: '1200 Valencia St, San Francisco, CA 94110',
+    phone: '+1 555 010 0142',
+    email: 'frontdesk@riverside-pt.example.com',
+  },
+  createPatientBillingEntry: { cptCode: '97110', sessionCount: 3, amount: '375.00' },
+  sendPatientMessage: {
+    body: 'The MRI report from March 14 is uploaded under MRI.',
+    notifyByEmail: true,
+  },
+  recordLienPayment: { amount: '1250.00', paidOn: '2026-03-14', reference: 'CHK-40211' },
+  proposeLienReduction: { kind: 'percent', value: '20', note: 'Policy limits are low.' },
+  createPatientRequest: { clinicId: exampleUuid('clinicId'), kind: 'medical_records' },
+};
+
 type Operation = {
   operationId?: string;
   parameters?: Array<{ name: string; in: string; example?: unknown; schema?: JsonSchema }>;
@@ -276,14 +309,14 @@ function finishRequestBody(operation: Operation, facts: ApiOperation): void {
   }
   const json = operation.requestBody?.content?.['application/json'];
   if (json?.schema && json.example === undefined) {
-    const example = exampleFor(json.schema);
+    const example = BODY_EXAMPLES[facts.operationId] ?? exampleFor(json.schema);
     if (example !== undefined) json.example = example;
   }
 }
 
 /**
  * OpenAPI 3.0 reads `nullable` only beside a `type`: zod's nullable unions put it beside
- * `anyOf`, so it moves into each branch. A record keyed by an enum lists its keys as `required`
+ * `anyOf`, so it moves into each branch, and a nullable `enum` lists null. A record keyed by an enum lists its keys as `required`
  * with no `properties`: each key gets the record's value schema.
  */
 export function normalizeSchemas(node: unknown): void {
@@ -298,6 +331,11 @@ export function normalizeSchemas(node: unknown): void {
     schema.anyOf = schema.anyOf.map((branch) =>
       branch.type === undefined ? branch : { ...branch, nullable: true },
     );
+  }
+  // OpenAPI 3.0.3: `nullable` does not widen an `enum`, so a null the schema allows is listed
+  // (a template's `purpose`, a reduction's `viewerParty`); without it a validator refuses null.
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) {
+    schema.enum = [...schema.enum, null];
   }
   if (
     Array.isArray(schema.required) &&
@@ -322,6 +360,12 @@ export function finishDocument(
     finishParameters(operation, facts);
     finishResponses(operation, facts);
   }
+  // An entry for an operationId that no longer exists would be dropped without a word.
+  const ids = new Set(operations.map((facts) => facts.operationId));
+  const stale = [...Object.keys(BODY_EXAMPLES), ...Object.keys(MULTIPART_BODIES)].filter(
+    (id) => !ids.has(id),
+  );
+  if (stale.length > 0) throw new Error(`lib/openapi.ts names no operation ${stale.join(', ')}`);
   normalizeSchemas(document.paths);
   const usedTags = new Set(
     Object.values(document.paths).flatMap((item) =>
