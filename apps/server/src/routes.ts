@@ -17,6 +17,7 @@ import { organizationRoutes } from './modules/organizations/organizations.routes
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { passwordRoutes } from './modules/passwords/passwords.routes.ts';
 import { patientRoutes } from './modules/patients/patients.routes.ts';
+import { externalIdRoutes } from './modules/patients/external-ids.routes.ts';
 import { reductionRoutes } from './modules/reductions/reductions.routes.ts';
 import { settlementRoutes } from './modules/settlements/settlements.routes.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
@@ -43,6 +44,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(messageRoutes);
   await app.register(notificationRoutes);
   await app.register(patientRoutes);
+  await app.register(externalIdRoutes);
   await app.register(overviewRoutes);
   await app.register(templateRoutes);
   await app.register(userRoutes);

@@ -32,7 +32,7 @@ const EVERY_SIGNED_IN_USER: Capability[] = [
   'directory:read',
 ];
 
-const CASE_WORK_READ: Capability[] = ['requests:read', 'liens:read'];
+const CASE_WORK_READ: Capability[] = ['requests:read', 'liens:read', 'patients:external-ids'];
 
 /** Spec section 6 'Capabilities' and issue 13's parties, as the table the code must reproduce. */
 const EXPECTED: Record<Role, Capability[]> = {

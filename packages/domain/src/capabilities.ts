@@ -39,6 +39,8 @@ export const CAPABILITIES = [
   // Issue 14, integrations.
   'admin:api-tokens',
   'webhooks:manage',
+  /** An organisation's own reference for a patient (PUT/DELETE /patients/:id/external-id). */
+  'patients:external-ids',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -60,8 +62,15 @@ const CLINIC_WORK: readonly Capability[] = [
   'billing:void',
 ];
 
-/** Reading requests and liens: the three parties and administrators, not a patient's contact. */
-const CASE_WORK_READ: readonly Capability[] = ['requests:read', 'liens:read'];
+/**
+ * Reading requests and liens, and keeping the organisation's own reference for a patient: the
+ * three parties and administrators, not a patient's contact.
+ */
+const CASE_WORK_READ: readonly Capability[] = [
+  'requests:read',
+  'liens:read',
+  'patients:external-ids',
+];
 
 /**
  * What only the party itself may do, administrators included (issue 13): a lienholder records

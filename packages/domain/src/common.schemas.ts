@@ -30,10 +30,59 @@ export function optionalText(max: number) {
     .transform((value) => (value ? value : null));
 }
 
-/** `page` and `pageSize` of a paged list's query string; a missing size is the screen's own. */
-export function pageQuery(defaultPageSize: number) {
+/**
+ * The one page style of every list an API client reads (docs/decisions/0022): `cursor` (opaque,
+ * from the previous page's `nextCursor`; none for the first page) and `limit` (items per page).
+ * `limits.default` is the screen's page size, `limits.max` at most MAX_PAGE_SIZE unless the list
+ * says otherwise; `cursor` narrows the cursor's form for a list whose cursor is an id.
+ */
+export function cursorQuery(
+  limits: { default: number; max?: number },
+  cursor: z.ZodType<string, string> = z.string().min(1).max(1200),
+) {
   return {
-    page: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(defaultPageSize),
+    cursor: cursor.optional(),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(limits.max ?? MAX_PAGE_SIZE)
+      .default(limits.default),
   };
 }
+
+/**
+ * The envelope of every list page: `items`, the `nextCursor` of the page after (null on the last
+ * page), and the list's own extras beside them (a `total`, `isTotalCapped`, totals …).
+ */
+export function cursorPage<TItem extends z.ZodType, TExtras extends z.ZodRawShape = {}>(
+  item: TItem,
+  extras?: TExtras,
+) {
+  return z.object({
+    ...(extras as TExtras),
+    items: z.array(item),
+    /** The cursor of the next page; null when this page is the last. */
+    nextCursor: z.string().nullable(),
+  });
+}
+
+/**
+ * Page sizes of the lists that are whole and bounded on screen (a patient's documents, billing
+ * lines): the web reads every page; an API client pages them like any other list.
+ */
+export const RECORD_PAGE_SIZE = { default: MAX_PAGE_SIZE, max: MAX_PAGE_SIZE } as const;
+
+export const UPDATED_SINCE_INVALID =
+  'Must be an ISO date-time with a time zone, e.g. 2026-01-31T09:00:00Z';
+
+/** What a cursor the list did not make is refused with (validation names the field). */
+export const CURSOR_INVALID = 'Not a page link of this list; start from the first page';
+
+/**
+ * `updatedSince` of the lists a sync client reads: only rows changed (or, for append-only rows,
+ * created) at or after it, oldest change first (docs/architecture.md, 'Sync-friendly reads').
+ */
+export const updatedSinceQuery = {
+  updatedSince: z.iso.datetime({ offset: true, message: UPDATED_SINCE_INVALID }).optional(),
+};

@@ -113,7 +113,7 @@ try {
   for (let page = 1; page < 400; page += 1) {
     const next = await listPatients(db, getActorPatientScope(actor), {
       sort: 'last_updated',
-      pageSize: CLINIC_DASHBOARD_PAGE_SIZE,
+      limit: CLINIC_DASHBOARD_PAGE_SIZE,
       ...(deepCursor ? { cursor: deepCursor } : {}),
     });
     if (!next.nextCursor) break;
@@ -125,7 +125,7 @@ try {
       () =>
         listAudited({
           sort: 'last_updated',
-          pageSize: CLINIC_DASHBOARD_PAGE_SIZE,
+          limit: CLINIC_DASHBOARD_PAGE_SIZE,
         }),
     ],
     [
@@ -134,7 +134,7 @@ try {
         listAudited({
           sort: 'last_updated',
           cursor: deepCursor ?? undefined,
-          pageSize: CLINIC_DASHBOARD_PAGE_SIZE,
+          limit: CLINIC_DASHBOARD_PAGE_SIZE,
         }),
     ],
     [
@@ -142,7 +142,7 @@ try {
       () =>
         listAudited({
           sort: 'name',
-          pageSize: CLINIC_DASHBOARD_PAGE_SIZE,
+          limit: CLINIC_DASHBOARD_PAGE_SIZE,
         }),
     ],
     [
@@ -150,7 +150,7 @@ try {
       () =>
         listAudited({
           sort: 'status',
-          pageSize: CLINIC_DASHBOARD_PAGE_SIZE,
+          limit: CLINIC_DASHBOARD_PAGE_SIZE,
         }),
     ],
     [
@@ -159,7 +159,7 @@ try {
         listAudited({
           search: 'ab1',
           sort: 'last_updated',
-          pageSize: CLINIC_DASHBOARD_PAGE_SIZE,
+          limit: CLINIC_DASHBOARD_PAGE_SIZE,
         }),
     ],
     [
@@ -168,7 +168,7 @@ try {
         listAudited({
           status: 'Discharged',
           sort: 'last_updated',
-          pageSize: CLINIC_DASHBOARD_PAGE_SIZE,
+          limit: CLINIC_DASHBOARD_PAGE_SIZE,
         }),
     ],
     ['counts per status', () => getActorPatientStats(db, actor)],

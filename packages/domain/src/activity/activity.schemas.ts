@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorPage, cursorQuery } from '../common.schemas.ts';
 import { ROLES } from '../roles.ts';
 import { ACTIVITY_KINDS } from './activity-constants.ts';
 
@@ -13,14 +14,8 @@ export const ZActivityCursor = z
   .regex(/^[1-9][0-9]{0,17}$/, { error: 'Invalid activity cursor' });
 
 export const ZListActivityQuery = z.object({
-  /** The id of the oldest item already shown; the page holds the items before it. */
-  cursor: ZActivityCursor.optional(),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(ACTIVITY_PAGE_SIZE.max)
-    .default(ACTIVITY_PAGE_SIZE.default),
+  /** `cursor`: the id of the oldest item already shown; the page holds the items before it. */
+  ...cursorQuery(ACTIVITY_PAGE_SIZE, ZActivityCursor),
 });
 export type TListActivityQuery = z.input<typeof ZListActivityQuery>;
 
@@ -38,8 +33,5 @@ export const ZActivityItem = z.object({
 export type TActivityItem = z.infer<typeof ZActivityItem>;
 
 /** One page of the feed, newest first. */
-export const ZActivityPage = z.object({
-  items: z.array(ZActivityItem),
-  nextCursor: ZActivityCursor.nullable(),
-});
+export const ZActivityPage = cursorPage(ZActivityItem);
 export type TActivityPage = z.infer<typeof ZActivityPage>;

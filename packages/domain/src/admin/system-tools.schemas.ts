@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from '../common.schemas.ts';
+import { cursorPage, cursorQuery } from '../common.schemas.ts';
 import { MAIL_OUTBOX_PAGE_SIZE } from '../constants.ts';
 
 /** Toasts of spec section 8 for the admin tools. */
@@ -72,19 +72,15 @@ export type TMailOutboxDetail = z.infer<typeof ZMailOutboxDetail>;
 export const ZListMailOutboxQuery = z.object({
   status: z.enum(MAIL_STATUSES).optional(),
   search: z.string().trim().max(200).optional(),
-  /** The id of the last e-mail already shown: the page holds those after it (keyset paging). */
-  cursor: z.uuid().optional(),
-  pageSize: pageQuery(MAIL_OUTBOX_PAGE_SIZE).pageSize,
+  /** `cursor`: the id of the last e-mail already shown; the page holds those after it. */
+  ...cursorQuery({ default: MAIL_OUTBOX_PAGE_SIZE }, z.uuid()),
 });
 export type TListMailOutboxQuery = z.input<typeof ZListMailOutboxQuery>;
 
-export const ZMailOutboxPage = z.object({
-  items: z.array(ZMailOutboxItem),
+export const ZMailOutboxPage = cursorPage(ZMailOutboxItem, {
   /** The e-mails matching, counted up to MAIL_OUTBOX_COUNT_CAP. */
   total: z.number().int(),
   isTotalCapped: z.boolean(),
-  nextCursor: z.uuid().nullable(),
-  pageSize: z.number().int(),
 });
 export type TMailOutboxPage = z.infer<typeof ZMailOutboxPage>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS } from '../audit.ts';
-import { pageQuery } from '../common.schemas.ts';
+import { CURSOR_INVALID, cursorPage, cursorQuery } from '../common.schemas.ts';
 import { AUDIT_LOG_PAGE_SIZE } from '../constants.ts';
 
 export const AUDIT_MESSAGES = {
@@ -31,8 +31,10 @@ export const ZListAuditLogsQuery = ZAuditLogFilterFields.extend({
    * The id of the last entry already shown; the page holds the entries after it in the list's
    * order (keyset paging: a page costs the same at the end of a long log as at its start).
    */
-  cursor: z.coerce.number().int().positive().optional(),
-  pageSize: pageQuery(AUDIT_LOG_PAGE_SIZE).pageSize,
+  ...cursorQuery(
+    { default: AUDIT_LOG_PAGE_SIZE },
+    z.string().regex(/^[1-9][0-9]{0,17}$/, CURSOR_INVALID),
+  ),
 }).refine(isRangeOrdered, { message: AUDIT_MESSAGES.invalidRange, path: ['to'] });
 export type TListAuditLogsQuery = z.input<typeof ZListAuditLogsQuery>;
 
@@ -50,15 +52,11 @@ export const ZAuditLogEntry = z.object({
 });
 export type TAuditLogEntry = z.infer<typeof ZAuditLogEntry>;
 
-export const ZAuditLogPage = z.object({
-  items: z.array(ZAuditLogEntry),
+export const ZAuditLogPage = cursorPage(ZAuditLogEntry, {
   /** The entries matching the filters, counted up to AUDIT_LOG_COUNT_CAP. */
   total: z.number().int(),
   /** Whether more than `total` entries match (the count stopped at the cap). */
   isTotalCapped: z.boolean(),
-  /** The cursor of the next page; null on the last one. */
-  nextCursor: z.number().int().nullable(),
-  pageSize: z.number().int(),
 });
 export type TAuditLogPage = z.infer<typeof ZAuditLogPage>;
 

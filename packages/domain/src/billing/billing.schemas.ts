@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  CURSOR_INVALID,
+  cursorPage,
+  cursorQuery,
+  RECORD_PAGE_SIZE,
+  updatedSinceQuery,
+} from '../common.schemas.ts';
 import { ZCorrectionReason } from '../history/record-history.schemas.ts';
 import { getLatestTodayIsoDate } from '../patients/patient.schemas.ts';
 import { ZRecordIdParam } from '../record-id.ts';
@@ -122,13 +129,40 @@ export const ZBillingEntry = z.object({
 });
 export type TBillingEntry = z.infer<typeof ZBillingEntry>;
 
-export const ZBillingHistory = z.object({
-  /** Every line, voided ones included (marked). */
-  items: z.array(ZBillingEntry),
-  /** 'Total Medical Specials': the exact sum of the live lines in cents. */
+/** Every line, voided ones included (marked), newest first; with `updatedSince`, oldest change first. */
+export const ZBillingHistory = cursorPage(ZBillingEntry, {
+  /** 'Total Medical Specials': the exact sum of the patient's live lines in cents (every page). */
   totalCents: z.number().int(),
 });
 export type TBillingHistory = z.infer<typeof ZBillingHistory>;
+
+const billingPageQuery = {
+  /** `cursor`: the id of the last line already shown. */
+  ...cursorQuery(RECORD_PAGE_SIZE, z.uuid(CURSOR_INVALID)),
+  ...updatedSinceQuery,
+};
+
+export const ZListBillingQuery = z.object(billingPageQuery);
+export type TListBillingParsed = z.output<typeof ZListBillingQuery>;
+
+/** GET /billing: every line of every patient the reader may see (issue 14). */
+export const ZListOrganizationBillingQuery = z.object({
+  /** One patient's lines; a patient the reader cannot see lists none. */
+  patientId: z.uuid('Must be a patient id').optional(),
+  ...billingPageQuery,
+});
+export type TListOrganizationBillingParsed = z.output<typeof ZListOrganizationBillingQuery>;
+
+/** A line of the organisation-wide list: its patient and whether it is live or voided. */
+export const ZOrganizationBillingEntry = ZBillingEntry.extend({
+  patientName: z.string(),
+  status: z.enum(['active', 'voided']),
+});
+export type TOrganizationBillingEntry = z.infer<typeof ZOrganizationBillingEntry>;
+
+/** Newest line first; with `updatedSince`, oldest change first. */
+export const ZOrganizationBillingPage = cursorPage(ZOrganizationBillingEntry);
+export type TOrganizationBillingPage = z.infer<typeof ZOrganizationBillingPage>;
 
 /** The Lienholder Dashboard: recent live lines across the linked patients and the real total. */
 export const ZRecentBillingEntry = ZBillingEntry.extend({ patientName: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorPage, cursorQuery, RECORD_PAGE_SIZE, updatedSinceQuery } from '../common.schemas.ts';
 import { DOCUMENT_CATEGORIES } from '../constants.ts';
 import { ZCorrectionReason } from '../history/record-history.schemas.ts';
 import { versionFields, versionInput } from '../versioning/versioning.ts';
@@ -56,8 +57,17 @@ export type TRecategorizeDocumentRequest = z.input<typeof ZRecategorizeDocumentR
 export const ZRemoveDocumentRequest = z.object({ reason: ZCorrectionReason, ...versionInput });
 export type TRemoveDocumentRequest = z.input<typeof ZRemoveDocumentRequest>;
 
-export const ZDocumentList = z.object({ items: z.array(ZDocument) });
+/** A patient's documents, newest first; with `updatedSince`, oldest change first. */
+export const ZDocumentList = cursorPage(ZDocument);
 export type TDocumentList = z.infer<typeof ZDocumentList>;
+
+export const ZListDocumentsQuery = z.object({
+  /** `cursor`: the id of the last document already shown. */
+  ...cursorQuery(RECORD_PAGE_SIZE, z.uuid()),
+  ...updatedSinceQuery,
+});
+export type TListDocumentsQuery = z.input<typeof ZListDocumentsQuery>;
+export type TListDocumentsParsed = z.output<typeof ZListDocumentsQuery>;
 
 /** What the upload panel needs to know before sending anything. */
 export const ZUploadLimits = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_AMOUNT_CENTS, parseAmountToCents } from '../billing/money.ts';
-import { pageQuery } from '../common.schemas.ts';
+import { CURSOR_INVALID, cursorPage, cursorQuery } from '../common.schemas.ts';
 import { ZCorrectionReason } from '../history/record-history.schemas.ts';
 import { getLatestTodayIsoDate, ZTreatmentStatus } from '../patients/patient.schemas.ts';
 import { ZRecordIdParam } from '../record-id.ts';
@@ -130,13 +130,21 @@ export const ZPortfolioQuery = z.object({
   ...portfolioFilters,
   sort: z.enum(PORTFOLIO_SORTS).default('patient'),
   direction: z.enum(SORT_DIRECTIONS).default('asc'),
-  ...pageQuery(PORTFOLIO_PAGE_SIZE),
+  /**
+   * `cursor`: where the next page starts in the sorted rows (the portfolio sorts by computed
+   * figures, so its cursor is a position, not a row: a row whose figures change between two
+   * pages can move across them).
+   */
+  ...cursorQuery(
+    { default: PORTFOLIO_PAGE_SIZE },
+    z.string().regex(/^(0|[1-9][0-9]{0,8})$/, CURSOR_INVALID),
+  ),
 });
 export type TPortfolioQuery = z.input<typeof ZPortfolioQuery>;
 export type TPortfolioParsed = z.output<typeof ZPortfolioQuery>;
 
 /** The CSV is the whole portfolio (filters and order apply, no paging). */
-export const ZPortfolioExportQuery = ZPortfolioQuery.omit({ page: true, pageSize: true });
+export const ZPortfolioExportQuery = ZPortfolioQuery.omit({ cursor: true, limit: true });
 export type TPortfolioExportParsed = z.output<typeof ZPortfolioExportQuery>;
 
 export const ZAgingQuery = z.object(portfolioOwner);
@@ -168,12 +176,9 @@ export const ZPortfolioTotals = z.object({
   balanceCents: ZCents,
 });
 
-export const ZPortfolioPage = z.object({
-  items: z.array(ZPortfolioRow),
+export const ZPortfolioPage = cursorPage(ZPortfolioRow, {
   /** Rows matching the filters, over every page. */
   total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
   /** The figures summed over every matching row, not only this page. */
   totals: ZPortfolioTotals,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from '../common.schemas.ts';
+import { cursorPage, cursorQuery, requiredText, updatedSinceQuery } from '../common.schemas.ts';
 import { versionFields, versionInput } from '../versioning/versioning.ts';
 
 /** Texts of spec sections 2, 4 and 8 for the Messages tab, word for word. */
@@ -129,21 +129,17 @@ export function canRetractMessage(
 }
 
 export const ZListMessagesQuery = z.object({
-  /** The id of the oldest message already shown; the page holds the messages before it. */
-  cursor: z.uuid().optional(),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(MESSAGE_PAGE_SIZE.max)
-    .default(MESSAGE_PAGE_SIZE.default),
+  /**
+   * `cursor`: the id of the last message already shown; the page holds the messages before it
+   * (newest first) or, with `updatedSince`, the changes after it (oldest change first).
+   */
+  ...cursorQuery(MESSAGE_PAGE_SIZE, z.uuid()),
+  ...updatedSinceQuery,
 });
 export type TListMessagesQuery = z.input<typeof ZListMessagesQuery>;
 
 /** One page of a thread, newest first. */
-export const ZMessagePage = z.object({
-  items: z.array(ZMessage),
-  nextCursor: z.uuid().nullable(),
+export const ZMessagePage = cursorPage(ZMessage, {
   /** The patient's messages, for the panel's count, counted up to MESSAGE_COUNT_CAP + 1. */
   total: z.number().int(),
 });

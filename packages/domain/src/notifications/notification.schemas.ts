@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField } from '../common.schemas.ts';
+import { cursorPage, cursorQuery, emailField } from '../common.schemas.ts';
 import { DEFAULT_DIGEST_FREQUENCY, DIGEST_FREQUENCIES, NOTIFICATION_TYPES } from '../constants.ts';
 import { ZPendingNotificationEmail } from './notification-email.schemas.ts';
 import { NOTIFICATION_PAGE_SIZE } from './notification-texts.ts';
@@ -28,20 +28,12 @@ export const ZNotification = z.object({
 export type TNotification = z.infer<typeof ZNotification>;
 
 export const ZListNotificationsQuery = z.object({
-  /** The id of the oldest notification already shown. */
-  cursor: z.uuid().optional(),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(NOTIFICATION_PAGE_SIZE.max)
-    .default(NOTIFICATION_PAGE_SIZE.default),
+  /** `cursor`: the id of the oldest notification already shown. */
+  ...cursorQuery(NOTIFICATION_PAGE_SIZE, z.uuid()),
 });
 export type TListNotificationsQuery = z.input<typeof ZListNotificationsQuery>;
 
-export const ZNotificationPage = z.object({
-  items: z.array(ZNotification),
-  nextCursor: z.uuid().nullable(),
+export const ZNotificationPage = cursorPage(ZNotification, {
   /** Counted up to NOTIFICATION_UNREAD_COUNT_CAP + 1: a count above the cap reads as '999+'. */
   unreadCount: z.number().int(),
 });

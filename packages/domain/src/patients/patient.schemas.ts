@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { ZErrorBody } from '../errors.ts';
-import { optionalText, pageQuery, requiredText } from '../common.schemas.ts';
+import {
+  cursorPage,
+  cursorQuery,
+  optionalText,
+  requiredText,
+  updatedSinceQuery,
+} from '../common.schemas.ts';
 import { CLINIC_DASHBOARD_PAGE_SIZE } from '../constants.ts';
 import { versionFields, versionInput } from '../versioning/versioning.ts';
 import { PATIENT_MESSAGES, PATIENT_SORTS } from './patient-texts.ts';
@@ -130,6 +136,8 @@ export const ZPatientDetail = z.object({
   createdAt: z.string(),
   /** Days since the last care while a treatment gap is open (issue 13), else null. */
   gapDays: z.number().int().nullable().optional(),
+  /** The reader's organisation's own id for the patient (issue 14); null when none is set. */
+  externalId: z.string().nullable(),
   ...versionFields,
 });
 export type TPatientDetail = z.infer<typeof ZPatientDetail>;
@@ -146,6 +154,8 @@ export const ZPatientSummary = z.object({
   updatedAt: z.string(),
   /** Days since the last care while a treatment gap is open (issue 13), else null. */
   gapDays: z.number().int().nullable().optional(),
+  /** The reader's organisation's own id for the patient (issue 14); null when none is set. */
+  externalId: z.string().nullable(),
 });
 export type TPatientSummary = z.infer<typeof ZPatientSummary>;
 
@@ -166,6 +176,8 @@ export const ZPatientCursor = z.discriminatedUnion('sort', [
     updatedAt: updatedAtKey,
     ...cursorBase,
   }),
+  /** With `updatedSince`: oldest change first, then by id. */
+  z.object({ sort: z.literal('changes'), updatedAt: updatedAtKey, ...cursorBase }),
 ]);
 export type TPatientCursor = z.infer<typeof ZPatientCursor>;
 
@@ -220,34 +232,68 @@ export function decodePatientCursor(text: string): TPatientCursor | null {
 export const PATIENT_CURSOR_INVALID =
   'This page link is no longer valid; start from the first page';
 
+/** An organisation's own id for a patient (issue 14): what its other system calls the patient. */
+export const ZExternalId = z
+  .string({ message: 'Please enter a reference' })
+  .trim()
+  .min(1, 'Please enter a reference')
+  .max(100, 'A reference is at most 100 characters');
+
 export const ZListPatientsQuery = z.object({
   search: z.string().trim().max(200).optional(),
   status: ZTreatmentStatus.optional(),
   /** The Gaps filter (issue 13): `open` lists only patients with an open treatment gap. */
   gap: z.enum(['open']).optional(),
+  /** Ignored with `updatedSince`, which lists the oldest change first. */
   sort: z.enum(PATIENT_SORTS).default('last_updated'),
+  /** The patient the reader's organisation knows by this id (a sync client's lookup). */
+  externalId: ZExternalId.optional(),
+  /** An admin's view of an organisation's external ids (`externalId` of the items and filter). */
+  organizationId: z.uuid().optional(),
+  ...updatedSinceQuery,
   /** From a previous page's `nextCursor` or `previousCursor`; none for the first page. */
-  cursor: z
-    .string()
-    .max(1200)
-    .regex(/^[A-Za-z0-9_-]*$/, PATIENT_CURSOR_INVALID)
-    .optional(),
-  pageSize: pageQuery(CLINIC_DASHBOARD_PAGE_SIZE).pageSize,
+  ...cursorQuery(
+    { default: CLINIC_DASHBOARD_PAGE_SIZE },
+    z
+      .string()
+      .max(1200)
+      .regex(/^[A-Za-z0-9_-]*$/, PATIENT_CURSOR_INVALID),
+  ),
 });
 export type TListPatientsQuery = z.input<typeof ZListPatientsQuery>;
 export type TListPatientsParsed = z.output<typeof ZListPatientsQuery>;
 
-export const ZPatientPage = z.object({
-  items: z.array(ZPatientSummary),
+export const ZPatientPage = cursorPage(ZPatientSummary, {
   /** Every patient the list selects, or, for a search with very many matches, a floor. */
   total: z.number().int(),
   /** True when `total` is a floor: the search matched more than the server counts. */
   isTotalCapped: z.boolean(),
-  pageSize: z.number().int(),
-  nextCursor: z.string().nullable(),
+  /** The page before this one; null on the first page. */
   previousCursor: z.string().nullable(),
 });
 export type TPatientPage = z.infer<typeof ZPatientPage>;
+
+/** PUT /patients/:patientId/external-id: the actor's organisation's id for the patient. */
+export const ZSetExternalIdRequest = z.object({ externalId: ZExternalId }).strict();
+export const ZExternalIdQuery = z.object({
+  /** An admin names the organisation whose id it sets or clears. */
+  organizationId: z.uuid().optional(),
+});
+export const ZPatientExternalId = z.object({
+  patientId: z.uuid(),
+  organizationId: z.uuid(),
+  externalId: z.string(),
+});
+export type TPatientExternalId = z.infer<typeof ZPatientExternalId>;
+
+export const EXTERNAL_ID_MESSAGES = {
+  taken: (externalId: string) =>
+    `Your organisation already uses the reference "${externalId}" for another patient`,
+  organizationRequired: 'organizationId is required: name the organisation whose reference it is',
+  noOrganization: 'Only a clinic, law firm or lienholder keeps its own references for patients',
+  saved: 'Reference saved',
+  cleared: 'Reference cleared',
+};
 
 /** Counts per status over every patient the actor may see; dashboards derive their counters. */
 export const ZPatientStats = z.object({

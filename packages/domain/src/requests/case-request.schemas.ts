@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorPage, cursorQuery, updatedSinceQuery } from '../common.schemas.ts';
 import { versionFields, versionInput } from '../versioning/versioning.ts';
 import { CASE_REQUEST_KINDS, CASE_REQUEST_STATUSES } from './case-request-constants.ts';
 
@@ -69,7 +70,8 @@ export const ZDeclineCaseRequest = z.object({
 export type TDeclineCaseRequest = z.input<typeof ZDeclineCaseRequest>;
 
 export const ZListCaseRequestsQuery = z.object({
-  status: z.enum(CASE_REQUEST_STATUS_FILTERS).default('open'),
+  /** `open` unless given, or, with `updatedSince`, `all`. */
+  status: z.enum(CASE_REQUEST_STATUS_FILTERS).optional(),
   /** 'true': only overdue requests. */
   overdue: z
     .enum(['true', 'false'])
@@ -77,13 +79,9 @@ export const ZListCaseRequestsQuery = z.object({
     .transform((value) => value === 'true'),
   /** Part of the patient's name. */
   search: z.string().trim().max(100).optional(),
-  cursor: z.string().max(64).optional(),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(CASE_REQUEST_PAGE_SIZE.max)
-    .default(CASE_REQUEST_PAGE_SIZE.default),
+  ...cursorQuery(CASE_REQUEST_PAGE_SIZE, z.string().max(64)),
+  /** Changed requests only, oldest change first (any status unless `status` is given). */
+  ...updatedSinceQuery,
 });
 export type TListCaseRequestsQuery = z.input<typeof ZListCaseRequestsQuery>;
 
@@ -120,10 +118,7 @@ export const ZCaseRequest = z.object({
 });
 export type TCaseRequest = z.infer<typeof ZCaseRequest>;
 
-export const ZCaseRequestPage = z.object({
-  items: z.array(ZCaseRequest),
-  nextCursor: z.string().nullable(),
-});
+export const ZCaseRequestPage = cursorPage(ZCaseRequest);
 export type TCaseRequestPage = z.infer<typeof ZCaseRequestPage>;
 
 export const ZCaseRequestParams = z.object({ requestId: z.string().max(64) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZOrganizationRef } from '../auth/auth.schemas.ts';
-import { pageQuery, requiredText } from '../common.schemas.ts';
+import { cursorPage, cursorQuery, requiredText } from '../common.schemas.ts';
 import { versionFields, versionInput } from '../versioning/versioning.ts';
 import { USERS_PAGE_SIZE } from '../constants.ts';
 import { newPasswordField, PASSWORD_MESSAGES, ZNewPasswordForm } from '../auth/password.schemas.ts';
@@ -113,20 +113,16 @@ export type TAdminUser = z.infer<typeof ZAdminUser>;
 
 export const ZListUsersQuery = z.object({
   search: z.string().trim().max(200).optional(),
-  /** The id of the last user already shown: the page holds those after it (keyset paging). */
-  cursor: z.string().min(1).max(200).optional(),
-  pageSize: pageQuery(USERS_PAGE_SIZE).pageSize,
+  /** `cursor`: the id of the last user already shown; the page holds those after it. */
+  ...cursorQuery({ default: USERS_PAGE_SIZE }, z.string().min(1).max(200)),
 });
 export type TListUsersQuery = z.input<typeof ZListUsersQuery>;
 export type TListUsersParsed = z.output<typeof ZListUsersQuery>;
 
-export const ZUserPage = z.object({
-  items: z.array(ZAdminUser),
+export const ZUserPage = cursorPage(ZAdminUser, {
   /** The users matching, counted up to USERS_COUNT_CAP. */
   total: z.number().int(),
   isTotalCapped: z.boolean(),
-  nextCursor: z.string().nullable(),
-  pageSize: z.number().int(),
 });
 export type TUserPage = z.infer<typeof ZUserPage>;
 

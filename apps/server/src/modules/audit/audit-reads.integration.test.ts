@@ -39,7 +39,7 @@ describe('audit of reads of health information', () => {
     const { response, row } = await expectOneAuditRow(
       server,
       { email: 'clinic@demo.test', action: 'patients_listed', patientId: null },
-      () => get('clinic@demo.test', '/api/patients?search=Delgado&status=Referred&pageSize=5'),
+      () => get('clinic@demo.test', '/api/patients?search=Delgado&status=Referred&limit=5'),
     );
     expect(response.statusCode).toBe(200);
     const ids = response.json().items.map((item: { id: string }) => item.id);
@@ -171,7 +171,7 @@ describe('audit of reads of health information', () => {
     const page = await expectOneAuditRow(
       server,
       { email: 'admin@demo.test', action: 'audit_logs_viewed', patientId: null },
-      () => get('admin@demo.test', '/api/audit-logs?patient=Delgado&pageSize=5'),
+      () => get('admin@demo.test', '/api/audit-logs?patient=Delgado&limit=5'),
     );
     expect(page.response.statusCode).toBe(200);
     expect(page.row.details).toMatch(/; page 1, filters: patient=\(name search\)$/);

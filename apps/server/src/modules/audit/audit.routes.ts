@@ -53,8 +53,11 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { cursor, pageSize, ...filter } = request.query;
-      const result = await listAuditLogs(db, filter, { cursor, pageSize });
+      const { cursor, limit, ...filter } = request.query;
+      const result = await listAuditLogs(db, filter, {
+        cursor: cursor === undefined ? undefined : Number(cursor),
+        pageSize: limit,
+      });
       // The log names patients: browsing it is a read like any other, one row per page.
       await auditPatientRead(db, requireActor(request), {
         action: 'audit_logs_viewed',
@@ -65,7 +68,10 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
         details: `${cursor === undefined ? 'page 1' : `page after entry ${cursor}`}, ${describeAuditFilter(filter)}`,
         ip: getRequestIp(request),
       });
-      return { ...result, pageSize };
+      return {
+        ...result,
+        nextCursor: result.nextCursor === null ? null : String(result.nextCursor),
+      };
     },
   );
 

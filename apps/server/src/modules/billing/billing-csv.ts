@@ -14,7 +14,7 @@ export function toCsvCell(value: string): string {
  * The Billing History table as CSV, with the 'Total Medical Specials' line at the end. Only live
  * lines are billed, so a voided line is left out and the rows add up to the total.
  */
-export function toBillingCsv(history: TBillingHistory): string {
+export function toBillingCsv(history: Pick<TBillingHistory, 'items' | 'totalCents'>): string {
   const lines = [['CPT Code', 'Sessions', 'Amount', 'Date', 'Clinic']];
   for (const entry of history.items.filter((item) => item.voidedAt === null)) {
     lines.push([

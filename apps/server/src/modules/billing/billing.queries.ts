@@ -1,14 +1,22 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PatientScope } from '@casebridge/domain/patients/patient.policy';
-import type { TBillingEntry } from '@casebridge/domain/billing/billing.schemas';
+import type {
+  TBillingEntry,
+  TListBillingParsed,
+  TOrganizationBillingPage,
+} from '@casebridge/domain/billing/billing.schemas';
 import type { Db } from '#src/db/client.ts';
 import { billingEntries, organizations, patients } from '#src/db/schema/index.ts';
 import type { Actor } from '#src/lib/actor.ts';
+import { changedSince, changesOrder, toCursorPage } from '#src/lib/cursor-page.ts';
 import { nextVersion } from '#src/lib/versioning.ts';
 import { descNullsLast } from '#src/lib/index-order.ts';
 import type { BillingEntryFields } from './billing-changes.ts';
 import type { InScopePatientId } from '#src/modules/patients/patient-access.ts';
-import { patientScopeCondition } from '#src/modules/patients/patient-scope.ts';
+import {
+  patientScopeCondition,
+  type ActorPatientScope,
+} from '#src/modules/patients/patient-scope.ts';
 
 const entryColumns = {
   id: billingEntries.id,
@@ -56,21 +64,106 @@ const newestFirst = [
   descNullsLast(billingEntries.id),
 ] as const;
 
-/** A patient's billing lines (voided ones too), newest first, and the exact total of live ones. */
-export async function listPatientBilling(db: Db, patientId: InScopePatientId) {
-  const [rows, [total]] = await Promise.all([
+type BillingPage = Pick<TListBillingParsed, 'cursor' | 'limit' | 'updatedSince'>;
+
+/**
+ * A page of a patient's billing lines (voided ones too), newest first after the `cursor` line
+ * or, with `updatedSince`, oldest change first; and the exact total of all its live lines.
+ * Without a page, every line (the CSV export).
+ */
+export async function listPatientBilling(
+  db: Db,
+  patientId: InScopePatientId,
+  page: BillingPage = { limit: Number.MAX_SAFE_INTEGER - 1 },
+) {
+  const ofPatient = eq(billingEntries.patientId, patientId);
+  const cursorRow = (columns: SQL) =>
+    sql`select ${columns} from ${billingEntries} c where c.id = ${page.cursor} and c.patient_id = ${patientId}`;
+  const select = (condition: SQL | undefined) =>
     db
       .select(entryColumns)
       .from(billingEntries)
       .leftJoin(organizations, eq(organizations.id, billingEntries.clinicId))
-      .where(eq(billingEntries.patientId, patientId))
-      .orderBy(...newestFirst),
-    db
-      .select({ total: sumLiveCents })
-      .from(billingEntries)
-      .where(eq(billingEntries.patientId, patientId)),
+      .where(and(ofPatient, condition))
+      .$dynamic();
+  const rows = page.updatedSince
+    ? select(
+        and(
+          ...changedSince(
+            billingEntries,
+            page.updatedSince,
+            page.cursor ? cursorRow(sql`c.updated_at, c.id`) : null,
+          ),
+        ),
+      ).orderBy(...changesOrder(billingEntries))
+    : select(
+        page.cursor
+          ? sql`(${billingEntries.date}, ${billingEntries.createdAt}, ${billingEntries.id}) < (${cursorRow(sql`c.date, c.created_at, c.id`)})`
+          : undefined,
+      ).orderBy(...newestFirst);
+  const [fetched, [total]] = await Promise.all([
+    rows.limit(page.limit + 1),
+    db.select({ total: sumLiveCents }).from(billingEntries).where(ofPatient),
   ]);
-  return { items: rows.map(toBillingEntryDto), totalCents: Number(total?.total ?? 0) };
+  return {
+    ...toCursorPage(fetched.map(toBillingEntryDto), page.limit, (entry) => entry.id),
+    totalCents: Number(total?.total ?? 0),
+  };
+}
+
+/**
+ * GET /billing (issue 14): a page of every billing line of every patient the scope sees, scoped
+ * in SQL like the patient list, voided lines included; newest line first (created_at, id) after
+ * the `cursor` line, or, with `updatedSince`, oldest change first. The cursor's line must be one
+ * of the scope's own, or the page is empty.
+ */
+export async function listScopeBilling(
+  db: Db,
+  scope: ActorPatientScope,
+  page: BillingPage & { patientId?: string | undefined },
+): Promise<TOrganizationBillingPage> {
+  const inScope = patientScopeCondition(scope);
+  const cursorRow = (columns: SQL) =>
+    sql`select ${columns} from ${billingEntries} c join ${patients} on ${patients.id} = c.patient_id where c.id = ${page.cursor} and ${inScope}`;
+  const query = db
+    .select({ ...entryColumns, patientName: patients.fullName })
+    .from(billingEntries)
+    .innerJoin(patients, eq(patients.id, billingEntries.patientId))
+    .leftJoin(organizations, eq(organizations.id, billingEntries.clinicId))
+    .$dynamic();
+  const ofPatient = page.patientId ? eq(billingEntries.patientId, page.patientId) : undefined;
+  const rows = page.updatedSince
+    ? await query
+        .where(
+          and(
+            inScope,
+            ofPatient,
+            ...changedSince(
+              billingEntries,
+              page.updatedSince,
+              page.cursor ? cursorRow(sql`c.updated_at, c.id`) : null,
+            ),
+          ),
+        )
+        .orderBy(...changesOrder(billingEntries))
+        .limit(page.limit + 1)
+    : await query
+        .where(
+          and(
+            inScope,
+            ofPatient,
+            page.cursor
+              ? sql`(${billingEntries.createdAt}, ${billingEntries.id}) < (${cursorRow(sql`c.created_at, c.id`)})`
+              : undefined,
+          ),
+        )
+        .orderBy(descNullsLast(billingEntries.createdAt), descNullsLast(billingEntries.id))
+        .limit(page.limit + 1);
+  const items = rows.map(({ patientName, ...row }) => {
+    const entry = toBillingEntryDto(row);
+    return { ...entry, patientName, status: entry.voidedAt ? 'voided' : 'active' } as const;
+  });
+  return toCursorPage(items, page.limit, (entry) => entry.id);
 }
 
 /** One line of the patient as the API shows it; undefined when the patient has no such line. */

@@ -7,6 +7,9 @@ import {
   ZBillingSummary,
   ZCreateBillingEntryRequest,
   ZEditBillingEntryRequest,
+  ZListBillingQuery,
+  ZListOrganizationBillingQuery,
+  ZOrganizationBillingPage,
   ZVoidBillingEntryRequest,
 } from '@casebridge/domain/billing/billing.schemas';
 import { ZErrorBody } from '@casebridge/domain/errors';
@@ -22,6 +25,7 @@ import {
   createBillingEntry,
   exportBillingCsv,
   getBillingSummary,
+  listActorBilling,
   listBilling,
 } from './billing.service.ts';
 import {
@@ -52,13 +56,31 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
         summary: "Get a patient's billing history",
         description: 'Billing History of a patient and its Total Medical Specials (cents)',
         params: ZPatientIdParams,
+        querystring: ZListBillingQuery,
         response: { 200: ZBillingHistory, ...errors },
       },
     },
     async (request) =>
-      listBilling(db, requireActor(request), request.params.patientId, {
+      listBilling(db, requireActor(request), request.params.patientId, request.query, {
         ip: getRequestIp(request),
       }),
+  );
+
+  api.get(
+    '/billing',
+    {
+      config: { access: 'patients:read' },
+      schema: {
+        tags: ['billing'],
+        summary: 'Every billing line of every patient the user may see, paged',
+        description:
+          'Voided lines included with their status; filter by patientId and updatedSince (a sync client’s changes, oldest first).',
+        querystring: ZListOrganizationBillingQuery,
+        response: { 200: ZOrganizationBillingPage, ...errors },
+      },
+    },
+    async (request) =>
+      listActorBilling(db, requireActor(request), request.query, { ip: getRequestIp(request) }),
   );
 
   api.post(

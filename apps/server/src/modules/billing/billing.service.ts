@@ -3,6 +3,9 @@ import {
   RECENT_BILLING_LIMIT,
   type TBillingSummary,
   type TCreateBillingEntryParsed,
+  type TListBillingParsed,
+  type TListOrganizationBillingParsed,
+  type TOrganizationBillingPage,
 } from '@casebridge/domain/billing/billing.schemas';
 import { formatCentsAsDecimal } from '@casebridge/domain/billing/money';
 import { sanitizeFileName } from '@casebridge/domain/documents/document-naming';
@@ -21,6 +24,7 @@ import {
   getScopedBillingSummary,
   insertBillingEntry,
   listPatientBilling,
+  listScopeBilling,
 } from './billing.queries.ts';
 
 type RequestContext = { ip: string };
@@ -30,17 +34,46 @@ export async function listBilling(
   db: Db,
   actor: Actor,
   patientId: string,
+  query: TListBillingParsed,
   request: RequestContext,
 ) {
   const patient = await requirePatientInScope(db, actor, patientId);
-  const history = await listPatientBilling(db, patient.id);
+  const history = await listPatientBilling(db, patient.id, query);
   await auditPatientRead(db, actor, {
     action: 'billing_viewed',
     patientId: patient.id,
     listed: { label: 'billing entries', ids: history.items.map((item) => item.id) },
+    details: query.updatedSince ? `updated since ${query.updatedSince}` : null,
     ip: request.ip,
   });
   return history;
+}
+
+/**
+ * GET /billing (issue 14): a page of the billing lines of every patient the actor may see,
+ * audited like the patient list, as one read naming the patients whose lines it returned and
+ * the lines themselves.
+ */
+export async function listActorBilling(
+  db: Db,
+  actor: Actor,
+  query: TListOrganizationBillingParsed,
+  request: RequestContext,
+): Promise<TOrganizationBillingPage> {
+  const page = await listScopeBilling(db, getActorPatientScope(actor), query);
+  await auditPatientRead(db, actor, {
+    action: 'billing_listed',
+    listed: { label: 'patients', ids: [...new Set(page.items.map((item) => item.patientId))] },
+    details: [
+      `billing entries: ${page.items.map((item) => item.id).join(',') || 'none'}`,
+      query.patientId ? `patient ${query.patientId}` : null,
+      query.updatedSince ? `updated since ${query.updatedSince}` : null,
+    ]
+      .filter(Boolean)
+      .join('; '),
+    ip: request.ip,
+  });
+  return page;
 }
 
 /** Adds a line for the actor's clinic (none for an admin), audited and announced live. */

@@ -17,6 +17,7 @@ import {
   users,
 } from '#src/db/schema/index.ts';
 import type { Actor } from '#src/lib/actor.ts';
+import { changedSince, changesOrder } from '#src/lib/cursor-page.ts';
 import { nextVersion } from '#src/lib/versioning.ts';
 import { documentVisibilityCondition } from '#src/modules/documents/document-visibility.ts';
 import type { InScopePatientId } from '#src/modules/patients/patient-access.ts';
@@ -105,6 +106,8 @@ export type RequestListFilter = {
   search?: string | undefined;
   cursor?: string | undefined;
   limit: number;
+  /** Only requests changed at or after it, oldest change first (a sync client's changes). */
+  updatedSince?: string | undefined;
 };
 
 /**
@@ -122,10 +125,26 @@ export async function listVisibleRequests(
     statusCondition(filter.status),
     filter.overdue ? and(isOpen, lt(caseRequests.dueOn, sql`current_date`)) : undefined,
     filter.search ? ilike(patients.fullName, `%${escapeLike(filter.search)}%`) : undefined,
+  ];
+  if (filter.updatedSince) {
+    const cursorRow = filter.cursor
+      ? sql`select c.updated_at, c.id from ${caseRequests} c where c.id = ${filter.cursor} and ${cursorPartyCondition(actor)}`
+      : null;
+    const changed = await selectVisibleRequests(
+      db,
+      actor,
+      scope,
+      and(...conditions, ...changedSince(caseRequests, filter.updatedSince, cursorRow)),
+    )
+      .orderBy(...changesOrder(caseRequests))
+      .limit(filter.limit + 1);
+    return { rows: changed.slice(0, filter.limit), hasMore: changed.length > filter.limit };
+  }
+  conditions.push(
     filter.cursor
       ? sql`(${rank}, ${caseRequests.dueOn}, ${caseRequests.id}) > (select (case when c.status in ('requested', 'acknowledged') then 0 else 1 end), c.due_on, c.id from ${caseRequests} c where c.id = ${filter.cursor} and ${cursorPartyCondition(actor)})`
       : undefined,
-  ];
+  );
   const rows = await selectVisibleRequests(db, actor, scope, and(...conditions))
     .orderBy(asc(rank), asc(caseRequests.dueOn), asc(caseRequests.id))
     .limit(filter.limit + 1);

@@ -103,15 +103,18 @@ async function toDtos(
 }
 
 export type ListQuery = {
-  status: CaseRequestStatusFilter;
+  status?: CaseRequestStatusFilter | undefined;
   overdue: boolean;
   search?: string | undefined;
   cursor?: string | undefined;
   limit: number;
+  updatedSince?: string | undefined;
 };
 
-function checkCursor(cursor: string | undefined) {
-  if (cursor !== undefined && !isUuid(cursor)) throw validationFailed('Invalid cursor');
+/** The checked query: the status defaults to `open`, or to `all` for a sync client's changes. */
+function toFilter(query: ListQuery) {
+  if (query.cursor !== undefined && !isUuid(query.cursor)) throw validationFailed('Invalid cursor');
+  return { ...query, status: query.status ?? (query.updatedSince ? 'all' : 'open') } as const;
 }
 
 async function toPage(
@@ -132,10 +135,10 @@ export async function listPatientRequests(
   query: ListQuery,
   context: Pick<RequestContext, 'ip'>,
 ): Promise<TCaseRequestPage> {
-  checkCursor(query.cursor);
+  const filter = toFilter(query);
   const patient = await requirePatientInScope(db, actor, requestedPatientId);
   const page = await listVisibleRequests(db, actor, getActorPatientScope(actor), {
-    ...query,
+    ...filter,
     patientId: patient.id,
   });
   await auditPatientRead(db, actor, {
@@ -157,8 +160,7 @@ export async function listOutstandingRequests(
   query: ListQuery,
   context: Pick<RequestContext, 'ip'>,
 ): Promise<TCaseRequestPage> {
-  checkCursor(query.cursor);
-  const page = await listVisibleRequests(db, actor, getActorPatientScope(actor), query);
+  const page = await listVisibleRequests(db, actor, getActorPatientScope(actor), toFilter(query));
   const patientIds = [...new Set(page.rows.map((row) => row.request.patientId))];
   await auditPatientRead(db, actor, {
     action: 'case_requests_listed',

@@ -50,7 +50,7 @@ describe('document corrections', () => {
       ),
     );
   const unreadAbout = async (cookie: string, fileName: string) => {
-    const response = await server.request({ url: '/api/notifications?pageSize=100', cookie });
+    const response = await server.request({ url: '/api/notifications?limit=50', cookie });
     return (response.json().items as Array<{ content: string }>).filter((item) =>
       item.content.includes(fileName),
     ).length;

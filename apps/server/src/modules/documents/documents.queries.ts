@@ -1,9 +1,11 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { DOCUMENT_CATEGORIES, type DocumentCategory } from '@casebridge/domain/constants';
 import type { PatientScope, PolicyActor } from '@casebridge/domain/patients/patient.policy';
 import type { Db } from '#src/db/client.ts';
 import { documents, patients, users } from '#src/db/schema/index.ts';
 import type { Actor } from '#src/lib/actor.ts';
+import type { TListDocumentsParsed } from '@casebridge/domain/documents/document.schemas';
+import { changedSince, changesOrder } from '#src/lib/cursor-page.ts';
 import { nextVersion } from '#src/lib/versioning.ts';
 import type { InScopePatientId } from '#src/modules/patients/patient-access.ts';
 import { patientScopeCondition } from '#src/modules/patients/patient-scope.ts';
@@ -33,17 +35,37 @@ function selectVisibleDocuments(
     .$dynamic();
 }
 
-/** The patient's documents the actor may see, newest first. */
+/**
+ * A page of the patient's documents the actor may see, newest first after the `cursor` document,
+ * or, with `updatedSince`, oldest change first; one row more than the page.
+ */
 export async function listVisibleDocuments(
   db: Db,
   actor: Pick<PolicyActor, 'role'>,
   scope: PatientScope,
   patientId: InScopePatientId,
+  page: Pick<TListDocumentsParsed, 'cursor' | 'limit' | 'updatedSince'>,
 ) {
-  return selectVisibleDocuments(db, actor, scope, eq(documents.patientId, patientId)).orderBy(
-    desc(documents.createdAt),
-    desc(documents.id),
-  );
+  const ofPatient = eq(documents.patientId, patientId);
+  // The cursor's row, among the patient's documents only.
+  const cursorRow = (columns: SQL) =>
+    sql`select ${columns} from ${documents} c where c.id = ${page.cursor} and c.patient_id = ${patientId}`;
+  if (page.updatedSince) {
+    const since = changedSince(
+      documents,
+      page.updatedSince,
+      page.cursor ? cursorRow(sql`c.updated_at, c.id`) : null,
+    );
+    return selectVisibleDocuments(db, actor, scope, and(ofPatient, ...since)!)
+      .orderBy(...changesOrder(documents))
+      .limit(page.limit + 1);
+  }
+  const after = page.cursor
+    ? sql`(${documents.createdAt}, ${documents.id}) < (${cursorRow(sql`c.created_at, c.id`)})`
+    : undefined;
+  return selectVisibleDocuments(db, actor, scope, and(ofPatient, after)!)
+    .orderBy(desc(documents.createdAt), desc(documents.id))
+    .limit(page.limit + 1);
 }
 
 /** One document if the actor may see it; a hidden one is indistinguishable from a missing one. */

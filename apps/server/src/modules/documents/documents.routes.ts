@@ -10,6 +10,7 @@ import {
 import {
   ZDocument,
   ZDocumentList,
+  ZListDocumentsQuery,
   ZRecategorizeDocumentRequest,
   ZRemoveDocumentRequest,
   ZUploadLimits,
@@ -77,11 +78,12 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
         summary: "List a patient's documents",
         description: 'The documents of a patient that the user may see (Intake per spec section 6)',
         params: ZPatientIdParams,
+        querystring: ZListDocumentsQuery,
         response: { 200: ZDocumentList, ...errors },
       },
     },
     async (request) =>
-      listDocuments(db, requireActor(request), request.params.patientId, {
+      listDocuments(db, requireActor(request), request.params.patientId, request.query, {
         ip: getRequestIp(request),
       }),
   );

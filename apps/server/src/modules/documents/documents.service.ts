@@ -6,13 +6,18 @@ import {
   toDisplayFileName,
 } from '@casebridge/domain/documents/document-types';
 import { toStorageKey, toStoredFileName } from '@casebridge/domain/documents/document-naming';
-import { DOCUMENT_MESSAGES, type TDocument } from '@casebridge/domain/documents/document.schemas';
+import {
+  DOCUMENT_MESSAGES,
+  type TDocument,
+  type TListDocumentsParsed,
+} from '@casebridge/domain/documents/document.schemas';
 import { isUuid } from '@casebridge/domain/record-id';
 import type { AppContext } from '#src/app-context.ts';
 import type { Db } from '#src/db/client.ts';
 import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError, validationFailed } from '#src/lib/app-error.ts';
+import { toCursorPage } from '#src/lib/cursor-page.ts';
 import { recordActivity } from '#src/modules/activity/activity.service.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
 import { DocumentNotFoundError } from '#src/modules/audit/refused-access.ts';
@@ -63,17 +68,26 @@ export async function listDocuments(
   db: Db,
   actor: Actor,
   patientId: string,
+  query: TListDocumentsParsed,
   request: RequestContext,
 ) {
   const patient = await requirePatientInScope(db, actor, patientId);
-  const rows = await listVisibleDocuments(db, actor, getActorPatientScope(actor), patient.id);
+  const rows = await listVisibleDocuments(
+    db,
+    actor,
+    getActorPatientScope(actor),
+    patient.id,
+    query,
+  );
+  const page = toCursorPage(rows, query.limit, (row) => row.document.id);
   await auditPatientRead(db, actor, {
     action: 'documents_listed',
     patientId: patient.id,
-    listed: { label: 'documents', ids: rows.map((row) => row.document.id) },
+    listed: { label: 'documents', ids: page.items.map((row) => row.document.id) },
+    details: query.updatedSince ? `updated since ${query.updatedSince}` : null,
     ip: request.ip,
   });
-  return { items: rows.map(toDocumentDto) };
+  return { items: page.items.map(toDocumentDto), nextCursor: page.nextCursor };
 }
 
 export async function getUploadLimits(db: Db) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ZErrorBody } from '@casebridge/domain/errors';
+import { z } from 'zod';
 import type { EventClient, EventHub, EventRow, StreamEndReason } from '#src/events/event-hub.ts';
 import { createWriteCoalescer } from '#src/events/write-coalescer.ts';
 import { RateLimitedError } from '#src/lib/app-error.ts';
@@ -81,6 +82,9 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
         operationId: 'streamEvents',
         summary: 'Stream live changes',
         description: 'Server-sent events stream of changes the user may see',
+        // Declared so the unknown-parameter check (lib/strict-query.ts) lets it through; its
+        // form is judged by parseLastEventId, like the header's.
+        querystring: z.object({ lastEventId: z.string().optional() }),
         // The stream's frames, for the contract (lib/openapi.ts); 429 past the per-user cap.
         response: { 200: eventStreamResponse, 429: ZErrorBody },
       },

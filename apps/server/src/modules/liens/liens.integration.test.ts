@@ -277,11 +277,16 @@ describe('lien ledger and payments', () => {
         cookie: cookie(email),
       });
       expect(response.statusCode).toBe(200);
-      return response.json() as { items: Row[]; total: number; totals: { balanceCents: number } };
+      return response.json() as {
+        items: Row[];
+        total: number;
+        totals: { balanceCents: number };
+        nextCursor: string | null;
+      };
     };
 
     it("holds one row per linked patient of the lienholder's own", async () => {
-      const page = await portfolio('keystone@demo.test', '?pageSize=100');
+      const page = await portfolio('keystone@demo.test', '?limit=100');
       expect(page.items.map((row) => row.patientName).toSorted()).toEqual(
         listVisibleDemoPatients('keystone@demo.test')
           .map((patient) => patient.fullName)
@@ -294,29 +299,29 @@ describe('lien ledger and payments', () => {
       expect(
         (await portfolio('lienholder@demo.test', '?search=whit')).items.map((r) => r.patientName),
       ).toEqual(['James Whitfield']);
-      const discharged = await portfolio('lienholder@demo.test', '?status=Discharged&pageSize=100');
+      const discharged = await portfolio('lienholder@demo.test', '?status=Discharged&limit=100');
       expect(discharged.items.every((row) => row.treatmentStatus === 'Discharged')).toBe(true);
 
       await server.context.db
         .insert(treatmentGaps)
         .values({ patientId: emily, lastCareOn: '2026-01-01', thresholdDays: 14 })
         .onConflictDoNothing();
-      const gaps = await portfolio('lienholder@demo.test', '?hasGap=true&pageSize=100');
+      const gaps = await portfolio('lienholder@demo.test', '?hasGap=true&limit=100');
       expect(gaps.items.map((row) => row.patientName)).toContain('Emily Chen');
       expect(gaps.items.every((row) => row.hasGap)).toBe(true);
-      const noGaps = await portfolio('lienholder@demo.test', '?hasGap=false&pageSize=100');
+      const noGaps = await portfolio('lienholder@demo.test', '?hasGap=false&limit=100');
       expect(noGaps.items.map((row) => row.patientName)).not.toContain('Emily Chen');
 
-      const all = await portfolio(
-        'lienholder@demo.test',
-        '?sort=balance&direction=desc&pageSize=100',
-      );
+      const all = await portfolio('lienholder@demo.test', '?sort=balance&direction=desc&limit=100');
       const balances = all.items.map((row) => row.balanceCents);
       expect(balances).toEqual(balances.toSorted((a, b) => b - a));
       expect(all.totals.balanceCents).toBe(balances.reduce((a, b) => a + b, 0));
+      const first = await portfolio('lienholder@demo.test', '?sort=balance&direction=desc&limit=2');
+      expect(first.items.map((row) => row.balanceCents)).toEqual(balances.slice(0, 2));
+      expect(first.nextCursor).not.toBeNull();
       const second = await portfolio(
         'lienholder@demo.test',
-        '?sort=balance&direction=desc&pageSize=2&page=2',
+        `?sort=balance&direction=desc&limit=2&cursor=${first.nextCursor}`,
       );
       expect(second.items.map((row) => row.balanceCents)).toEqual(balances.slice(2, 4));
       expect(second.total).toBe(all.total);
@@ -330,30 +335,30 @@ describe('lien ledger and payments', () => {
         });
         expect(response.statusCode).toBe(403);
       }
-      const keystoneRows = await portfolio('keystone@demo.test', '?pageSize=100');
+      const keystoneRows = await portfolio('keystone@demo.test', '?limit=100');
       const adminKeystone = await portfolio(
         'admin@demo.test',
-        `?lienholderId=${keystone}&pageSize=100`,
+        `?lienholderId=${keystone}&limit=100`,
       );
       expect(adminKeystone.items).toEqual(keystoneRows.items);
-      const medlienRows = await portfolio('lienholder@demo.test', '?pageSize=100');
-      expect((await portfolio('admin@demo.test', '?pageSize=100')).total).toBe(
+      const medlienRows = await portfolio('lienholder@demo.test', '?limit=100');
+      expect((await portfolio('admin@demo.test', '?limit=100')).total).toBe(
         keystoneRows.total + medlienRows.total,
       );
       // A lienholder cannot read another's portfolio through the parameter.
       expect(
-        await portfolio('lienholder@demo.test', `?lienholderId=${keystone}&pageSize=100`),
+        await portfolio('lienholder@demo.test', `?lienholderId=${keystone}&limit=100`),
       ).toEqual(medlienRows);
     });
 
     it('exports the whole portfolio as one CSV, audited', async () => {
-      const all = await portfolio('lienholder@demo.test', '?pageSize=100');
+      const all = await portfolio('lienholder@demo.test', '?limit=100');
       const { response } = await expectOneAuditRow(
         server,
         { email: 'lienholder@demo.test', action: 'lien_portfolio_exported', patientId: null },
         () =>
           server.request({
-            url: '/api/liens/portfolio.csv?pageSize=1',
+            url: '/api/liens/portfolio.csv',
             cookie: cookie('lienholder@demo.test'),
           }),
       );
@@ -372,7 +377,7 @@ describe('lien ledger and payments', () => {
     });
 
     it('buckets the balance by months since intake, adding up to the portfolio', async () => {
-      const all = await portfolio('lienholder@demo.test', '?pageSize=100');
+      const all = await portfolio('lienholder@demo.test', '?limit=100');
       const response = await server.request({
         url: '/api/liens/aging',
         cookie: cookie('lienholder@demo.test'),

@@ -160,12 +160,12 @@ export async function listPortfolioPage(
   db: Db,
   filter: PortfolioFilter,
   order: PortfolioOrder,
-  page: { page: number; pageSize: number },
+  page: { offset: number; limit: number },
 ) {
   const rows = portfolioRowsSql(filter);
   const [pageResult, totalsResult] = await Promise.all([
     db.execute(
-      sql`select * from (${rows}) r ${orderBySql(order)} limit ${page.pageSize} offset ${(page.page - 1) * page.pageSize}`,
+      sql`select * from (${rows}) r ${orderBySql(order)} limit ${page.limit} offset ${page.offset}`,
     ),
     db.execute(sql`
       select count(*) as total, coalesce(sum(r.billed_cents), 0) as billed_cents,

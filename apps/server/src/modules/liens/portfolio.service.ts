@@ -16,6 +16,7 @@ import { canReadLienPortfolio } from '@casebridge/domain/liens/lien-ledger.polic
 import type { Db } from '#src/db/client.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { forbidden } from '#src/lib/app-error.ts';
+import { toCursorPage } from '#src/lib/cursor-page.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
 import { getActorPatientScope } from '#src/modules/patients/patient-scope.ts';
 import { toPortfolioCsv } from './portfolio-csv.ts';
@@ -60,14 +61,17 @@ export async function getPortfolioPage(
   request: RequestContext,
 ): Promise<TPortfolioPage> {
   const filter = portfolioFilter(actor, query);
-  const page = await listPortfolioPage(db, filter, query, query);
-  const items = page.items.map(toRow);
+  const offset = query.cursor === undefined ? 0 : Number(query.cursor);
+  const page = await listPortfolioPage(db, filter, query, { offset, limit: query.limit + 1 });
+  const { items, nextCursor } = toCursorPage(page.items.map(toRow), query.limit, () =>
+    String(offset + query.limit),
+  );
   await auditPatientRead(db, actor, {
     action: 'lien_portfolio_viewed',
     listed: { label: 'patients', ids: patientIdsOf(items) },
     ip: request.ip,
   });
-  return { ...page, items, page: query.page, pageSize: query.pageSize };
+  return { total: page.total, totals: page.totals, items, nextCursor };
 }
 
 /** The whole portfolio as CSV; exporting is audited like reading, naming every patient. */

@@ -81,7 +81,7 @@ describe('admin mail outbox', () => {
     await server.context.db.insert(mailOutbox).values(queued(25, 'Same instant'));
     const { items, pages } = await collectPages<{ id: string }>((cursor) =>
       server.request({
-        url: `/api/admin/mail-outbox?${withCursor('search=same%20instant&pageSize=10', cursor)}`,
+        url: `/api/admin/mail-outbox?${withCursor('search=same%20instant&limit=10', cursor)}`,
         cookie: admin,
       }),
     );

@@ -37,8 +37,8 @@ export async function mailOutboxRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { cursor, pageSize, ...filter } = request.query;
-      const result = await listMail(db, filter, { cursor, pageSize });
+      const { cursor, limit, ...filter } = request.query;
+      const result = await listMail(db, filter, { cursor, pageSize: limit });
       // Subjects may name a patient (the detailed notification content): one row per page.
       await auditPatientRead(db, requireActor(request), {
         action: 'mail_listed',
@@ -46,7 +46,7 @@ export async function mailOutboxRoutes(app: FastifyInstance): Promise<void> {
         details: `${cursor ? `page after ${cursor}` : 'page 1'}${filter.status ? `, status ${filter.status}` : ''}${filter.search ? ', search (text not recorded)' : ''}`,
         ip: getRequestIp(request),
       });
-      return { ...result, pageSize };
+      return result;
     },
   );
 

@@ -9,6 +9,7 @@ import { mailOutbox, messageReads, messages, messageTemplates } from '#src/db/sc
 import type { Actor } from '#src/lib/actor.ts';
 import { countUpTo } from '#src/lib/bounded-count.ts';
 import { nextVersion } from '#src/lib/versioning.ts';
+import { changedSince, changesOrder } from '#src/lib/cursor-page.ts';
 import { descNullsLast } from '#src/lib/index-order.ts';
 import type { InScopePatientId } from '#src/modules/patients/patient-access.ts';
 
@@ -71,6 +72,8 @@ type ThreadPage = {
   viewer: MessageViewer;
   cursor?: string | undefined;
   limit: number;
+  /** Only messages changed (sent, edited, retracted) at or after it, oldest change first. */
+  updatedSince?: string | undefined;
 };
 
 /**
@@ -79,6 +82,17 @@ type ThreadPage = {
  */
 export function selectMessagePage(db: Db, page: ThreadPage) {
   const conditions: SQL[] = [eq(messages.patientId, page.patientId)];
+  if (page.updatedSince) {
+    const cursorRow = page.cursor
+      ? sql`select m.updated_at, m.id from ${messages} m where m.id = ${page.cursor} and m.patient_id = ${page.patientId}`
+      : null;
+    return db
+      .select(messageColumns(page.viewer))
+      .from(messages)
+      .where(and(...conditions, ...changedSince(messages, page.updatedSince, cursorRow)))
+      .orderBy(...changesOrder(messages))
+      .limit(page.limit + 1);
+  }
   if (page.cursor) {
     conditions.push(
       sql`(${messages.createdAt}, ${messages.id}) < (select m.created_at, m.id from ${messages} m where m.id = ${page.cursor} and m.patient_id = ${page.patientId})`,

@@ -45,7 +45,7 @@ export async function listPatientMessages(
   db: Db,
   actor: Actor,
   requestedId: string,
-  query: { cursor?: string | undefined; limit: number },
+  query: { cursor?: string | undefined; limit: number; updatedSince?: string | undefined },
   context: Pick<MessageContext, 'ip'>,
 ): Promise<TMessagePage> {
   const { id: patientId } = await requirePatientInScope(db, actor, requestedId);

@@ -196,7 +196,7 @@ describe('patient listing (issue 12)', () => {
           const page = await listPatients(
             db,
             scope,
-            parseQuery({ sort, pageSize: 5, ...(cursor ? { cursor } : {}) }),
+            parseQuery({ sort, limit: 5, ...(cursor ? { cursor } : {}) }),
           );
           expect(page.total).toBe(TIED);
           forward.push(page.items.map((item) => item.id));
@@ -211,7 +211,7 @@ describe('patient listing (issue 12)', () => {
         const last = await listPatients(
           db,
           scope,
-          parseQuery({ sort, pageSize: 5, cursor: await cursorBeforeLastPage(sort) }),
+          parseQuery({ sort, limit: 5, cursor: await cursorBeforeLastPage(sort) }),
         );
         const backward: string[][] = [last.items.map((item) => item.id)];
         let previous = last.previousCursor;
@@ -219,7 +219,7 @@ describe('patient listing (issue 12)', () => {
           const page = await listPatients(
             db,
             scope,
-            parseQuery({ sort, pageSize: 5, cursor: previous }),
+            parseQuery({ sort, limit: 5, cursor: previous }),
           );
           backward.unshift(page.items.map((item) => item.id));
           previous = page.previousCursor;
@@ -236,7 +236,7 @@ describe('patient listing (issue 12)', () => {
         const page = await listPatients(
           db,
           scope,
-          parseQuery({ sort, pageSize: 5, ...(cursor ? { cursor } : {}) }),
+          parseQuery({ sort, limit: 5, ...(cursor ? { cursor } : {}) }),
         );
         if (!page.nextCursor) return cursor;
         cursor = page.nextCursor;
@@ -251,7 +251,7 @@ describe('patient listing (issue 12)', () => {
       const referred = await listPatients(
         db,
         scope,
-        parseQuery({ status: 'Referred', pageSize: 5 }),
+        parseQuery({ status: 'Referred', limit: 5 }),
       );
       expect(referred.total).toBe(10);
     });
@@ -260,7 +260,7 @@ describe('patient listing (issue 12)', () => {
   describe('search', () => {
     const search = async (email: 'clinic@demo.test' | 'clinic2@demo.test', text: string) => {
       const response = await server.request({
-        url: `/api/patients?search=${encodeURIComponent(text)}&pageSize=100`,
+        url: `/api/patients?search=${encodeURIComponent(text)}&limit=100`,
         cookie: await server.login(email),
       });
       expect(response.statusCode).toBe(200);
@@ -355,7 +355,7 @@ describe('patient listing (issue 12)', () => {
         await db.execute(sql`analyze patients`);
         await db.execute(sql`analyze patient_listing`);
         const scope: ActorPatientScope = { kind: 'clinic', clinicId };
-        const second = (await listPatients(db, scope, parseQuery({ pageSize: 25 }))).nextCursor;
+        const second = (await listPatients(db, scope, parseQuery({ limit: 25 }))).nextCursor;
         // A quarter of them are Whitfields: the search's total stops at its cap.
         expect(await listPatients(db, scope, parseQuery({ search: 'whitfield' }))).toMatchObject({
           total: PATIENT_SEARCH_COUNT_CAP,

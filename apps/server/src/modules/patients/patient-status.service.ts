@@ -51,7 +51,11 @@ async function setStatus(
     .where(eq(patients.id, patient.id))
     .returning();
   // The row is locked in scope by the caller, so the update returns it.
-  return toPatientDetail(tx, firstOrThrow(updated, 'the locked patient after its status update'));
+  return toPatientDetail(
+    tx,
+    firstOrThrow(updated, 'the locked patient after its status update'),
+    actor.organizationId,
+  );
 }
 
 /**
@@ -71,9 +75,11 @@ export async function changePatientStatus(
 ): Promise<TStatusChanged> {
   return db.transaction(async (tx) => {
     const current = await requirePatientInScope(tx, actor, requestedId, { forUpdate: true });
-    await assertVersion(current, input.expectedVersion, () => toPatientDetail(tx, current));
+    await assertVersion(current, input.expectedVersion, () =>
+      toPatientDetail(tx, current, actor.organizationId),
+    );
     if (current.treatmentStatus === input.status) {
-      return { patient: await toPatientDetail(tx, current), undo: null };
+      return { patient: await toPatientDetail(tx, current, actor.organizationId), undo: null };
     }
     const patient = await setStatus(tx, actor, current, input.status);
     await closeTreatmentGapIfCared(tx, current.id, actor);
@@ -132,7 +138,7 @@ export async function undoStatusChange(
     if (!hold) throw new AppError('CONFLICT', PATIENT_MESSAGES.undoClosed);
     if (hold.patientVersion !== current.version) {
       throw new StaleWriteError(
-        await toPatientDetail(tx, current),
+        await toPatientDetail(tx, current, actor.organizationId),
         PATIENT_MESSAGES.undoSuperseded,
       );
     }

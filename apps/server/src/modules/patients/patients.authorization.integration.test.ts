@@ -55,7 +55,7 @@ describe('patient routes authorization matrix', () => {
     '%s: the list and the counts hold exactly the patients in scope',
     async (actor) => {
       const response = await server.request({
-        url: '/api/patients?pageSize=100',
+        url: '/api/patients?limit=100',
         cookie: cookies[actor],
       });
       expect(response.statusCode).toBe(200);

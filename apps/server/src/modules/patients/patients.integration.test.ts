@@ -166,7 +166,7 @@ describe('patients', () => {
       expect(wildcard.json().total).toBe(0);
 
       const discharged = await server.request({
-        url: '/api/patients?status=Discharged&pageSize=100',
+        url: '/api/patients?status=Discharged&limit=100',
         cookie: adminCookie,
       });
       const statuses = new Set(
@@ -175,7 +175,7 @@ describe('patients', () => {
       expect([...statuses]).toEqual(['Discharged']);
 
       const byName = await server.request({
-        url: '/api/patients?sort=name&pageSize=100',
+        url: '/api/patients?sort=name&limit=100',
         cookie: adminCookie,
       });
       const names = byName.json().items.map((item: { fullName: string }) => item.fullName);
@@ -184,7 +184,7 @@ describe('patients', () => {
       );
 
       const byStatus = await server.request({
-        url: '/api/patients?sort=status&pageSize=100',
+        url: '/api/patients?sort=status&limit=100',
         cookie: adminCookie,
       });
       const order = byStatus
@@ -206,9 +206,9 @@ describe('patients', () => {
     });
 
     it('pages without overlap, forward by nextCursor and back by previousCursor', async () => {
-      const first = await server.request({ url: '/api/patients?pageSize=10', cookie: adminCookie });
+      const first = await server.request({ url: '/api/patients?limit=10', cookie: adminCookie });
       const second = await server.request({
-        url: `/api/patients?pageSize=10&cursor=${first.json().nextCursor}`,
+        url: `/api/patients?limit=10&cursor=${first.json().nextCursor}`,
         cookie: adminCookie,
       });
       const firstIds = first.json().items.map((item: { id: string }) => item.id);
@@ -218,18 +218,18 @@ describe('patients', () => {
       expect(first.json().total).toBeGreaterThanOrEqual(20);
       expect(first.json().previousCursor).toBeNull();
       const back = await server.request({
-        url: `/api/patients?pageSize=10&cursor=${second.json().previousCursor}`,
+        url: `/api/patients?limit=10&cursor=${second.json().previousCursor}`,
         cookie: adminCookie,
       });
       expect(back.json().items.map((item: { id: string }) => item.id)).toEqual(firstIds);
 
       const foreign = await server.request({
-        url: `/api/patients?pageSize=10&sort=name&cursor=${first.json().nextCursor}`,
+        url: `/api/patients?limit=10&sort=name&cursor=${first.json().nextCursor}`,
         cookie: adminCookie,
       });
       expect(foreign.statusCode).toBe(400);
       const forged = await server.request({
-        url: '/api/patients?pageSize=10&cursor=bm90LWEtY3Vyc29y',
+        url: '/api/patients?limit=10&cursor=bm90LWEtY3Vyc29y',
         cookie: adminCookie,
       });
       expect(forged.statusCode).toBe(400);

@@ -27,6 +27,7 @@ import {
   PATIENT_LISTING_ALL_PARTY,
   patientClinics,
   patientCounts,
+  patientExternalIds,
   patientLienholders,
   patientListing,
   patients,
@@ -53,11 +54,25 @@ const SORTS = {
   last_updated: { columns: ['updated_at', 'patient_id'], descending: true },
   name: { columns: ['name_key', 'patient_id'], descending: false },
   status: { columns: ['status_key', 'updated_at', 'patient_id'], descending: true },
-} as const satisfies Record<PatientSort, { columns: readonly string[]; descending: boolean }>;
+  /** With `updatedSince` (a sync client's changes): oldest change first. */
+  changes: { columns: ['updated_at', 'patient_id'], descending: false },
+} as const satisfies Record<ListingSort, { columns: readonly string[]; descending: boolean }>;
+
+type ListingSort = PatientSort | 'changes';
+
+/** The order a page is read in: the chosen sort, or, with `updatedSince`, oldest change first. */
+const listingSortOf = (query: Pick<TListPatientsParsed, 'sort' | 'updatedSince'>): ListingSort =>
+  query.updatedSince ? 'changes' : query.sort;
+
+/**
+ * Whose external ids (issue 14) the list shows and filters by: the reader's organisation, or
+ * the organisation an admin names; none for a patient contact or an admin naming none.
+ */
+export type ExternalIdOwner = string | null;
 
 const k = (column: string) => sql`${sql.identifier('k')}.${sql.identifier(column)}`;
 
-function orderBy(sort: PatientSort, reverse: boolean): SQL {
+function orderBy(sort: ListingSort, reverse: boolean): SQL {
   const { columns, descending } = SORTS[sort];
   const direction = descending !== reverse ? sql.raw('desc') : sql.raw('asc');
   return sql.join(
@@ -70,7 +85,7 @@ function orderBy(sort: PatientSort, reverse: boolean): SQL {
 function keysetBound(cursor: TPatientCursor): SQL {
   const { columns, descending } = SORTS[cursor.sort];
   const values =
-    cursor.sort === 'last_updated'
+    cursor.sort === 'last_updated' || cursor.sort === 'changes'
       ? [sql`${cursor.updatedAt}::timestamptz`, sql`${cursor.id}::uuid`]
       : cursor.sort === 'name'
         ? [sql`${cursor.nameKey}::text`, sql`${cursor.id}::uuid`]
@@ -83,9 +98,24 @@ function keysetBound(cursor: TPatientCursor): SQL {
   return sql`(${sql.join(columns.map(k), sql`, `)}) ${sql.raw(isLess ? '<' : '>')} (${sql.join(values, sql`, `)})`;
 }
 
-/** Status and Gaps filters and search (`domain/patients/patient-search.ts`) on the listing rows `k`. */
-function listingFilters(query: Pick<TListPatientsParsed, 'search' | 'status' | 'gap'>): SQL[] {
+type ListingFilter = Pick<
+  TListPatientsParsed,
+  'search' | 'status' | 'gap' | 'updatedSince' | 'externalId'
+> & { externalIdOwner?: ExternalIdOwner };
+
+/**
+ * Status and Gaps filters, search (`domain/patients/patient-search.ts`), `updatedSince` and the
+ * external-id lookup on the listing rows `k`.
+ */
+function listingFilters(query: ListingFilter): SQL[] {
   const filters: SQL[] = [];
+  if (query.updatedSince)
+    filters.push(sql`${k('updated_at')} >= ${query.updatedSince}::timestamptz`);
+  if (query.externalId !== undefined) {
+    filters.push(
+      sql`${k('patient_id')} in (select ${patientExternalIds.patientId} from ${patientExternalIds} where ${patientExternalIds.organizationId} = ${query.externalIdOwner ?? null}::uuid and ${patientExternalIds.externalId} = ${query.externalId})`,
+    );
+  }
   if (query.status) filters.push(sql`${k('status_key')} = ${getStatusKey(query.status)}`);
   // Open gaps are few: the planner reads them through their partial index, then the listing's key.
   if (query.gap === 'open') filters.push(sql`${k('patient_id')} in (${openGapPatientIds})`);
@@ -160,7 +190,12 @@ type ListingRow = {
   clinic_names: string[] | null;
   firm_name: string | null;
   gap_days: number | null;
+  external_id: string | null;
 };
+
+/** The external id organisation `owner` keeps for patient `p` (issue 14), else null. */
+const externalIdOf = (patientId: SQL, owner: ExternalIdOwner) =>
+  sql`(select x.external_id from ${patientExternalIds} x where x.patient_id = ${patientId} and x.organization_id = ${owner}::uuid)`;
 
 /**
  * One page's rows in the sort's order (reversed going back), `limit` at most; exported for the
@@ -168,13 +203,13 @@ type ListingRow = {
  */
 export function listPageSql(
   scope: ActorPatientScope,
-  query: TListPatientsParsed,
+  query: TListPatientsParsed & { externalIdOwner?: ExternalIdOwner },
   cursor: TPatientCursor | null,
   limit: number,
 ): SQL {
   const reverse = cursor?.direction === 'before';
   const filters = [...listingFilters(query), ...(cursor ? [keysetBound(cursor)] : [])];
-  const order = orderBy(query.sort, reverse);
+  const order = orderBy(listingSortOf(query), reverse);
   return sql`
     select p.id, p.full_name, p.dob::text as dob, p.treatment_status,
       p.intake_date::text as intake_date, p.last_treatment_date::text as last_treatment_date,
@@ -182,9 +217,11 @@ export function listPageSql(
       k.name_key, k.status_key,
       (select array_agg(o.name order by o.name) from ${patientClinics} pc join ${organizations} o on o.id = pc.clinic_id where pc.patient_id = p.id) as clinic_names,
       (select o.name from ${organizations} o where o.id = p.firm_id) as firm_name,
-      ${gapDaysOf(sql`p.id`)} as gap_days
+      ${gapDaysOf(sql`p.id`)} as gap_days,
+      ${externalIdOf(sql`p.id`, query.externalIdOwner ?? null)} as external_id
     from (${scopeListing(scope, filters, sql`order by ${order} limit ${limit}`, {
-      matchFirst: searchesByTrigram(query) || query.gap === 'open',
+      matchFirst:
+        searchesByTrigram(query) || query.gap === 'open' || query.externalId !== undefined,
     })}) k
     join ${patients} p on p.id = k.patient_id
     order by ${order}
@@ -194,7 +231,7 @@ export function listPageSql(
 async function selectPage(
   db: Db,
   scope: ActorPatientScope,
-  query: TListPatientsParsed,
+  query: PatientListQuery,
   cursor: TPatientCursor | null,
   limit: number,
 ): Promise<ListingRow[]> {
@@ -202,13 +239,13 @@ async function selectPage(
 }
 
 function toCursor(
-  sort: PatientSort,
+  sort: ListingSort,
   row: ListingRow,
   direction: TPatientCursor['direction'],
 ): string {
   const base = { direction, id: row.id };
   return encodePatientCursor(
-    sort === 'last_updated'
+    sort === 'last_updated' || sort === 'changes'
       ? { sort, updatedAt: row.updated_key, ...base }
       : sort === 'name'
         ? { sort, nameKey: row.name_key, ...base }
@@ -228,6 +265,7 @@ function toSummary(row: ListingRow): TPatientSummary {
     clinicNames: row.clinic_names ?? [],
     firmName: row.firm_name,
     gapDays: row.gap_days === null ? null : Number(row.gap_days),
+    externalId: row.external_id,
   };
 }
 
@@ -238,13 +276,19 @@ function toSummary(row: ListingRow): TPatientSummary {
 async function countList(
   db: Db,
   scope: ActorPatientScope,
-  query: TListPatientsParsed,
+  query: PatientListQuery,
 ): Promise<{ total: number; isTotalCapped: boolean }> {
-  if ((query.search && listingFilters({ search: query.search }).length > 0) || query.gap) {
+  if (
+    (query.search && listingFilters({ search: query.search }).length > 0) ||
+    query.gap ||
+    query.updatedSince ||
+    query.externalId !== undefined
+  ) {
     // A trigram search counts its matches, found through the index (a limit here would tempt
     // the planner into reading the whole table for a rare name); otherwise the count stops at
     // the cap along the party's index.
-    const matchFirst = searchesByTrigram(query) || query.gap === 'open';
+    const matchFirst =
+      searchesByTrigram(query) || query.gap === 'open' || query.externalId !== undefined;
     const cap = matchFirst ? sql`` : sql`limit ${PATIENT_SEARCH_COUNT_CAP + 1}`;
     const result = await db.execute(sql`
       select count(*)::int as n from (
@@ -267,38 +311,41 @@ async function countList(
  * A keyset page of the patients the scope sees (docs/decisions/0014): index-driven whatever the
  * party's size. Going back past the first row yields the first page itself.
  */
+export type PatientListQuery = TListPatientsParsed & { externalIdOwner?: ExternalIdOwner };
+
 export async function listPatients(
   db: Db,
   scope: ActorPatientScope,
-  query: TListPatientsParsed,
-): Promise<Omit<TPatientPage, 'pageSize'>> {
+  query: PatientListQuery,
+): Promise<TPatientPage> {
+  const sort = listingSortOf(query);
   const cursor = query.cursor ? decodePatientCursor(query.cursor) : null;
-  if (query.cursor && cursor?.sort !== query.sort) throw validationFailed(PATIENT_CURSOR_INVALID);
+  if (query.cursor && cursor?.sort !== sort) throw validationFailed(PATIENT_CURSOR_INVALID);
   const [fetched, totals] = await Promise.all([
-    selectPage(db, scope, query, cursor, query.pageSize + 1),
+    selectPage(db, scope, query, cursor, query.limit + 1),
     countList(db, scope, query),
   ]);
   let rows = fetched;
   let hasBefore = cursor !== null;
-  let hasAfter = rows.length > query.pageSize;
+  let hasAfter = rows.length > query.limit;
   if (cursor?.direction === 'before') {
-    if (rows.length > query.pageSize) {
-      rows = rows.slice(0, query.pageSize).toReversed();
+    if (rows.length > query.limit) {
+      rows = rows.slice(0, query.limit).toReversed();
       hasAfter = true;
     } else {
-      rows = await selectPage(db, scope, query, null, query.pageSize + 1);
+      rows = await selectPage(db, scope, query, null, query.limit + 1);
       hasBefore = false;
-      hasAfter = rows.length > query.pageSize;
+      hasAfter = rows.length > query.limit;
     }
   }
-  rows = rows.slice(0, query.pageSize);
+  rows = rows.slice(0, query.limit);
   const first = rows[0];
   const last = rows.at(-1);
   return {
     ...totals,
     items: rows.map(toSummary),
-    nextCursor: hasAfter && last ? toCursor(query.sort, last, 'after') : null,
-    previousCursor: hasBefore && first ? toCursor(query.sort, first, 'before') : null,
+    nextCursor: hasAfter && last ? toCursor(sort, last, 'after') : null,
+    previousCursor: hasBefore && first ? toCursor(sort, first, 'before') : null,
   };
 }
 
@@ -408,7 +455,12 @@ export async function getPatientAssignments(db: Db, patientId: string) {
   return { clinics: clinicRows, lienholders: lienholderRows };
 }
 
-export async function toPatientDetail(db: Db, row: PatientRow): Promise<TPatientDetail> {
+/** The patient as the API shows it; `externalIdOwner` is the organisation whose id it carries. */
+export async function toPatientDetail(
+  db: Db,
+  row: PatientRow,
+  externalIdOwner: ExternalIdOwner,
+): Promise<TPatientDetail> {
   const [{ clinics, lienholders }, firmRows, gapRows] = await Promise.all([
     getPatientAssignments(db, row.id),
     row.firmId
@@ -417,9 +469,12 @@ export async function toPatientDetail(db: Db, row: PatientRow): Promise<TPatient
           .from(organizations)
           .where(eq(organizations.id, row.firmId))
       : Promise.resolve([]),
-    db.execute(sql`select ${gapDaysOf(sql`${row.id}::uuid`)} as gap_days`),
+    db.execute(
+      sql`select ${gapDaysOf(sql`${row.id}::uuid`)} as gap_days, ${externalIdOf(sql`${row.id}::uuid`, externalIdOwner)} as external_id`,
+    ),
   ]);
-  const gapDays = rowsOf<{ gap_days: number | null }>(gapRows)[0]?.gap_days ?? null;
+  const extras = rowsOf<{ gap_days: number | null; external_id: string | null }>(gapRows)[0];
+  const gapDays = extras?.gap_days ?? null;
   return {
     id: row.id,
     fullName: row.fullName,
@@ -435,6 +490,7 @@ export async function toPatientDetail(db: Db, row: PatientRow): Promise<TPatient
     pointOfContactPhone: row.pointOfContactPhone,
     createdAt: row.createdAt.toISOString(),
     gapDays: gapDays === null ? null : Number(gapDays),
+    externalId: extras?.external_id ?? null,
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,
     updatedByName: row.updatedByName,

@@ -8,6 +8,7 @@ import {
   ZCreatePatientRequest,
   ZDemographicsUpdated,
   ZDuplicatePatientBody,
+  ZExternalIdQuery,
   ZListPatientsQuery,
   ZPatientDetail,
   ZPatientPage,
@@ -51,13 +52,8 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ZPatientPage, ...errors },
       },
     },
-    async (request) => {
-      const query = request.query;
-      const result = await listActorPatients(db, requireActor(request), query, {
-        ip: getRequestIp(request),
-      });
-      return { ...result, pageSize: query.pageSize };
-    },
+    async (request) =>
+      listActorPatients(db, requireActor(request), request.query, { ip: getRequestIp(request) }),
   );
 
   api.get(
@@ -83,15 +79,20 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Get a patient',
         description: 'One patient (404 when missing or not shared with the user)',
         params: ZPatientIdParams,
+        querystring: ZExternalIdQuery,
         response: { 200: ZPatientDetail, ...errors },
       },
     },
     async (request, reply) =>
       withEtag(
         reply,
-        await getPatientForActor(db, requireActor(request), request.params.patientId, {
-          ip: getRequestIp(request),
-        }),
+        await getPatientForActor(
+          db,
+          requireActor(request),
+          request.params.patientId,
+          { ip: getRequestIp(request) },
+          request.query.organizationId,
+        ),
       ),
   );
 

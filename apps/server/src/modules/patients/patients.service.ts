@@ -4,8 +4,10 @@ import {
   canCreatePatients,
 } from '@casebridge/domain/patients/patient.policy';
 import {
+  EXTERNAL_ID_MESSAGES,
   PATIENT_MESSAGES,
   type TCreatePatientParsed,
+  type TListPatientsParsed,
   type TPatientDetail,
   type TPatientMatch,
   ZUpdateDemographicsRequest,
@@ -27,6 +29,7 @@ import { closeTreatmentGapIfCared } from '#src/modules/treatment-gaps/treatment-
 import { notifyUsers } from '#src/modules/notifications/notifications.service.ts';
 import { listNotificationAudience } from '#src/modules/notifications/recipients.ts';
 import { getSettings } from '#src/modules/settings/settings.service.ts';
+import { readExternalIdOwner } from './external-ids.service.ts';
 import { requirePatientInScope } from './patient-access.ts';
 import { getActorPatientScope } from './patient-scope.ts';
 import {
@@ -52,15 +55,23 @@ const today = () => new Date().toISOString().slice(0, 10);
 export async function listActorPatients(
   db: Db,
   actor: Actor,
-  query: Parameters<typeof listPatients>[2],
+  query: TListPatientsParsed,
   context: RequestContext,
 ) {
-  const result = await listPatients(db, getActorPatientScope(actor), query);
+  const externalIdOwner = readExternalIdOwner(actor, query.organizationId);
+  if (query.externalId !== undefined && externalIdOwner === null) {
+    throw validationFailed(EXTERNAL_ID_MESSAGES.organizationRequired);
+  }
+  const result = await listPatients(db, getActorPatientScope(actor), {
+    ...query,
+    externalIdOwner,
+  });
   const filter = [
     query.cursor ? 'page by cursor' : 'page 1',
-    `sort ${query.sort}`,
+    query.updatedSince ? `updated since ${query.updatedSince}` : `sort ${query.sort}`,
     query.status ? `status ${query.status}` : null,
     query.search ? 'search (text not recorded)' : null,
+    query.externalId === undefined ? null : 'external id lookup',
   ].filter(Boolean);
   await auditPatientRead(db, actor, {
     action: 'patients_listed',
@@ -80,14 +91,16 @@ export async function getPatientForActor(
   actor: Actor,
   requestedId: string,
   context: RequestContext,
+  organizationId?: string,
 ): Promise<TPatientDetail> {
+  const externalIdOwner = readExternalIdOwner(actor, organizationId);
   const patient = await requirePatientInScope(db, actor, requestedId);
   await auditPatientRead(db, actor, {
     action: 'patient_viewed',
     patientId: patient.id,
     ip: context.ip,
   });
-  return toPatientDetail(db, patient);
+  return toPatientDetail(db, patient, externalIdOwner);
 }
 
 async function assertOrganizations(
@@ -193,7 +206,9 @@ export async function updateDemographics(
   const lienholderIds = input.lienholderIds ? [...new Set(input.lienholderIds)] : undefined;
   return db.transaction(async (tx) => {
     const current = await requirePatientInScope(tx, actor, requestedId, { forUpdate: true });
-    await assertVersion(current, input.expectedVersion, () => toPatientDetail(tx, current));
+    await assertVersion(current, input.expectedVersion, () =>
+      toPatientDetail(tx, current, actor.organizationId),
+    );
     const patientId = current.id;
     const assignments = await getPatientAssignments(tx, patientId);
     const isReassigning =
@@ -264,7 +279,7 @@ export async function updateDemographics(
         actor,
       });
     }
-    const patient = await toPatientDetail(tx, row);
+    const patient = await toPatientDetail(tx, row, actor.organizationId);
     let notifiedUsers = 0;
     if (input.notify) {
       const recipients = await listNotificationAudience(tx, {

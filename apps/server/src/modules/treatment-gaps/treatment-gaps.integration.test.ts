@@ -223,15 +223,15 @@ describe('treatment gaps', () => {
       ]),
     );
     for (const cookie of [clinic, attorney]) {
-      const filtered = await listPatients('gap=open&pageSize=100', cookie);
+      const filtered = await listPatients('gap=open&limit=100', cookie);
       expect(filtered.map((item) => item.id)).toContain(gapped);
       expect(filtered.map((item) => item.id)).not.toContain(fine);
       expect(filtered.every((item) => typeof item.gapDays === 'number')).toBe(true);
     }
     // Summit's clinic user does not see Harbor's patients, gap or not.
-    const other = await listPatients('gap=open&pageSize=100', clinic2);
+    const other = await listPatients('gap=open&limit=100', clinic2);
     expect(other.map((item) => item.id)).not.toContain(gapped);
     const counted = await server.request({ url: '/api/patients?gap=open', cookie: clinic });
-    expect(counted.json().total).toBe((await listPatients('gap=open&pageSize=100', clinic)).length);
+    expect(counted.json().total).toBe((await listPatients('gap=open&limit=100', clinic)).length);
   });
 });

@@ -404,7 +404,7 @@ describe('admin user management and invitations', () => {
   });
 
   it('lists users newest first with search and pages', async () => {
-    const page = await server.request({ url: '/api/users?pageSize=2', cookie: admin });
+    const page = await server.request({ url: '/api/users?limit=2', cookie: admin });
     expect(page.json().total).toBeGreaterThanOrEqual(11);
     expect(page.json().items).toHaveLength(2);
     const [first, second] = page.json().items as Array<{ createdAt: string }>;
@@ -414,7 +414,7 @@ describe('admin user management and invitations', () => {
     // the demo users share their creation instant.
     const { items } = await collectPages<{ id: string; email: string; createdAt: string }>(
       (cursor) =>
-        server.request({ url: `/api/users?${withCursor('pageSize=3', cursor)}`, cookie: admin }),
+        server.request({ url: `/api/users?${withCursor('limit=3', cursor)}`, cookie: admin }),
     );
     expect(items).toHaveLength(page.json().total);
     expect(new Set(items.map((user) => user.id)).size).toBe(items.length);

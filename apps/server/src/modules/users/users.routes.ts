@@ -52,10 +52,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ZUserPage, ...errors },
       },
     },
-    async (request) => {
-      const result = await listUsersPage(db, request.query);
-      return { ...result, pageSize: request.query.pageSize };
-    },
+    async (request) => listUsersPage(db, request.query),
   );
 
   api.post(

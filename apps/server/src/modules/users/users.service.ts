@@ -33,7 +33,7 @@ export function listUsersPage(db: Db, query: TListUsersParsed) {
   return listUsers(db, {
     search: query.search || undefined,
     cursor: query.cursor,
-    pageSize: query.pageSize,
+    pageSize: query.limit,
   });
 }
 
