@@ -13,7 +13,7 @@ export function usePatientPicker(search: string) {
     queryKey: ['patients', 'picker', search],
     queryFn: () =>
       apiFetch<TPatientPage>(
-        `/patients?sort=name&pageSize=${PATIENT_PICKER_SIZE}${search ? `&search=${encodeURIComponent(search)}` : ''}`,
+        `/patients?sort=name&limit=${PATIENT_PICKER_SIZE}${search ? `&search=${encodeURIComponent(search)}` : ''}`,
       ),
     placeholderData: keepPreviousData,
   });

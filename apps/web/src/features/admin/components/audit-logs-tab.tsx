@@ -31,7 +31,7 @@ export function AuditLogsTab() {
     ...EMPTY_AUDIT_FILTERS,
     patient: searchParams.get('patient') ?? '',
   }));
-  const pages = useCursorPages<number>();
+  const pages = useCursorPages<string>();
   const [isExporting, setIsExporting] = useState(false);
   const user = useDebouncedValue(values.user.trim());
   const patient = useDebouncedValue(values.patient.trim());
@@ -43,7 +43,7 @@ export function AuditLogsTab() {
     action: (values.action || undefined) as AuditAction | undefined,
     ...(isRangeValid ? range : {}),
   };
-  const logs = useAuditLogs({ ...filter, cursor: pages.cursor, pageSize: AUDIT_LOG_PAGE_SIZE });
+  const logs = useAuditLogs({ ...filter, cursor: pages.cursor, limit: AUDIT_LOG_PAGE_SIZE });
   const total = logs.data ? `${logs.data.total}${logs.data.isTotalCapped ? '+' : ''}` : '';
 
   async function handleExport() {

@@ -49,7 +49,6 @@ const API: FakeRoutes = {
     total: items.length,
     isTotalCapped: false,
     nextCursor: null,
-    pageSize: 10,
   }),
   'POST /admin/mail-outbox/:id/retry': ({ params }) => {
     // The server requeued it: the next list shows it pending.

@@ -34,7 +34,7 @@ export function MailOutboxPanel() {
     status: status || undefined,
     search: debouncedSearch || undefined,
     cursor: pages.cursor,
-    pageSize: MAIL_OUTBOX_PAGE_SIZE,
+    limit: MAIL_OUTBOX_PAGE_SIZE,
   });
   const retryAll = useRetryAllFailedMail();
 

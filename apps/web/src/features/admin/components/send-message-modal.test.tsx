@@ -14,7 +14,7 @@ function renderModal() {
   return renderWithProviders(<SendMessageModal isOpen onClose={() => undefined} />, {
     session: signedInAs('admin'),
     api: {
-      'GET /patients': { items: [PATIENT], total: 1, page: 1, pageSize: 20 },
+      'GET /patients': { items: [PATIENT], total: 1, isTotalCapped: false, nextCursor: null, previousCursor: null },
       'GET /templates': { items: [] },
       'POST /patients/:patientId/messages': () => json({}, 201),
     },

@@ -22,7 +22,7 @@ export function UsersTab() {
   const users = useUsers({
     search: debouncedSearch || undefined,
     cursor: pages.cursor,
-    pageSize: USERS_PAGE_SIZE,
+    limit: USERS_PAGE_SIZE,
   });
 
   return (

@@ -8,6 +8,7 @@ import type {
 import type { THistoryEntry } from '@casebridge/domain/history/record-history.schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '#src/lib/api-client.ts';
+import { fetchAllPages } from '#src/lib/fetch-all-pages.ts';
 
 export const billingKeys = {
   all: ['billing'] as const,
@@ -24,7 +25,8 @@ const entryPath = (patientId: string, entryId: string) =>
 export function useBillingHistory(patientId: string) {
   return useQuery({
     queryKey: billingKeys.history(patientId),
-    queryFn: () => apiFetch<TBillingHistory>(`/patients/${encodeURIComponent(patientId)}/billing`),
+    queryFn: () =>
+      fetchAllPages<TBillingHistory>(`/patients/${encodeURIComponent(patientId)}/billing`),
   });
 }
 

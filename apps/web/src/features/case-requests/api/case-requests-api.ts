@@ -11,6 +11,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { apiFetch } from '#src/lib/api-client.ts';
+import { fetchAllPages } from '#src/lib/fetch-all-pages.ts';
 import { toastAnswerError } from '#src/features/case-requests/utils/answer-errors.ts';
 
 /**
@@ -70,7 +71,7 @@ export function usePatientDocumentsForRequest(patientId: string) {
   return useQuery({
     queryKey: caseRequestKeys.documents(patientId),
     queryFn: () =>
-      apiFetch<TDocumentList>(`/patients/${encodeURIComponent(patientId)}/documents`).then(
+      fetchAllPages<TDocumentList>(`/patients/${encodeURIComponent(patientId)}/documents`).then(
         (list) => list.items,
       ),
   });

@@ -7,6 +7,7 @@ import type {
 import type { TreatmentStatus } from '@casebridge/domain/patients/treatment-status';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '#src/lib/api-client.ts';
+import { fetchAllPages } from '#src/lib/fetch-all-pages.ts';
 
 export const documentKeys = {
   patient: (patientId: string) => ['documents', patientId] as const,
@@ -22,7 +23,8 @@ export const documentKeys = {
 export function useDocuments(patientId: string, treatmentStatus: TreatmentStatus) {
   return useQuery({
     queryKey: documentKeys.list(patientId, treatmentStatus),
-    queryFn: () => apiFetch<TDocumentList>(`/patients/${encodeURIComponent(patientId)}/documents`),
+    queryFn: () =>
+      fetchAllPages<TDocumentList>(`/patients/${encodeURIComponent(patientId)}/documents`),
   });
 }
 

@@ -92,6 +92,6 @@ export function useAgingReport() {
 
 /** The whole portfolio as CSV, with the filters and order shown (no paging). */
 export const getPortfolioCsvUrl = (query: TPortfolioQuery) => {
-  const { page: _page, pageSize: _pageSize, ...filters } = query;
+  const { cursor: _cursor, limit: _limit, ...filters } = query;
   return `/api/liens/portfolio.csv${toPortfolioSearch(filters)}`;
 };

@@ -22,18 +22,18 @@ const ROW = {
   balanceCents: 95_050,
 };
 
-function renderSection() {
+function renderSection(total = 1) {
   const asked: URLSearchParams[] = [];
   renderWithProviders(<PortfolioSection />, {
     session: signedInAs('lienholder'),
     api: {
       'GET /liens/portfolio': ({ query }: FakeRequest) => {
         asked.push(query);
+        const offset = Number(query.get('cursor') ?? 0);
         return {
-          items: [ROW],
-          total: 1,
-          page: 1,
-          pageSize: 25,
+          items: [{ ...ROW, patientName: `Maria Delgado ${offset + 1}` }],
+          total,
+          nextCursor: offset + 1 < total ? String(offset + 1) : null,
           totals: {
             billedCents: 125_050,
             reducedCents: 10_000,
@@ -72,9 +72,7 @@ describe('PortfolioSection', { timeout: 15_000 }, () => {
     expect(patient).toHaveAttribute('aria-sort', 'none');
     await user.click(within(balance).getByRole('button'));
     expect(balance).toHaveAttribute('aria-sort', 'descending');
-    await expect
-      .poll(() => asked.at(-1)?.toString())
-      .toBe('sort=balance&direction=desc&page=1&pageSize=25');
+    await expect.poll(() => asked.at(-1)?.toString()).toBe('sort=balance&direction=desc&limit=25');
   });
 
   it("asks for the status and 'Has gap' filters", async () => {
@@ -85,6 +83,19 @@ describe('PortfolioSection', { timeout: 15_000 }, () => {
     await user.click(screen.getByLabelText('Has gap'));
     await expect
       .poll(() => asked.at(-1)?.toString())
-      .toBe('status=Discharged&hasGap=true&sort=patient&direction=asc&page=1&pageSize=25');
+      .toBe('status=Discharged&hasGap=true&sort=patient&direction=asc&limit=25');
+  });
+
+  it('pages with the cursor the server gave, and back', async () => {
+    const asked = renderSection(2);
+    const user = userEvent.setup();
+    await screen.findByRole('row', { name: /Maria Delgado 1/ }, { timeout: 5_000 });
+    const pagesNav = screen.getByRole('navigation', { name: 'Portfolio pages' });
+    await user.click(within(pagesNav).getByRole('button', { name: 'Next' }));
+    await screen.findByRole('row', { name: /Maria Delgado 2/ });
+    expect(asked.at(-1)?.get('cursor')).toBe('1');
+    await user.click(within(pagesNav).getByRole('button', { name: 'Previous' }));
+    await screen.findByRole('row', { name: /Maria Delgado 1/ });
+    expect(asked.at(-1)?.has('cursor')).toBe(false);
   });
 });

@@ -4,10 +4,11 @@ import { FileDown } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#src/components/ui/button.tsx';
-import { Pagination } from '#src/components/ui/pagination.tsx';
+import { CursorPageControls } from '#src/components/ui/cursor-pagination.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { useCurrentUser } from '#src/lib/auth-context.tsx';
 import { formatCents } from '#src/lib/format.ts';
+import { useCursorPages } from '#src/lib/use-cursor-pages.ts';
 import { useDebouncedValue } from '#src/lib/use-debounced-value.ts';
 import { getPortfolioCsvUrl, usePortfolio } from '#src/features/liens/api/liens-api.ts';
 import { PortfolioFilters, type PortfolioFilterValues } from './portfolio-filters.tsx';
@@ -26,7 +27,7 @@ export function PortfolioSection() {
     hasGapOnly: false,
   });
   const [order, setOrder] = useState<PortfolioOrder>({ sort: 'patient', direction: 'asc' });
-  const [page, setPage] = useState(1);
+  const pages = useCursorPages<string>();
   const [isExporting, setIsExporting] = useState(false);
   const search = useDebouncedValue(filters.search.trim());
   const query: TPortfolioQuery = {
@@ -35,8 +36,8 @@ export function PortfolioSection() {
     hasGap: filters.hasGapOnly ? 'true' : undefined,
     sort: order.sort,
     direction: order.direction,
-    page,
-    pageSize: PORTFOLIO_PAGE_SIZE,
+    cursor: pages.cursor,
+    limit: PORTFOLIO_PAGE_SIZE,
   };
   const portfolio = usePortfolio(query);
 
@@ -70,7 +71,7 @@ export function PortfolioSection() {
         values={filters}
         onChange={(values) => {
           setFilters(values);
-          setPage(1);
+          pages.reset();
         }}
       />
       {/* The totals over every matching row, announced when a filter changes them. */}
@@ -91,16 +92,15 @@ export function PortfolioSection() {
           order={order}
           onSort={(next) => {
             setOrder(next);
-            setPage(1);
+            pages.reset();
           }}
         />
       )}
-      <Pagination
-        page={page}
-        pageSize={PORTFOLIO_PAGE_SIZE}
-        total={portfolio.data?.total ?? 0}
-        onPageChange={setPage}
+      <CursorPageControls
         label="Portfolio pages"
+        pages={pages}
+        pageSize={PORTFOLIO_PAGE_SIZE}
+        data={portfolio.data && { ...portfolio.data, isTotalCapped: false }}
       />
     </section>
   );

@@ -130,3 +130,25 @@ export function useUpdateDemographics(id: string) {
     onSuccess: ({ patient }) => showChangedPatient(queryClient, patient),
   });
 }
+
+/**
+ * Sets (a text) or clears (null) the user's organisation's own reference for the patient
+ * (issue 14); the patient's lists and page then show it.
+ */
+export function useSetExternalId(patientId: string) {
+  const queryClient = useQueryClient();
+  const path = `/patients/${encodeURIComponent(patientId)}/external-id`;
+  return useMutation({
+    mutationFn: async (externalId: string | null) => {
+      if (externalId === null) await apiFetch<void>(path, { method: 'DELETE' });
+      else await apiFetch<unknown>(path, { method: 'PUT', body: { externalId } });
+      return externalId;
+    },
+    onSuccess: (externalId) => {
+      queryClient.setQueryData<TPatientDetail>(patientKeys.detail(patientId), (patient) =>
+        patient ? { ...patient, externalId } : patient,
+      );
+      void queryClient.invalidateQueries({ queryKey: [...patientKeys.all, 'list'] });
+    },
+  });
+}

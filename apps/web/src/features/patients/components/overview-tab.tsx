@@ -7,6 +7,7 @@ import { CalendarDays, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatDate } from '#src/lib/format.ts';
 import { useCurrentUser } from '#src/lib/auth-context.tsx';
+import { ExternalIdField } from './external-id-field.tsx';
 import { TreatmentTimeline } from './treatment-timeline.tsx';
 
 function DateCard({ label, value }: { label: string; value: string | null }) {
@@ -91,6 +92,7 @@ export function OverviewTab({ patient, summary }: { patient: TPatientDetail; sum
           empty="No lienholders linked"
         />
       </div>
+      <ExternalIdField patient={patient} />
       {canUseTreatmentSummary(user) ? summary : null}
     </div>
   );

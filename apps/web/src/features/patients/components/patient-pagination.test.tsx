@@ -31,7 +31,6 @@ function answerPage(request: FakeRequest) {
     items: Array.from({ length: end - start }, (_, offset) => patient(start + offset)),
     total: TOTAL,
     isTotalCapped: false,
-    pageSize: ADMIN_PATIENTS_PAGE_SIZE,
     nextCursor: end < TOTAL ? String(end) : null,
     previousCursor: start > 0 ? String(start) : null,
   };

@@ -13,6 +13,7 @@ const PATIENT = {
   clinicNames: ['Harbor Physical Therapy'],
   firmName: 'Morgan & Hale Injury Law',
   updatedAt: '2026-02-01T00:00:00.000Z',
+  externalId: null,
 };
 
 function renderTable() {

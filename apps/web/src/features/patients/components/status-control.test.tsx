@@ -21,6 +21,7 @@ const PATIENT: TPatientDetail = {
   lienholders: [],
   pointOfContactName: null,
   pointOfContactPhone: null,
+  externalId: null,
   createdAt: '2026-01-05T10:00:00.000Z',
   updatedAt: '2026-01-05T10:00:00.000Z',
   version: 3,

@@ -22,7 +22,7 @@ export function usePatientFilters(pageSize: number) {
     status: filters.status || undefined,
     gap: filters.gap || undefined,
     sort: filters.sort,
-    pageSize,
+    limit: pageSize,
     cursor: pages.cursor,
   });
   return {
