@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { parseEnv } from '#src/env.ts';
 import { AppError } from '#src/lib/app-error.ts';
 import { signWebhookBody } from './webhook-sender.ts';
 import { checkWebhookUrl, resolvesToPublicAddresses } from './webhook-url.ts';
@@ -75,5 +76,24 @@ describe('webhook signature', () => {
     const body = '{"id":"x"}';
     const expected = createHmac('sha256', 'whsec_test').update(`1700000000.${body}`).digest('hex');
     expect(signWebhookBody('whsec_test', body, 1_700_000_000)).toBe(`t=1700000000,v1=${expected}`);
+  });
+});
+
+describe('WEBHOOK_ALLOW_HTTP_LOOPBACK', () => {
+  const base = {
+    AUTH_SECRET: 'x'.repeat(40),
+    DOCUMENT_KEY: Buffer.alloc(32, 3).toString('base64'),
+    DATA_DIR: '/tmp/casebridge-env-test-unused',
+  };
+  it('is on by default outside production, can be turned off, and is never on in production', () => {
+    expect(parseEnv({ ...base, NODE_ENV: 'development' }).webhookAllowHttpLoopback).toBe(true);
+    expect(
+      parseEnv({ ...base, NODE_ENV: 'test', WEBHOOK_ALLOW_HTTP_LOOPBACK: 'false' })
+        .webhookAllowHttpLoopback,
+    ).toBe(false);
+    expect(
+      parseEnv({ ...base, NODE_ENV: 'production', WEBHOOK_ALLOW_HTTP_LOOPBACK: 'true' })
+        .webhookAllowHttpLoopback,
+    ).toBe(false);
   });
 });
