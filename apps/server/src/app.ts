@@ -9,20 +9,15 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { actorMayUse } from '@casebridge/domain/capabilities';
 import { MESSAGES } from '@casebridge/domain/errors';
 import { WRITE_ORIGIN_HEADER } from '@casebridge/domain/events/live-events';
 import type { AppContext } from './app-context.ts';
 import { readBearerSecret, resolveTokenActor } from './auth/api-token.ts';
 import { resolveActor } from './auth/session.ts';
-import { AppError, RateLimitedError } from './lib/app-error.ts';
-import { StaleWriteError } from './lib/versioning.ts';
+import { AppError } from './lib/app-error.ts';
 import { isVendorPublicRoute, UndeclaredRouteAccessError } from './lib/route-access.ts';
 import { toWebHeaders } from './lib/web-headers.ts';
 import { runWithWriteOrigin, setWriteOriginUser } from './lib/write-origin.ts';
@@ -30,15 +25,13 @@ import { runWithQueryPriority } from './db/query-priority.ts';
 import { registerApiRoutes } from './routes.ts';
 import { getSettings } from './modules/settings/settings.queries.ts';
 import { registerIdempotency } from './lib/idempotency.ts';
-import { isMalformedMultipart, MALFORMED_MULTIPART_MESSAGE } from './lib/malformed-multipart.ts';
-import { hasControlCharacter } from './lib/control-characters.ts';
+import { CONTROL_CHARACTER_MESSAGE, findControlCharacter } from './lib/control-characters.ts';
+import { createErrorHandler, toFieldName } from './lib/error-handler.ts';
 import { toLoggableError } from './lib/loggable-error.ts';
 import { openApiOptions } from './lib/openapi.ts';
 import { registerOpenApiRules } from './lib/openapi-operations.ts';
 import { isSameOriginWrite } from './lib/same-origin.ts';
-import { refuseUnknownQueryParameters } from './lib/strict-query.ts';
 import { createRateLimitBackend } from './lib/rate-limit-backend.ts';
-import { auditIfRefusedPatientAccess } from './modules/audit/refused-access.ts';
 import { auditTokenUse } from './modules/api-tokens/token-use-audit.ts';
 import { getRequestIp } from './lib/request-ip.ts';
 
@@ -138,8 +131,6 @@ export async function buildApp({
     }
     if (!route.config?.access)
       throw new UndeclaredRouteAccessError(String(route.method), route.url);
-    // A query parameter the route does not declare is refused, not ignored (lib/strict-query.ts).
-    refuseUnknownQueryParameters(route);
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -218,8 +209,18 @@ export async function buildApp({
   // in the body, the query or a path parameter (an id).
   app.addHook('preValidation', async (request) => {
     const { body, query, params } = request;
-    if (hasControlCharacter(body) || hasControlCharacter(query) || hasControlCharacter(params)) {
-      throw new AppError('VALIDATION_FAILED', 'Text must not contain control characters');
+    for (const [location, value] of [
+      ['body', body],
+      ['query', query],
+      ['params', params],
+    ] as const) {
+      const path = findControlCharacter(value);
+      if (path) {
+        throw new AppError('VALIDATION_FAILED', CONTROL_CHARACTER_MESSAGE, {
+          field: toFieldName(path, location),
+          location,
+        });
+      }
     }
   });
 
@@ -276,53 +277,8 @@ export async function buildApp({
     if (!SAFE_METHODS.has(request.method)) context.sessionCache.invalidate('*');
   });
 
-  app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    await auditIfRefusedPatientAccess(context.db, request, error);
-    if (error instanceof StaleWriteError) {
-      return reply
-        .status(error.status)
-        .send({ error: { code: error.code, message: error.message }, current: error.current });
-    }
-    if (error instanceof AppError) {
-      if (error instanceof RateLimitedError) {
-        reply.header('retry-after', String(error.retryAfterSeconds));
-      }
-      return reply
-        .status(error.status)
-        .send({ error: { code: error.code, message: error.message } });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = error.validation[0];
-      return reply.status(400).send({
-        error: { code: 'VALIDATION_FAILED', message: first?.message ?? 'Invalid request' },
-      });
-    }
-    if (error.statusCode === 429) {
-      return reply.status(429).send({
-        error: {
-          code: 'RATE_LIMITED',
-          message: 'Too many requests. Please wait a minute and try again.',
-        },
-      });
-    }
-    if (error.statusCode === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply
-        .status(413)
-        .send({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' } });
-    }
-    if (isMalformedMultipart(error, request.headers['content-type'])) {
-      return reply
-        .status(400)
-        .send({ error: { code: 'VALIDATION_FAILED', message: MALFORMED_MULTIPART_MESSAGE } });
-    }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply
-        .status(error.statusCode)
-        .send({ error: { code: 'BAD_REQUEST', message: 'Invalid request' } });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ error: { code: 'INTERNAL', message: MESSAGES.internal } });
-  });
+  // Every error answer, its code, the field at fault and Retry-After: lib/error-handler.ts.
+  app.setErrorHandler(createErrorHandler(context.db));
 
   await app.register(registerApiRoutes, { prefix: '/api' });
 

@@ -1,4 +1,4 @@
-import type { TErrorBody } from './errors.ts';
+import type { TErrorBody, TErrorDetail } from './errors.ts';
 
 // Free of zod (ADR 0015): the browser's API client and every page read these, and a page should
 // not download a schema library to show an error. errors.ts re-exports them.
@@ -42,10 +42,30 @@ export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
  * to the same result.
  */
 export function readErrorBody(payload: unknown): TErrorBody | null {
-  if (typeof payload !== 'object' || payload === null) return null;
-  const error: unknown = (payload as { error?: unknown }).error;
-  if (typeof error !== 'object' || error === null) return null;
-  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (!isRecord(payload)) return null;
+  const error = payload.error;
+  if (!isRecord(error)) return null;
+  const { code, message } = error;
   if (typeof code !== 'string' || typeof message !== 'string') return null;
-  return { error: { code, message } };
+  if (error.details === undefined) return { error: { code, message } };
+  const details = readErrorDetails(error.details);
+  return details ? { error: { code, message, details } } : null;
 }
+
+const DETAIL_LOCATIONS: ReadonlySet<unknown> = new Set(['body', 'query', 'params', 'headers']);
+
+function readErrorDetails(value: unknown): TErrorDetail[] | null {
+  if (!Array.isArray(value)) return null;
+  const details: TErrorDetail[] = [];
+  for (const item of value) {
+    if (!isRecord(item)) return null;
+    const { field, location, message } = item;
+    if (typeof field !== 'string' || typeof message !== 'string') return null;
+    if (!DETAIL_LOCATIONS.has(location)) return null;
+    details.push({ field, location: location as TErrorDetail['location'], message });
+  }
+  return details;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

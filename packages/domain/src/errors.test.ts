@@ -36,10 +36,52 @@ describe('readErrorBody', () => {
     }
   });
 
+  it('reads the details of a refused request, dropping extra keys as ZErrorBody does', () => {
+    const body = {
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'dob: Invalid date',
+        details: [{ field: 'dob', location: 'body', message: 'Invalid date', extra: true }],
+      },
+    };
+    const read = {
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'dob: Invalid date',
+        details: [{ field: 'dob', location: 'body', message: 'Invalid date' }],
+      },
+    };
+    expect(readErrorBody(body)).toEqual(read);
+    expect(viaSchema(body)).toEqual(read);
+    for (const details of [null, 'dob', [null], [{ field: 'dob', message: 'x' }], [[]]]) {
+      const refused = { error: { code: 'VALIDATION_FAILED', message: 'x', details } };
+      expect(readErrorBody(refused)).toBeNull();
+      expect(viaSchema(refused)).toBeNull();
+    }
+  });
+
   it('agrees with ZErrorBody on any JSON value and on near-miss bodies', () => {
     const field = fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.constant(undefined));
+    const detail = fc.oneof(
+      fc.record(
+        {
+          field,
+          location: fc.oneof(fc.constantFrom('body', 'query', 'params', 'headers'), field),
+          message: field,
+        },
+        { requiredKeys: [] },
+      ),
+      fc.jsonValue(),
+    );
+    const details = fc.oneof(fc.array(detail, { maxLength: 3 }), fc.jsonValue());
     const nearMiss = fc.record(
-      { error: fc.oneof(fc.record({ code: field, message: field }), fc.jsonValue()) },
+      {
+        error: fc.oneof(
+          fc.record({ code: field, message: field }),
+          fc.record({ code: fc.string(), message: fc.string(), details }, { requiredKeys: [] }),
+          fc.jsonValue(),
+        ),
+      },
       { requiredKeys: [] },
     );
     fc.assert(

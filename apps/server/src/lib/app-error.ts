@@ -1,14 +1,22 @@
-import { ERROR_STATUS, type ErrorCode } from '@casebridge/domain/errors';
+import { ERROR_STATUS, type ErrorCode, type TErrorDetail } from '@casebridge/domain/errors';
+
+/** The field an error is about: the answer's message names it and `details` carries it. */
+export type ErrorField = { field: string; location?: TErrorDetail['location'] };
 
 /** An error whose code and message may be shown to the caller. */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
+  /** The field at fault (`dob`, `clinicIds[0]`), if one is. */
+  readonly field: string | undefined;
+  readonly location: TErrorDetail['location'];
 
-  constructor(code: ErrorCode, message: string) {
+  constructor(code: ErrorCode, message: string, about?: ErrorField) {
     super(message);
     this.code = code;
     this.status = ERROR_STATUS[code];
+    this.field = about?.field;
+    this.location = about?.location ?? 'body';
   }
 }
 
@@ -25,4 +33,5 @@ export class RateLimitedError extends AppError {
 export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);
 export const forbidden = (message = "You don't have permission to do that.") =>
   new AppError('FORBIDDEN', message);
-export const validationFailed = (message: string) => new AppError('VALIDATION_FAILED', message);
+export const validationFailed = (message: string, about?: ErrorField) =>
+  new AppError('VALIDATION_FAILED', message, about);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasControlCharacter } from './control-characters.ts';
+import { findControlCharacter, hasControlCharacter } from './control-characters.ts';
 
 describe('hasControlCharacter', () => {
   it('finds NUL and other control characters anywhere in a body', () => {
@@ -16,5 +16,17 @@ describe('hasControlCharacter', () => {
         none: null,
       }),
     ).toBe(false);
+  });
+});
+
+describe('findControlCharacter', () => {
+  it('gives the path to the first string that holds one', () => {
+    expect(findControlCharacter({ patient: { fullName: 'Ann\u0000' } })).toEqual([
+      'patient',
+      'fullName',
+    ]);
+    expect(findControlCharacter({ list: ['ok', 'bad\u0007'] })).toEqual(['list', 1]);
+    expect(findControlCharacter('bad\u001b')).toEqual([]);
+    expect(findControlCharacter({ body: 'fine\n\tok' })).toBeNull();
   });
 });

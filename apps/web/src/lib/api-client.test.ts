@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiFetch, NetworkError } from './api-client.ts';
+import { ApiError, apiFetch, NetworkError } from './api-client.ts';
 
 const created = () =>
   new Response(JSON.stringify({ id: 'b1' }), {
@@ -61,5 +61,27 @@ describe('apiFetch', () => {
     );
     expect(calls).toHaveLength(1);
     expect(keyOf(calls[0]!)).toBeUndefined();
+  });
+
+  it("shows a refused field's own words, and any other error's message", async () => {
+    const refused = (error: object) => () =>
+      new Response(JSON.stringify({ error }), {
+        status: 400,
+        headers: { 'content-type': 'application/json' },
+      });
+    stubFetch(
+      refused({
+        code: 'VALIDATION_FAILED',
+        message: 'dob: Date of birth is required',
+        details: [{ field: 'dob', location: 'body', message: 'Date of birth is required' }],
+      }),
+      refused({ code: 'CONFLICT', message: 'Someone else changed it' }),
+    );
+    const first = await apiFetch('/patients', { method: 'POST', body: {} }).catch((e) => e);
+    expect(first).toBeInstanceOf(ApiError);
+    expect((first as ApiError).message).toBe('Date of birth is required');
+    expect((first as ApiError).code).toBe('VALIDATION_FAILED');
+    const second = await apiFetch('/patients', { method: 'POST', body: {} }).catch((e) => e);
+    expect((second as ApiError).message).toBe('Someone else changed it');
   });
 });

@@ -125,7 +125,11 @@ async function fetchAnswer<T>(
   if (!response.ok) {
     const parsed = readErrorBody(payload);
     const code = parsed ? parsed.error.code : 'HTTP_ERROR';
-    const message = parsed ? parsed.error.message : MESSAGES.internal;
+    // A refused request's message names the field for API clients (`dob: Invalid date`); a form
+    // shows the problem's own words beside the field, as the specification writes them.
+    const message = parsed
+      ? (parsed.error.details?.[0]?.message ?? parsed.error.message)
+      : MESSAGES.internal;
     if (code === 'SESSION_EXPIRED') sessionEndedListeners.forEach((listener) => listener(message));
     throw new ApiError(response.status, code, message, payload);
   }

@@ -149,7 +149,14 @@ describe('POST /api/access-requests', () => {
         body: { ...validRequest, [field]: '   ' },
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: REQUIRED } });
+      // The spec's words, and the field they are about (issue 14).
+      expect(response.json()).toEqual({
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: REQUIRED,
+          details: [{ field, location: 'body', message: REQUIRED }],
+        },
+      });
       expect(await countRows()).toEqual(before);
     },
   );

@@ -1,0 +1,185 @@
+import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_LIMITS } from '@casebridge/domain/constants';
+import { PATIENT_MESSAGES } from '@casebridge/domain/patients/patient.schemas';
+import { organizations } from '#src/db/schema/index.ts';
+import { AppError } from '#src/lib/app-error.ts';
+import {
+  createErrorHandler,
+  DEFAULT_RETRY_AFTER_SECONDS,
+  RATE_LIMITED_MESSAGE,
+} from '#src/lib/error-handler.ts';
+import { PUBLIC_RATE_LIMITS } from '#src/lib/rate-limits.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
+
+/**
+ * The error answers of issue 14 (docs/architecture.md, 'Errors'): a refused request names the
+ * field at fault in `details`, a body of the wrong type says UNSUPPORTED_MEDIA_TYPE, malformed JSON says
+ * INVALID_JSON, and every 429 carries Retry-After.
+ */
+describe('error answers', () => {
+  let server: TestServer;
+  let clinic: string;
+  let patient: Record<string, unknown>;
+
+  beforeAll(async () => {
+    server = await createTestServer();
+    clinic = await server.login('clinic@demo.test');
+    const ids = async (name: string) => {
+      const [row] = await server.context.db
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(eq(organizations.name, name));
+      return row!.id;
+    };
+    patient = {
+      fullName: 'Fiona Field',
+      dob: '1990-01-15',
+      clinicIds: [await ids('Harbor Physical Therapy')],
+      firmId: await ids('Morgan & Hale Injury Law'),
+    };
+  });
+  afterAll(async () => server?.close());
+
+  const createPatient = (body: unknown, headers: Record<string, string> = {}) =>
+    server.app.inject({
+      method: 'POST',
+      url: '/api/patients',
+      headers: { cookie: clinic, 'content-type': 'application/json', ...headers },
+      payload: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+
+  describe('a refused request names the field', () => {
+    it('keeps the schema’s words and names the field in details', async () => {
+      const response = await createPatient({ ...patient, dob: '1990-02-30' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: PATIENT_MESSAGES.dobInvalid,
+          details: [{ field: 'dob', location: 'body', message: PATIENT_MESSAGES.dobInvalid }],
+        },
+      });
+    });
+
+    it('names an item of a list by its index, and lists every problem', async () => {
+      const response = await createPatient({ ...patient, fullName: '', clinicIds: ['nope'] });
+      expect(response.statusCode).toBe(400);
+      const { error } = response.json<{
+        error: { details: Array<{ field: string }> };
+      }>();
+      expect(error.details.map((detail) => detail.field).toSorted()).toEqual([
+        'clinicIds[0]',
+        'fullName',
+      ]);
+    });
+
+    it('names the body itself when it is missing', async () => {
+      const response = await server.request({
+        method: 'POST',
+        url: '/api/patients',
+        cookie: clinic,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.details[0]).toMatchObject({ field: 'body', location: 'body' });
+    });
+
+    it('names a query parameter as such', async () => {
+      const response = await server.request({ url: '/api/patients?limit=0', cookie: clinic });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.details[0]).toMatchObject({ field: 'limit', location: 'query' });
+    });
+
+    it('names the field that holds a control character', async () => {
+      const response = await createPatient({ ...patient, fullName: 'Fiona\u0000' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: 'Text must not contain control characters',
+        details: [
+          {
+            field: 'fullName',
+            location: 'body',
+            message: 'Text must not contain control characters',
+          },
+        ],
+      });
+    });
+  });
+
+  describe('a body the route cannot read', () => {
+    it('answers 415 UNSUPPORTED_MEDIA_TYPE for a content type no parser takes', async () => {
+      const response = await createPatient('<patient/>', { 'content-type': 'application/xml' });
+      expect(response.statusCode).toBe(415);
+      expect(response.json().error).toEqual({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: 'Unsupported content type: application/xml',
+      });
+    });
+
+    it('answers 400 INVALID_JSON for JSON that does not parse, or is empty', async () => {
+      const broken = await createPatient('{"fullName": ');
+      expect(broken.statusCode).toBe(400);
+      expect(broken.json().error).toEqual({
+        code: 'INVALID_JSON',
+        message: 'body: is not valid JSON',
+      });
+      const empty = await createPatient('');
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().error.code).toBe('INVALID_JSON');
+    });
+  });
+
+  describe('every 429 says when to try again', () => {
+    it('the per-address limit of a public endpoint (@fastify/rate-limit)', async () => {
+      const ask = () =>
+        server.app.inject({
+          method: 'POST',
+          url: '/api/access-requests',
+          remoteAddress: '198.51.100.40',
+          payload: {
+            name: 'Rae Limit',
+            email: 'rae@example.test',
+            organization: 'Rate Practice',
+            phone: '555-0102',
+            role: 'clinic',
+          },
+        });
+      for (let index = 0; index < PUBLIC_RATE_LIMITS.accessRequest.max; index += 1) await ask();
+      const refused = await ask();
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.json().error).toEqual({ code: 'RATE_LIMITED', message: RATE_LIMITED_MESSAGE });
+    });
+
+    it('the sign-in throttle', async () => {
+      const attempt = () =>
+        server.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: '198.51.100.41',
+          payload: { email: 'attorney2@demo.test', password: 'not the password at all' },
+        });
+      for (let index = 0; index < LOGIN_LIMITS.perAccountAndAddress.freeFailures; index += 1)
+        await attempt();
+      const refused = await attempt();
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    });
+
+    it('any other 429, with the default when it names no time', async () => {
+      // The app's own handler on a bare app: a route that throws a 429 of no time of its own.
+      const bare = Fastify();
+      bare.setErrorHandler(createErrorHandler(server.context.db));
+      bare.get('/limited', async () => {
+        throw new AppError('RATE_LIMITED', 'Slow down');
+      });
+      const refused = await bare.inject({ url: '/limited' });
+      await bare.close();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe(String(DEFAULT_RETRY_AFTER_SECONDS));
+      expect(refused.json().error).toEqual({ code: 'RATE_LIMITED', message: 'Slow down' });
+    });
+  });
+});
