@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '@casebridge/domain/constants';
@@ -19,6 +20,7 @@ import {
   settings,
   settlementDrafts,
   users,
+  webhookDeliveries,
 } from '#src/db/schema/index.ts';
 import { multipartBody, samplePdf } from '#src/modules/documents/document-test-files.ts';
 import { createContactOf } from '#src/test/contact-user.ts';
@@ -288,6 +290,24 @@ async function enrolledSession(fixture: Fixture, actor: Actor): Promise<Call> {
   const { secret } = await enrolTotp(fixture.server, user.cookie);
   await forgetUsedTotpStep(fixture.server, user.id);
   return { body: { code: totpCodeOf(secret) }, cookie: user.cookie };
+}
+
+const WEBHOOK_BODY = {
+  url: 'https://receiver.example.com/casebridge',
+  description: 'Practice system',
+  eventTypes: ['patient.status-changed'],
+};
+
+/** A new webhook endpoint of the admin's (every patient in scope). */
+async function freshWebhook(fixture: Fixture): Promise<string> {
+  const created = (await fixture.as('admin', {
+    method: 'POST',
+    url: '/api/webhooks',
+    body: WEBHOOK_BODY,
+  })) as { id?: string; endpoint?: { id: string } } | null;
+  const id = created?.id ?? created?.endpoint?.id;
+  if (!id) throw new Error('no webhook endpoint created');
+  return id;
 }
 
 /** What each operation is called with. Absent: no body, the shared path parameters. */
@@ -597,6 +617,37 @@ const PLANS: Record<string, Plan> = {
       return { params: { tokenId: created.token.id } };
     },
   },
+  'POST /api/webhooks': {
+    call: () => ({ body: WEBHOOK_BODY }),
+  },
+  'PATCH /api/webhooks/{endpointId}': {
+    call: () => ({ body: { description: 'Practice system, updated' } }),
+  },
+  'DELETE /api/webhooks/{endpointId}': {
+    isLast: true,
+    call: async (fixture) => ({ params: { endpointId: await freshWebhook(fixture) } }),
+  },
+  'POST /api/webhooks/{endpointId}/deliveries/{deliveryId}/replay': {
+    call: async (fixture) => {
+      const [delivery] = await fixture.server.context.db
+        .insert(webhookDeliveries)
+        .values({
+          endpointId: fixture.ids.endpointId!,
+          eventType: 'patient.status-changed',
+          patientId: fixture.ids.patientId!,
+          // A payload as the outbox writes it (ZWebhookPayload): ids only.
+          payload: {
+            id: randomUUID(),
+            type: 'patient.status-changed',
+            occurredAt: new Date().toISOString(),
+            data: { patientId: fixture.ids.patientId! },
+          },
+          status: 'failed',
+        })
+        .returning({ id: webhookDeliveries.id });
+      return { params: { deliveryId: delivery!.id } };
+    },
+  },
   'POST /api/invitations/lookup': {
     call: async (fixture) => ({ body: { token: await freshInvitationToken(fixture) } }),
   },
@@ -888,7 +939,8 @@ describe('every operation answers as the OpenAPI document says', () => {
   const outcomes: Outcome[] = [];
 
   beforeAll(async () => {
-    server = await createTestServer();
+    // Demo data on: 'Load demo data' answers 2xx on PostgreSQL too (it is off there by default).
+    server = await createTestServer({ SEED_DEMO: 'true' });
     const response = await server.request({ url: '/api/openapi.json' });
     document = response.json<OpenApiDocument>();
   }, 120_000);
@@ -1125,6 +1177,7 @@ async function createFixture(server: TestServer): Promise<Fixture> {
   ids.documentId = (await freshDocument(fixture)).id;
   ids.entryId = (await freshBillingEntry(fixture)).id;
   ids.userId = (await fixture.freshUser('clinic')).id;
+  ids.endpointId = await freshWebhook(fixture);
   if (!ids.caseRequestId) ids.caseRequestId = (await freshCaseRequest(fixture)).id;
   ids.notificationId = '00000000-0000-4000-8000-000000000000';
   ids.sessionId = '00000000-0000-4000-8000-000000000000';
