@@ -12,7 +12,8 @@ export async function fetchAllPages<TPage extends ListPage<unknown>>(path: strin
   const first = await apiFetch<TPage>(path);
   const items = [...first.items];
   const seen = new Set<string>();
-  for (let cursor = first.nextCursor; cursor !== null && !seen.has(cursor);) {
+  // Only a text cursor is followed: an answer without one holds the whole list.
+  for (let cursor = first.nextCursor; typeof cursor === 'string' && !seen.has(cursor);) {
     seen.add(cursor);
     const separator = path.includes('?') ? '&' : '?';
     const page = await apiFetch<TPage>(`${path}${separator}cursor=${encodeURIComponent(cursor)}`);
