@@ -193,7 +193,7 @@ test('clinic dashboard search, filter, sort and counters agree with the data', a
   await page.getByLabel('Filter by status').selectOption('');
 
   const firstByName = await page.evaluate(async () => {
-    const response = await fetch('/api/patients?sort=name&pageSize=1');
+    const response = await fetch('/api/patients?sort=name&limit=1');
     return (
       ((await response.json()) as { items: Array<{ fullName: string }> }).items[0]?.fullName ?? ''
     );
