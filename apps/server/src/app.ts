@@ -31,6 +31,7 @@ import { toLoggableError } from './lib/loggable-error.ts';
 import { openApiOptions } from './lib/openapi.ts';
 import { registerOpenApiRules } from './lib/openapi-operations.ts';
 import { isSameOriginWrite } from './lib/same-origin.ts';
+import { refuseUnknownQueryParameters } from './lib/strict-query.ts';
 import { createRateLimitBackend } from './lib/rate-limit-backend.ts';
 import { auditTokenUse } from './modules/api-tokens/token-use-audit.ts';
 import { getRequestIp } from './lib/request-ip.ts';
@@ -131,6 +132,8 @@ export async function buildApp({
     }
     if (!route.config?.access)
       throw new UndeclaredRouteAccessError(String(route.method), route.url);
+    // A query parameter the route does not declare is refused, not ignored (lib/strict-query.ts).
+    refuseUnknownQueryParameters(route);
   });
 
   app.addHook('onRequest', async (request, reply) => {
