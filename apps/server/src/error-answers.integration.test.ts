@@ -51,13 +51,13 @@ describe('error answers', () => {
     });
 
   describe('a refused request names the field', () => {
-    it('keeps the schema’s words and names the field in details', async () => {
+    it('names the field in the message, and each problem in details', async () => {
       const response = await createPatient({ ...patient, dob: '1990-02-30' });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         error: {
           code: 'VALIDATION_FAILED',
-          message: PATIENT_MESSAGES.dobInvalid,
+          message: `dob: ${PATIENT_MESSAGES.dobInvalid}`,
           details: [{ field: 'dob', location: 'body', message: PATIENT_MESSAGES.dobInvalid }],
         },
       });

@@ -91,10 +91,13 @@ export function toValidationDetails(
 }
 
 /**
- * The first problem's own words: `details` names the field of each. (Prefixing the message
- * with the field, `dob: …`, is still to do: dozens of tests and the forms read these words.)
+ * The first problem, named by its field (`patient.dob: must be a date`); `details` lists each
+ * with its own words, which the web's forms show.
  */
-const firstMessage = (details: TErrorDetail[]) => details[0]?.message ?? 'Invalid request';
+const firstMessage = (details: TErrorDetail[]) => {
+  const first = details[0];
+  return first ? `${first.field}: ${first.message}` : 'Invalid request';
+};
 
 /** The answer to an error Fastify or a plugin raised (not an AppError). */
 function toFrameworkAnswer(error: FastifyError, request: FastifyRequest): Answer | null {

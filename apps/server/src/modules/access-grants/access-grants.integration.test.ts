@@ -5,6 +5,7 @@ import { accessGrants, notifications } from '#src/db/schema/index.ts';
 import { getPatientId, getUserId } from '#src/modules/documents/document-test-support.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { auditRowsOf, expireGrant, GRANT_REASON, grantAs } from './access-grant-test-support.ts';
+import { formMessage } from '#src/test/form-message.ts';
 
 /**
  * Emergency and temporary access (issue 11, point 9). James Whitfield's parties are Harbor and
@@ -213,8 +214,7 @@ describe('temporary access grants', () => {
 
   it('refuses a grant without a reason, an unoffered duration or an ineligible user', async () => {
     const refused = async (email: string, body: Record<string, unknown>) =>
-      (await grantAs(server, admin, patientId, email, body)).json<{ error: { message: string } }>()
-        .error.message;
+      formMessage(await grantAs(server, admin, patientId, email, body));
     expect(await refused('keystone@demo.test', { reason: '   ' })).toBe('Please give a reason');
     expect(await refused('keystone@demo.test', { durationHours: 0 })).toBe(
       ACCESS_GRANT_TEXTS.chooseDuration,

@@ -10,6 +10,7 @@ import {
   users,
 } from '#src/db/schema/index.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
+import { formMessage } from '#src/test/form-message.ts';
 
 const REQUIRED = 'Please fill out all required fields.';
 
@@ -153,7 +154,7 @@ describe('POST /api/access-requests', () => {
       expect(response.json()).toEqual({
         error: {
           code: 'VALIDATION_FAILED',
-          message: REQUIRED,
+          message: `${field}: ${REQUIRED}`,
           details: [{ field, location: 'body', message: REQUIRED }],
         },
       });
@@ -170,7 +171,7 @@ describe('POST /api/access-requests', () => {
     ]) {
       const response = await server.request({ method: 'POST', url: '/api/access-requests', body });
       expect(response.statusCode).toBe(400);
-      expect(response.json().error.message).toBe(REQUIRED);
+      expect(formMessage(response)).toBe(REQUIRED);
     }
     expect(await countRows()).toEqual(before);
   });
@@ -182,6 +183,6 @@ describe('POST /api/access-requests', () => {
       body: { ...validRequest, email: 'not-an-address' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.message).toBe('Please enter a valid email address');
+    expect(formMessage(response)).toBe('Please enter a valid email address');
   });
 });

@@ -5,6 +5,7 @@ import { USER_MESSAGES } from '@casebridge/domain/users/user.schemas';
 import { accessRequests, auditLogs, settings, users } from '#src/db/schema/index.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { getOrganizationId, readInvitationToken } from '#src/modules/users/user-test-support.ts';
+import { formMessage } from '#src/test/form-message.ts';
 
 describe('admin review of access requests', () => {
   let server: TestServer;
@@ -61,7 +62,7 @@ describe('admin review of access requests', () => {
       cookie: admin,
       body: { role: 'clinic' },
     });
-    expect(missingOrg.json().error.message).toBe(USER_MESSAGES.organizationRequired);
+    expect(formMessage(missingOrg)).toBe(USER_MESSAGES.organizationRequired);
 
     const response = await server.request({
       method: 'POST',

@@ -3,6 +3,7 @@ import type { TAccessHistoryDay } from '@casebridge/domain/audit/access-history'
 import { auditLogs } from '#src/db/schema/index.ts';
 import { expectOneAuditRow, patientIdByName } from '#src/test/audit-rows.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
+import { formMessage } from '#src/test/form-message.ts';
 
 const row = (
   userId: string,
@@ -133,6 +134,6 @@ describe('access history', () => {
   it('refuses a zone it does not know', async () => {
     const response = await open('Mars/Olympus');
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.message).toBe('Unknown time zone');
+    expect(formMessage(response)).toBe('Unknown time zone');
   });
 });

@@ -5,6 +5,7 @@ import { AUDIT_LOG_COUNT_CAP } from '@casebridge/domain/constants';
 import { auditLogs, patients } from '#src/db/schema/index.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { AUDIT_CSV_COLUMNS, toCsvCell } from './audit-csv.ts';
+import { formMessage } from '#src/test/form-message.ts';
 
 type Entry = {
   action: string;
@@ -123,7 +124,7 @@ describe('audit log browsing and export', () => {
     expect((await list('action=dropped_tables')).statusCode).toBe(400);
     const reversed = await list('from=2020-03-05T00:00:00Z&to=2020-03-01T00:00:00Z');
     expect(reversed.statusCode).toBe(400);
-    expect(reversed.json().error.message).toBe(AUDIT_MESSAGES.invalidRange);
+    expect(formMessage(reversed)).toBe(AUDIT_MESSAGES.invalidRange);
   });
 
   it('exports the filtered rows as CSV, safely quoted, and audits the export', async () => {

@@ -6,6 +6,7 @@ import { auditLogs, billingEntries, recordHistory } from '#src/db/schema/index.t
 import { getPatientId, subscribeAs } from '#src/modules/documents/document-test-support.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { expectVersionRequired, writeTwiceFromOneVersion } from '#src/test/versioned-writes.ts';
+import { formMessage } from '#src/test/form-message.ts';
 
 /** Corrections of billing lines: versions, edit, void, what totals count, history and audit. */
 describe('billing corrections', () => {
@@ -162,7 +163,7 @@ describe('billing corrections', () => {
     ] as const) {
       const response = await edit(line.id, { ...body, version: 1 });
       expect(response.statusCode).toBe(400);
-      expect(response.json().error.message).toBe(message);
+      expect(formMessage(response)).toBe(message);
     }
     const noReason = await voidLine(line.id, { version: 1 });
     expect(noReason.statusCode).toBe(400);

@@ -5,6 +5,7 @@ import { auditLogs, billingEntries } from '#src/db/schema/index.ts';
 import { DEMO_BILLING, DEMO_PATIENTS } from '#src/db/seed/demo-data.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { getPatientId, subscribeAs } from '#src/modules/documents/document-test-support.ts';
+import { formMessage } from '#src/test/form-message.ts';
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
@@ -112,7 +113,8 @@ describe('billing', () => {
     const before = await countEntries();
     const response = await addEntry('clinic@demo.test', maria, body);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message } });
+    expect(response.json().error.code).toBe('VALIDATION_FAILED');
+    expect(formMessage(response)).toBe(message);
     expect(await countEntries()).toBe(before);
   });
 

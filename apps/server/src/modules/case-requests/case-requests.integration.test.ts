@@ -24,6 +24,7 @@ import {
   postRequest,
   type RequestWorld,
 } from './case-request-test-support.ts';
+import { formMessage } from '#src/test/form-message.ts';
 
 /** Notifications of a type about the request's patient, to the users of these e-mails. */
 async function countNotifications(
@@ -113,7 +114,7 @@ describe('case requests: lifecycle, transitions, documents, notices', () => {
       documentIds: [],
     });
     expect(none.statusCode).toBe(400);
-    expect(none.json().error.message).toBe(CASE_REQUEST_TEXTS.documentsRequired);
+    expect(formMessage(none)).toBe(CASE_REQUEST_TEXTS.documentsRequired);
     const foreign = await answer(server, world.cookies.clinic, created.id, 'fulfil', 2, {
       documentIds: [created.id],
     });
@@ -248,7 +249,7 @@ describe('case requests: lifecycle, transitions, documents, notices', () => {
       reason: '  ',
     });
     expect(blank.statusCode).toBe(400);
-    expect(blank.json().error.message).toBe(CASE_REQUEST_TEXTS.reasonRequired);
+    expect(formMessage(blank)).toBe(CASE_REQUEST_TEXTS.reasonRequired);
     const declined = await answer(server, world.cookies.clinic, created.id, 'decline', 1, {
       reason: 'No visits in that period',
     });
@@ -278,7 +279,7 @@ describe('case requests: lifecycle, transitions, documents, notices', () => {
       periodTo: '2026-01-01',
     });
     expect(period.statusCode).toBe(400);
-    expect(period.json().error.message).toBe(CASE_REQUEST_TEXTS.periodOrder);
+    expect(formMessage(period)).toBe(CASE_REQUEST_TEXTS.periodOrder);
     const bill = await createRequestAs(server, world, world.cookies.lienholder, 'James Whitfield');
     expect(bill.kind).toBe('itemized_bill');
   });

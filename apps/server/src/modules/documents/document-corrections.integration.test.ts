@@ -6,6 +6,7 @@ import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { expectVersionRequired, writeTwiceFromOneVersion } from '#src/test/versioned-writes.ts';
 import { samplePdf } from './document-test-files.ts';
 import { getPatientId, listStoredKeys, subscribeAs, upload } from './document-test-support.ts';
+import { formMessage } from '#src/test/form-message.ts';
 
 /**
  * Re-categorising and removing a document (issue 10): versioned writes, the Intake rule at once
@@ -172,7 +173,7 @@ describe('document corrections', () => {
       });
     const blank = await remove({ reason: '   ' }, { 'if-match': formatEtag(1) });
     expect(blank.statusCode).toBe(400);
-    expect(blank.json().error.message).toBe('Please give a reason');
+    expect(formMessage(blank)).toBe('Please give a reason');
     expect((await remove({ reason: 'Wrong patient' })).statusCode).toBe(428);
     const stale = await remove({ reason: 'Wrong patient', version: 7 });
     expect(stale.statusCode).toBe(409);

@@ -21,6 +21,7 @@ import {
   postPayment,
   sumLivePayments,
 } from './lien-test-support.ts';
+import { formMessage } from '#src/test/form-message.ts';
 
 type Lien = {
   lienholderId: string;
@@ -178,7 +179,7 @@ describe('lien ledger and payments', () => {
       body: { reason: 'Twice' },
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json().error.message).toBe(LIEN_MESSAGES.alreadyVoided);
+    expect(formMessage(again)).toBe(LIEN_MESSAGES.alreadyVoided);
     const [after] = await getLiens('lienholder@demo.test', whitfield);
     expect(after!.paidCents).toBe(before!.paidCents);
     const listed = await server.request({
@@ -227,12 +228,12 @@ describe('lien ledger and payments', () => {
       paidOn: '2999-01-01',
     });
     expect(future.statusCode).toBe(400);
-    expect(future.json().error.message).toBe(LIEN_MESSAGES.paidOnInvalid);
+    expect(formMessage(future)).toBe(LIEN_MESSAGES.paidOnInvalid);
     const zero = await postPayment(server, cookie('lienholder@demo.test'), emily, medlien, {
       amount: '0',
       paidOn: '2026-01-01',
     });
-    expect(zero.json().error.message).toBe(LIEN_MESSAGES.amountInvalid);
+    expect(formMessage(zero)).toBe(LIEN_MESSAGES.amountInvalid);
   });
 
   it("tells the patient's firm of a payment, audited", async () => {

@@ -4,6 +4,7 @@ import { ORGANIZATION_MESSAGES } from '@casebridge/domain/organizations/organiza
 import { auditLogs, events, organizations } from '#src/db/schema/index.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { expectVersionRequired, writeTwiceFromOneVersion } from '#src/test/versioned-writes.ts';
+import { formMessage } from '#src/test/form-message.ts';
 
 type Org = { name: string; kind: string };
 const names = (items: Org[]) => items.map((item) => item.name);
@@ -97,14 +98,14 @@ describe('directory', () => {
       cookie: admin,
       body: { kind: 'firm', name: '   ' },
     });
-    expect(blank.json().error.message).toBe(ORGANIZATION_MESSAGES.nameRequired);
+    expect(formMessage(blank)).toBe(ORGANIZATION_MESSAGES.nameRequired);
     const badEmail = await server.request({
       method: 'POST',
       url: '/api/organizations',
       cookie: admin,
       body: { kind: 'firm', name: 'New Firm', email: 'not-an-email' },
     });
-    expect(badEmail.json().error.message).toBe(ORGANIZATION_MESSAGES.invalidEmail);
+    expect(formMessage(badEmail)).toBe(ORGANIZATION_MESSAGES.invalidEmail);
     const duplicate = await server.request({
       method: 'POST',
       url: '/api/organizations',
@@ -112,7 +113,7 @@ describe('directory', () => {
       body: { kind: 'clinic', name: 'Harbor  Physical Therapy' },
     });
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json().error.message).toBe(ORGANIZATION_MESSAGES.nameTaken);
+    expect(formMessage(duplicate)).toBe(ORGANIZATION_MESSAGES.nameTaken);
     expect(await server.context.db.select().from(organizations)).toEqual(before);
   });
 

@@ -248,11 +248,7 @@ describe('patient listing (issue 12)', () => {
       expect(stats.total).toBe(TIED);
       expect(stats.byStatus.Referred).toBe(10);
       expect(stats.byStatus.Evaluated).toBe(TIED - 10);
-      const referred = await listPatients(
-        db,
-        scope,
-        parseQuery({ status: 'Referred', limit: 5 }),
-      );
+      const referred = await listPatients(db, scope, parseQuery({ status: 'Referred', limit: 5 }));
       expect(referred.total).toBe(10);
     });
   });

@@ -16,6 +16,7 @@ import {
   saveDemographicsAsUser,
 } from '#src/test/patient-writes.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
+import { formMessage } from '#src/test/form-message.ts';
 
 describe('patients', () => {
   let server: TestServer;
@@ -63,7 +64,7 @@ describe('patients', () => {
       for (const [body, message] of cases) {
         const response = await create(body);
         expect(response.statusCode).toBe(400);
-        expect(response.json().error.message).toBe(message);
+        expect(formMessage(response)).toBe(message);
       }
     });
 
@@ -124,7 +125,7 @@ describe('patients', () => {
         { fullName: 'Ann Lee', dob: '1990-02-03', clinicIds: [harbor()], firmId: harbor() },
         adminCookie,
       );
-      expect(firmIsClinic.json().error.message).toBe(PATIENT_MESSAGES.firmRequired);
+      expect(formMessage(firmIsClinic)).toBe(PATIENT_MESSAGES.firmRequired);
     });
 
     it("honours 'Allow Clinic Patient Creation' off: clinics are refused, admins still create", async () => {
@@ -284,14 +285,14 @@ describe('patients', () => {
         cookie: clinicCookie,
         body: { fullName: ' ', dob: '1989-09-29' },
       });
-      expect(response.json().error.message).toBe(PATIENT_MESSAGES.nameRequired);
+      expect(formMessage(response)).toBe(PATIENT_MESSAGES.nameRequired);
       const noDob = await server.request({
         method: 'PUT',
         url: `/api/patients/${id}/demographics`,
         cookie: clinicCookie,
         body: { fullName: 'Grace Kim', dob: '' },
       });
-      expect(noDob.json().error.message).toBe(PATIENT_MESSAGES.dobRequired);
+      expect(formMessage(noDob)).toBe(PATIENT_MESSAGES.dobRequired);
       const futureDob = await server.request({
         method: 'PUT',
         url: `/api/patients/${id}/demographics`,
@@ -299,7 +300,7 @@ describe('patients', () => {
         body: { fullName: 'Grace Kim', dob: '2999-01-01' },
       });
       expect(futureDob.statusCode).toBe(400);
-      expect(futureDob.json().error.message).toBe(PATIENT_MESSAGES.dobInvalid);
+      expect(formMessage(futureDob)).toBe(PATIENT_MESSAGES.dobInvalid);
       const [stored] = await server.context.db.select().from(patients).where(eq(patients.id, id));
       expect(stored?.dob).not.toBe('2999-01-01');
     });
@@ -407,6 +408,6 @@ describe('patients', () => {
       .where(eq(users.id, clinicUser!.id));
     const response = await server.request({ url: '/api/patients', cookie });
     expect(response.statusCode).toBe(403);
-    expect(response.json().error.message).toBe('Clinic user missing clinic association');
+    expect(formMessage(response)).toBe('Clinic user missing clinic association');
   });
 });

@@ -6,6 +6,7 @@ import { auditLogs, events, settings } from '#src/db/schema/index.ts';
 import { useTestServer } from '#src/test/test-server.ts';
 import { expectVersionRequired, writeTwiceFromOneVersion } from '#src/test/versioned-writes.ts';
 import { getPatientId, upload } from '#src/modules/documents/document-test-support.ts';
+import { formMessage } from '#src/test/form-message.ts';
 
 const MB = 1024 * 1024;
 
@@ -47,7 +48,7 @@ describe('admin settings', () => {
       const response = await save(values);
       expect(response.statusCode, `${JSON.stringify(values)}`).toBe(400);
     }
-    expect((await save({ smsNotificationsEnabled: true })).json().error.message).toBe(
+    expect(formMessage(await save({ smsNotificationsEnabled: true }))).toBe(
       SETTINGS_MESSAGES.smsUnavailable,
     );
     expect(await setup.server.context.db.select().from(settings)).toEqual([before]);

@@ -5,6 +5,7 @@ import { auditLogs, events, messageTemplates } from '#src/db/schema/index.ts';
 import { useTestServer } from '#src/test/test-server.ts';
 import { expectVersionRequired, writeTwiceFromOneVersion } from '#src/test/versioned-writes.ts';
 import { getActiveEmailTemplate } from './templates.queries.ts';
+import { formMessage } from '#src/test/form-message.ts';
 
 describe('message templates', () => {
   const setup = useTestServer('admin@demo.test');
@@ -16,19 +17,19 @@ describe('message templates', () => {
     const before = await setup.server.context.db.select().from(messageTemplates);
     const blank = await create({ title: '  ', body: 'Hello', templateType: 'message' });
     expect(blank.statusCode).toBe(400);
-    expect(blank.json().error.message).toBe(TEMPLATE_MESSAGES.requiredFields);
+    expect(formMessage(blank)).toBe(TEMPLATE_MESSAGES.requiredFields);
     const noBody = await create({ title: 'Title', body: ' \n ', templateType: 'email' });
-    expect(noBody.json().error.message).toBe(TEMPLATE_MESSAGES.requiredFields);
+    expect(formMessage(noBody)).toBe(TEMPLATE_MESSAGES.requiredFields);
     const noSubject = await create({ title: 'Title', body: 'Body', templateType: 'email' });
     expect(noSubject.statusCode).toBe(400);
-    expect(noSubject.json().error.message).toBe(TEMPLATE_MESSAGES.subjectRequired);
+    expect(formMessage(noSubject)).toBe(TEMPLATE_MESSAGES.subjectRequired);
     const blankSubject = await create({
       title: 'Title',
       body: 'Body',
       templateType: 'email',
       subject: '   ',
     });
-    expect(blankSubject.json().error.message).toBe(TEMPLATE_MESSAGES.subjectRequired);
+    expect(formMessage(blankSubject)).toBe(TEMPLATE_MESSAGES.subjectRequired);
     expect(await setup.server.context.db.select().from(messageTemplates)).toHaveLength(
       before.length,
     );
@@ -167,7 +168,7 @@ describe('message templates', () => {
 
     const noSubject = await edit({ title: 'Reminder', body: 'Hi', templateType: 'email' });
     expect(noSubject.statusCode).toBe(400);
-    expect(noSubject.json().error.message).toBe(TEMPLATE_MESSAGES.subjectRequired);
+    expect(formMessage(noSubject)).toBe(TEMPLATE_MESSAGES.subjectRequired);
     const blankTitle = await edit({
       title: ' ',
       body: 'Hi',
@@ -175,10 +176,10 @@ describe('message templates', () => {
       subject: 'S',
     });
     expect(blankTitle.statusCode).toBe(400);
-    expect(blankTitle.json().error.message).toBe(TEMPLATE_MESSAGES.requiredFields);
+    expect(formMessage(blankTitle)).toBe(TEMPLATE_MESSAGES.requiredFields);
     const otherType = await edit({ title: 'Reminder', body: 'Hi', templateType: 'message' });
     expect(otherType.statusCode).toBe(400);
-    expect(otherType.json().error.message).toBe(TEMPLATE_MESSAGES.typeUnchangeable);
+    expect(formMessage(otherType)).toBe(TEMPLATE_MESSAGES.typeUnchangeable);
     expect(
       (await db.select().from(messageTemplates).where(eq(messageTemplates.id, id)))[0],
     ).toMatchObject({

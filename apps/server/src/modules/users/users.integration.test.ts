@@ -18,6 +18,7 @@ import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { expectVersionRequired, writeTwiceFromOneVersion } from '#src/test/versioned-writes.ts';
 import { hashInvitationToken } from './invitations.service.ts';
 import { getOrganizationId, patchUser, readInvitationToken } from './user-test-support.ts';
+import { formMessage } from '#src/test/form-message.ts';
 
 const NEW_PASSWORD = 'a-brand-new-password-42';
 
@@ -74,7 +75,7 @@ describe('admin user management and invitations', () => {
     for (const [body, message] of cases) {
       const response = await createUser(body);
       expect(response.statusCode, `${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400);
-      expect(response.json().error.message, `${JSON.stringify(body)}`).toBe(message);
+      expect(formMessage(response), `${JSON.stringify(body)}`).toBe(message);
     }
     expect(await countUsers()).toBe(before);
   });
@@ -153,7 +154,7 @@ describe('admin user management and invitations', () => {
 
     const tooShort = await accept(token, 'short');
     expect(tooShort.statusCode).toBe(400);
-    expect(tooShort.json().error.message).toBe(USER_MESSAGES.passwordTooShort);
+    expect(formMessage(tooShort)).toBe(USER_MESSAGES.passwordTooShort);
     // The password policy (auth/password-policy.ts) holds here too, and leaves the link usable.
     const breached = await accept(token, 'Qwerty123456');
     expect(breached.json().error.message).toBe(PASSWORD_MESSAGES.tooCommon);
@@ -296,9 +297,11 @@ describe('admin user management and invitations', () => {
     ];
     for (const [body, message] of cases) {
       const response = await editUser(userId, body);
-      expect({ body, status: response.statusCode, message: response.json().error.message }).toEqual(
-        { body, status: 400, message },
-      );
+      expect({ body, status: response.statusCode, message: formMessage(response) }).toEqual({
+        body,
+        status: 400,
+        message,
+      });
     }
     expect(await server.context.db.select().from(users).where(eq(users.id, userId))).toEqual(
       before,
