@@ -178,6 +178,9 @@ export const billingEntries = pgTable(
       t.id.desc(),
     ),
     index('billing_entries_created_idx').on(t.createdAt.desc()),
+    // A sync client's changes (issue 14, GET /api/billing?updatedSince=): read in (updated_at,
+    // id) order from the index, not sorted.
+    index('billing_entries_updated_id_idx').on(t.updatedAt, t.id),
     // 'Recent Billing Activity' (issue 12): the newest live lines are walked in order and each is
     // checked against the scope, stopping at the tenth, instead of sorting a lienholder's book.
     index('billing_entries_live_recent_idx')

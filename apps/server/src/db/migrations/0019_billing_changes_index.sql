@@ -1,0 +1,1 @@
+CREATE INDEX "billing_entries_updated_id_idx" ON "billing_entries" USING btree ("updated_at","id");
