@@ -121,13 +121,17 @@ export function hasCapability(role: Role, capability: Capability): boolean {
  * session ('session' itself, which opens sign-in, second-factor, session and password routes and
  * the live event stream; 'notifications:own', a person's inbox), and whatever mints or
  * empowers people or tokens ('admin:users', 'admin:access-requests', whose approval creates a
- * user, and 'admin:api-tokens' itself).
+ * user, 'admin:access-grants', which opens patients' records to a person, 'admin:settings', which
+ * sets people's session and second-factor rules, and 'admin:api-tokens' itself): a person
+ * decides those, never a machine.
  */
 export const TOKEN_EXCLUDED_CAPABILITIES: readonly Capability[] = [
   'session',
   'notifications:own',
   'admin:users',
   'admin:access-requests',
+  'admin:access-grants',
+  'admin:settings',
   'admin:api-tokens',
 ];
 

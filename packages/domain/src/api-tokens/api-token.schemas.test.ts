@@ -33,6 +33,8 @@ describe('what a token may hold', () => {
       'notifications:own',
       'admin:api-tokens',
       'admin:users',
+      'admin:access-grants',
+      'admin:settings',
     ] as const)
       expect(TOKEN_CAPABILITIES[role]).not.toContain(never);
   });
