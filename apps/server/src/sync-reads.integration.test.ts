@@ -1,5 +1,6 @@
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CURSOR_CHANGED } from '@casebridge/domain/common.schemas';
 import { documents, organizations, patients } from '#src/db/schema/index.ts';
 import { countAuditRows } from '#src/test/audit-rows.ts';
 import { listVisibleDemoPatients } from '#src/test/demo-scope.ts';
@@ -229,6 +230,43 @@ describe('sync-friendly reads', () => {
         get('clinic', withCursor(`/api/billing?updatedSince=${since}&limit=1`, cursor)),
       );
       expect(oneByOne.items.map((item) => item.id)).toEqual([edited.id, voided.id]);
+    });
+
+    it('a line changed again while the client pages refuses the next page: nothing is skipped', async () => {
+      const since = await mark();
+      const first = await addBillingLine('97010');
+      const second = await addBillingLine('97012');
+      const third = await addBillingLine('97014');
+      const url = `/api/billing?updatedSince=${since}&limit=2`;
+      const start = await page('clinic', url);
+      expect(start.items.map((item) => item.id)).toEqual([first.id, second.id]);
+      expect(start.nextCursor).toBe(`${second.id}:${second.version}`);
+
+      // The second line is voided after it was served: from its new place the third would be
+      // skipped, so the page is refused and the client starts again from its mark.
+      const voiding = await server.request({
+        method: 'POST',
+        url: `/api/patients/${maria}/billing/${second.id}/void`,
+        cookie: cookies.clinic,
+        body: { reason: 'Entered twice', version: second.version },
+      });
+      expect(voiding.statusCode).toBe(200);
+      const moved = await get('clinic', withCursor(url, start.nextCursor));
+      expect(moved.statusCode).toBe(400);
+      expect(moved.json().error.message).toBe(`cursor: ${CURSOR_CHANGED}`);
+      const again = await collectPages<Item>((cursor) => get('clinic', withCursor(url, cursor)));
+      expect(again.items.map((item) => item.id)).toEqual([first.id, third.id, second.id]);
+
+      // Each list a sync client pages by its changes keeps the same rule.
+      for (const list of [
+        `/api/patients/${maria}/billing`,
+        `/api/patients/${maria}/messages`,
+        `/api/patients/${maria}/documents`,
+        `/api/patients/${maria}/requests`,
+      ]) {
+        const stale = await get('clinic', `${list}?updatedSince=${since}&cursor=${second.id}:99`);
+        expect(stale.statusCode).toBe(400);
+      }
     });
 
     it('messages: an edit and a retraction each change the message', async () => {

@@ -80,6 +80,21 @@ export const UPDATED_SINCE_INVALID =
 export const CURSOR_INVALID = 'Not a page link of this list; start from the first page';
 
 /**
+ * What an `updatedSince` page is refused with when a row of the page before changed again while
+ * the client paged: its place moved, so the client starts again from its mark.
+ */
+export const CURSOR_CHANGED =
+  'The list changed while you paged; start again from your updatedSince mark';
+
+/** A record list's cursor: the last row's id, and on an `updatedSince` page its version too. */
+export const ZRecordCursor = z
+  .string()
+  .regex(
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(:\d{1,9})?$/i,
+    CURSOR_INVALID,
+  );
+
+/**
  * `updatedSince` of the lists a sync client reads: only rows changed (or, for append-only rows,
  * created) at or after it, oldest change first (docs/architecture.md, 'Sync-friendly reads').
  */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import {
-  CURSOR_INVALID,
   cursorPage,
   cursorQuery,
   RECORD_PAGE_SIZE,
   updatedSinceQuery,
+  ZRecordCursor,
 } from '../common.schemas.ts';
 import { ZCorrectionReason } from '../history/record-history.schemas.ts';
 import { getLatestTodayIsoDate } from '../patients/patient.schemas.ts';
@@ -138,7 +138,7 @@ export type TBillingHistory = z.infer<typeof ZBillingHistory>;
 
 const billingPageQuery = {
   /** `cursor`: the id of the last line already shown. */
-  ...cursorQuery(RECORD_PAGE_SIZE, z.uuid(CURSOR_INVALID)),
+  ...cursorQuery(RECORD_PAGE_SIZE, ZRecordCursor),
   ...updatedSinceQuery,
 };
 

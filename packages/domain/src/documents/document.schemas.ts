@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { cursorPage, cursorQuery, RECORD_PAGE_SIZE, updatedSinceQuery } from '../common.schemas.ts';
+import {
+  cursorPage,
+  cursorQuery,
+  RECORD_PAGE_SIZE,
+  updatedSinceQuery,
+  ZRecordCursor,
+} from '../common.schemas.ts';
 import { DOCUMENT_CATEGORIES } from '../constants.ts';
 import { ZCorrectionReason } from '../history/record-history.schemas.ts';
 import { versionFields, versionInput } from '../versioning/versioning.ts';
@@ -63,7 +69,7 @@ export type TDocumentList = z.infer<typeof ZDocumentList>;
 
 export const ZListDocumentsQuery = z.object({
   /** `cursor`: the id of the last document already shown. */
-  ...cursorQuery(RECORD_PAGE_SIZE, z.uuid()),
+  ...cursorQuery(RECORD_PAGE_SIZE, ZRecordCursor),
   ...updatedSinceQuery,
 });
 export type TListDocumentsQuery = z.input<typeof ZListDocumentsQuery>;

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { cursorPage, cursorQuery, requiredText, updatedSinceQuery } from '../common.schemas.ts';
+import {
+  cursorPage,
+  cursorQuery,
+  requiredText,
+  updatedSinceQuery,
+  ZRecordCursor,
+} from '../common.schemas.ts';
 import { versionFields, versionInput } from '../versioning/versioning.ts';
 
 /** Texts of spec sections 2, 4 and 8 for the Messages tab, word for word. */
@@ -133,7 +139,7 @@ export const ZListMessagesQuery = z.object({
    * `cursor`: the id of the last message already shown; the page holds the messages before it
    * (newest first) or, with `updatedSince`, the changes after it (oldest change first).
    */
-  ...cursorQuery(MESSAGE_PAGE_SIZE, z.uuid()),
+  ...cursorQuery(MESSAGE_PAGE_SIZE, ZRecordCursor),
   ...updatedSinceQuery,
 });
 export type TListMessagesQuery = z.input<typeof ZListMessagesQuery>;

@@ -8,7 +8,14 @@ import type {
 import type { Db } from '#src/db/client.ts';
 import { billingEntries, organizations, patients } from '#src/db/schema/index.ts';
 import type { Actor } from '#src/lib/actor.ts';
-import { changedSince, changesOrder, toCursorPage } from '#src/lib/cursor-page.ts';
+import {
+  changeCursorOf,
+  changedSince,
+  changesOrder,
+  cursorId,
+  ensureCursorUnchanged,
+  toCursorPage,
+} from '#src/lib/cursor-page.ts';
 import { nextVersion } from '#src/lib/versioning.ts';
 import { descNullsLast } from '#src/lib/index-order.ts';
 import type { BillingEntryFields } from './billing-changes.ts';
@@ -66,6 +73,10 @@ const newestFirst = [
 
 type BillingPage = Pick<TListBillingParsed, 'cursor' | 'limit' | 'updatedSince'>;
 
+/** A line's cursor: its id, and on an `updatedSince` page the version it was served at. */
+const billingCursorOf = (page: BillingPage) =>
+  page.updatedSince ? changeCursorOf : (entry: { id: string }) => entry.id;
+
 /**
  * A page of a patient's billing lines (voided ones too), newest first after the `cursor` line
  * or, with `updatedSince`, oldest change first; and the exact total of all its live lines.
@@ -77,8 +88,8 @@ export async function listPatientBilling(
   page: BillingPage = { limit: Number.MAX_SAFE_INTEGER - 1 },
 ) {
   const ofPatient = eq(billingEntries.patientId, patientId);
-  const cursorRow = (columns: SQL) =>
-    sql`select ${columns} from ${billingEntries} c where c.id = ${page.cursor} and c.patient_id = ${patientId}`;
+  const cursorRow = (columns: SQL, condition: SQL) =>
+    sql`select ${columns} from ${billingEntries} c where ${condition} and c.patient_id = ${patientId}`;
   const select = (condition: SQL | undefined) =>
     db
       .select(entryColumns)
@@ -89,24 +100,23 @@ export async function listPatientBilling(
   const rows = page.updatedSince
     ? select(
         and(
-          ...changedSince(
-            billingEntries,
-            page.updatedSince,
-            page.cursor ? cursorRow(sql`c.updated_at, c.id`) : null,
+          ...changedSince(billingEntries, page.updatedSince, page.cursor, (condition) =>
+            cursorRow(sql`c.updated_at, c.id`, condition),
           ),
         ),
       ).orderBy(...changesOrder(billingEntries))
     : select(
         page.cursor
-          ? sql`(${billingEntries.date}, ${billingEntries.createdAt}, ${billingEntries.id}) < (${cursorRow(sql`c.date, c.created_at, c.id`)})`
+          ? sql`(${billingEntries.date}, ${billingEntries.createdAt}, ${billingEntries.id}) < (${cursorRow(sql`c.date, c.created_at, c.id`, sql`c.id = ${cursorId(page.cursor)}`)})`
           : undefined,
       ).orderBy(...newestFirst);
   const [fetched, [total]] = await Promise.all([
     rows.limit(page.limit + 1),
     db.select({ total: sumLiveCents }).from(billingEntries).where(ofPatient),
   ]);
+  if (page.updatedSince) await ensureCursorUnchanged(db, billingEntries, page.cursor);
   return {
-    ...toCursorPage(fetched.map(toBillingEntryDto), page.limit, (entry) => entry.id),
+    ...toCursorPage(fetched.map(toBillingEntryDto), page.limit, billingCursorOf(page)),
     totalCents: Number(total?.total ?? 0),
   };
 }
@@ -123,8 +133,8 @@ export async function listScopeBilling(
   page: BillingPage & { patientId?: string | undefined },
 ): Promise<TOrganizationBillingPage> {
   const inScope = patientScopeCondition(scope);
-  const cursorRow = (columns: SQL) =>
-    sql`select ${columns} from ${billingEntries} c join ${patients} on ${patients.id} = c.patient_id where c.id = ${page.cursor} and ${inScope}`;
+  const cursorRow = (columns: SQL, condition: SQL) =>
+    sql`select ${columns} from ${billingEntries} c join ${patients} on ${patients.id} = c.patient_id where ${condition} and ${inScope}`;
   const query = db
     .select({ ...entryColumns, patientName: patients.fullName })
     .from(billingEntries)
@@ -138,10 +148,8 @@ export async function listScopeBilling(
           and(
             inScope,
             ofPatient,
-            ...changedSince(
-              billingEntries,
-              page.updatedSince,
-              page.cursor ? cursorRow(sql`c.updated_at, c.id`) : null,
+            ...changedSince(billingEntries, page.updatedSince, page.cursor, (condition) =>
+              cursorRow(sql`c.updated_at, c.id`, condition),
             ),
           ),
         )
@@ -153,7 +161,7 @@ export async function listScopeBilling(
             inScope,
             ofPatient,
             page.cursor
-              ? sql`(${billingEntries.createdAt}, ${billingEntries.id}) < (${cursorRow(sql`c.created_at, c.id`)})`
+              ? sql`(${billingEntries.createdAt}, ${billingEntries.id}) < (${cursorRow(sql`c.created_at, c.id`, sql`c.id = ${cursorId(page.cursor)}`)})`
               : undefined,
           ),
         )
@@ -163,7 +171,8 @@ export async function listScopeBilling(
     const entry = toBillingEntryDto(row);
     return { ...entry, patientName, status: entry.voidedAt ? 'voided' : 'active' } as const;
   });
-  return toCursorPage(items, page.limit, (entry) => entry.id);
+  if (page.updatedSince) await ensureCursorUnchanged(db, billingEntries, page.cursor);
+  return toCursorPage(items, page.limit, billingCursorOf(page));
 }
 
 /** One line of the patient as the API shows it; undefined when the patient has no such line. */

@@ -17,7 +17,12 @@ import {
   users,
 } from '#src/db/schema/index.ts';
 import type { Actor } from '#src/lib/actor.ts';
-import { changedSince, changesOrder } from '#src/lib/cursor-page.ts';
+import {
+  changedSince,
+  changesOrder,
+  cursorId,
+  ensureCursorUnchanged,
+} from '#src/lib/cursor-page.ts';
 import { nextVersion } from '#src/lib/versioning.ts';
 import { documentVisibilityCondition } from '#src/modules/documents/document-visibility.ts';
 import type { InScopePatientId } from '#src/modules/patients/patient-access.ts';
@@ -127,22 +132,25 @@ export async function listVisibleRequests(
     filter.search ? ilike(patients.fullName, `%${escapeLike(filter.search)}%`) : undefined,
   ];
   if (filter.updatedSince) {
-    const cursorRow = filter.cursor
-      ? sql`select c.updated_at, c.id from ${caseRequests} c where c.id = ${filter.cursor} and ${cursorPartyCondition(actor)}`
-      : null;
+    const cursorRow = (condition: SQL) =>
+      sql`select c.updated_at, c.id from ${caseRequests} c where ${condition} and ${cursorPartyCondition(actor)}`;
     const changed = await selectVisibleRequests(
       db,
       actor,
       scope,
-      and(...conditions, ...changedSince(caseRequests, filter.updatedSince, cursorRow)),
+      and(
+        ...conditions,
+        ...changedSince(caseRequests, filter.updatedSince, filter.cursor, cursorRow),
+      ),
     )
       .orderBy(...changesOrder(caseRequests))
       .limit(filter.limit + 1);
+    await ensureCursorUnchanged(db, caseRequests, filter.cursor);
     return { rows: changed.slice(0, filter.limit), hasMore: changed.length > filter.limit };
   }
   conditions.push(
     filter.cursor
-      ? sql`(${rank}, ${caseRequests.dueOn}, ${caseRequests.id}) > (select (case when c.status in ('requested', 'acknowledged') then 0 else 1 end), c.due_on, c.id from ${caseRequests} c where c.id = ${filter.cursor} and ${cursorPartyCondition(actor)})`
+      ? sql`(${rank}, ${caseRequests.dueOn}, ${caseRequests.id}) > (select (case when c.status in ('requested', 'acknowledged') then 0 else 1 end), c.due_on, c.id from ${caseRequests} c where c.id = ${cursorId(filter.cursor)} and ${cursorPartyCondition(actor)})`
       : undefined,
   );
   const rows = await selectVisibleRequests(db, actor, scope, and(...conditions))

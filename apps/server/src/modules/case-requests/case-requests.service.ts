@@ -25,6 +25,7 @@ import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { forbidden, notFound, validationFailed } from '#src/lib/app-error.ts';
 import { startPeriodicJob, type PeriodicJob } from '#src/lib/periodic-job.ts';
+import { changeCursorOf, cursorId } from '#src/lib/cursor-page.ts';
 import { assertVersion, StaleWriteError } from '#src/lib/versioning.ts';
 import { recordActivity } from '#src/modules/activity/activity.service.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
@@ -113,7 +114,8 @@ export type ListQuery = {
 
 /** The checked query: the status defaults to `open`, or to `all` for a sync client's changes. */
 function toFilter(query: ListQuery) {
-  if (query.cursor !== undefined && !isUuid(query.cursor)) throw validationFailed('Invalid cursor');
+  if (query.cursor !== undefined && !isUuid(cursorId(query.cursor)))
+    throw validationFailed('Invalid cursor');
   return { ...query, status: query.status ?? (query.updatedSince ? 'all' : 'open') } as const;
 }
 
@@ -121,10 +123,12 @@ async function toPage(
   db: Db,
   actor: Actor,
   page: { rows: VisibleRow[]; hasMore: boolean },
+  query: Pick<ListQuery, 'updatedSince'>,
 ): Promise<TCaseRequestPage> {
   const items = await toDtos(db, actor, page.rows);
   const last = items.at(-1);
-  return { items, nextCursor: page.hasMore && last ? last.id : null };
+  if (!page.hasMore || !last) return { items, nextCursor: null };
+  return { items, nextCursor: query.updatedSince ? changeCursorOf(last) : last.id };
 }
 
 /** The requests of one patient the actor is a party to; audited as a read of the patient. */
@@ -147,7 +151,7 @@ export async function listPatientRequests(
     details: `case requests: ${page.rows.map((row) => row.request.id).join(',') || 'none'}`,
     ip: context.ip,
   });
-  return toPage(db, actor, page);
+  return toPage(db, actor, page, query);
 }
 
 /**
@@ -168,7 +172,7 @@ export async function listOutstandingRequests(
     details: `case requests: ${page.rows.map((row) => row.request.id).join(',') || 'none'}`,
     ip: context.ip,
   });
-  return toPage(db, actor, page);
+  return toPage(db, actor, page, query);
 }
 
 /** A request the actor is a party to; anything else (missing, hidden, malformed) is one 404. */

@@ -5,7 +5,7 @@ import type { Db } from '#src/db/client.ts';
 import { documents, patients, users } from '#src/db/schema/index.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import type { TListDocumentsParsed } from '@casebridge/domain/documents/document.schemas';
-import { changedSince, changesOrder } from '#src/lib/cursor-page.ts';
+import { changedSince, changesOrder, cursorId } from '#src/lib/cursor-page.ts';
 import { nextVersion } from '#src/lib/versioning.ts';
 import type { InScopePatientId } from '#src/modules/patients/patient-access.ts';
 import { patientScopeCondition } from '#src/modules/patients/patient-scope.ts';
@@ -48,20 +48,18 @@ export async function listVisibleDocuments(
 ) {
   const ofPatient = eq(documents.patientId, patientId);
   // The cursor's row, among the patient's documents only.
-  const cursorRow = (columns: SQL) =>
-    sql`select ${columns} from ${documents} c where c.id = ${page.cursor} and c.patient_id = ${patientId}`;
+  const cursorRow = (columns: SQL, condition: SQL) =>
+    sql`select ${columns} from ${documents} c where ${condition} and c.patient_id = ${patientId}`;
   if (page.updatedSince) {
-    const since = changedSince(
-      documents,
-      page.updatedSince,
-      page.cursor ? cursorRow(sql`c.updated_at, c.id`) : null,
+    const since = changedSince(documents, page.updatedSince, page.cursor, (condition) =>
+      cursorRow(sql`c.updated_at, c.id`, condition),
     );
     return selectVisibleDocuments(db, actor, scope, and(ofPatient, ...since)!)
       .orderBy(...changesOrder(documents))
       .limit(page.limit + 1);
   }
   const after = page.cursor
-    ? sql`(${documents.createdAt}, ${documents.id}) < (${cursorRow(sql`c.created_at, c.id`)})`
+    ? sql`(${documents.createdAt}, ${documents.id}) < (${cursorRow(sql`c.created_at, c.id`, sql`c.id = ${cursorId(page.cursor)}`)})`
     : undefined;
   return selectVisibleDocuments(db, actor, scope, and(ofPatient, after)!)
     .orderBy(desc(documents.createdAt), desc(documents.id))

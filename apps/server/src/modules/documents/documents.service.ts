@@ -14,10 +14,11 @@ import {
 import { isUuid } from '@casebridge/domain/record-id';
 import type { AppContext } from '#src/app-context.ts';
 import type { Db } from '#src/db/client.ts';
+import { documents } from '#src/db/schema/index.ts';
 import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError, validationFailed } from '#src/lib/app-error.ts';
-import { toCursorPage } from '#src/lib/cursor-page.ts';
+import { changeCursorOf, ensureCursorUnchanged, toCursorPage } from '#src/lib/cursor-page.ts';
 import { recordActivity } from '#src/modules/activity/activity.service.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
 import { DocumentNotFoundError } from '#src/modules/audit/refused-access.ts';
@@ -79,7 +80,10 @@ export async function listDocuments(
     patient.id,
     query,
   );
-  const page = toCursorPage(rows, query.limit, (row) => row.document.id);
+  if (query.updatedSince) await ensureCursorUnchanged(db, documents, query.cursor);
+  const page = toCursorPage(rows, query.limit, (row) =>
+    query.updatedSince ? changeCursorOf(row.document) : row.document.id,
+  );
   await auditPatientRead(db, actor, {
     action: 'documents_listed',
     patientId: patient.id,

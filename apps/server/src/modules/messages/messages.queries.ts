@@ -9,7 +9,7 @@ import { mailOutbox, messageReads, messages, messageTemplates } from '#src/db/sc
 import type { Actor } from '#src/lib/actor.ts';
 import { countUpTo } from '#src/lib/bounded-count.ts';
 import { nextVersion } from '#src/lib/versioning.ts';
-import { changedSince, changesOrder } from '#src/lib/cursor-page.ts';
+import { changedSince, changesOrder, cursorId } from '#src/lib/cursor-page.ts';
 import { descNullsLast } from '#src/lib/index-order.ts';
 import type { InScopePatientId } from '#src/modules/patients/patient-access.ts';
 
@@ -83,19 +83,20 @@ type ThreadPage = {
 export function selectMessagePage(db: Db, page: ThreadPage) {
   const conditions: SQL[] = [eq(messages.patientId, page.patientId)];
   if (page.updatedSince) {
-    const cursorRow = page.cursor
-      ? sql`select m.updated_at, m.id from ${messages} m where m.id = ${page.cursor} and m.patient_id = ${page.patientId}`
-      : null;
+    const cursorRow = (condition: SQL) =>
+      sql`select c.updated_at, c.id from ${messages} c where ${condition} and c.patient_id = ${page.patientId}`;
     return db
       .select(messageColumns(page.viewer))
       .from(messages)
-      .where(and(...conditions, ...changedSince(messages, page.updatedSince, cursorRow)))
+      .where(
+        and(...conditions, ...changedSince(messages, page.updatedSince, page.cursor, cursorRow)),
+      )
       .orderBy(...changesOrder(messages))
       .limit(page.limit + 1);
   }
   if (page.cursor) {
     conditions.push(
-      sql`(${messages.createdAt}, ${messages.id}) < (select m.created_at, m.id from ${messages} m where m.id = ${page.cursor} and m.patient_id = ${page.patientId})`,
+      sql`(${messages.createdAt}, ${messages.id}) < (select m.created_at, m.id from ${messages} m where m.id = ${cursorId(page.cursor)} and m.patient_id = ${page.patientId})`,
     );
   }
   return db

@@ -10,6 +10,8 @@ import type {
   TSendMessageResponse,
 } from '@casebridge/domain/messages/message.schemas';
 import type { Db } from '#src/db/client.ts';
+import { changeCursorOf, ensureCursorUnchanged } from '#src/lib/cursor-page.ts';
+import { messages } from '#src/db/schema/index.ts';
 import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { validationFailed } from '#src/lib/app-error.ts';
@@ -55,9 +57,15 @@ export async function listPatientMessages(
   ]);
   // The thread is part of the record: every page of it returned, live refetches included, is a
   // PHI read with its own audit row (docs/architecture.md, 'Audit').
+  if (query.updatedSince) await ensureCursorUnchanged(db, messages, query.cursor);
   await auditPatientRead(db, actor, { action: 'messages_viewed', patientId, ip: context.ip });
   const last = page.items.at(-1);
-  return { items: page.items, nextCursor: page.hasMore && last ? last.id : null, total };
+  if (!page.hasMore || !last) return { items: page.items, nextCursor: null, total };
+  return {
+    items: page.items,
+    nextCursor: query.updatedSince ? changeCursorOf(last) : last.id,
+    total,
+  };
 }
 
 /**
