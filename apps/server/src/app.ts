@@ -217,10 +217,10 @@ export async function buildApp({
       ['query', query],
       ['params', params],
     ] as const) {
-      const path = findControlCharacter(value);
-      if (path) {
+      const fieldPath = findControlCharacter(value);
+      if (fieldPath) {
         throw new AppError('VALIDATION_FAILED', CONTROL_CHARACTER_MESSAGE, {
-          field: toFieldName(path, location),
+          field: toFieldName(fieldPath, location),
           location,
         });
       }

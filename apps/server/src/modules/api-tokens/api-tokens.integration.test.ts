@@ -13,7 +13,7 @@ import {
   upload,
 } from '#src/modules/documents/document-test-support.ts';
 import { samplePng } from '#src/modules/documents/document-test-files.ts';
-import { listPatientAudience } from '#src/modules/notifications/audience.queries.ts';
+import { listPatientAudience } from '#src/test/patient-audience.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import {
   createTokenAs,

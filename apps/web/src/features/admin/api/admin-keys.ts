@@ -18,11 +18,4 @@ export const adminKeys = {
 };
 
 /** `?a=1&b=2` from the defined, non-empty values of a query object. */
-export function toQueryString(query: Record<string, unknown>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
+export { toQueryString } from '#src/lib/query-string.ts';

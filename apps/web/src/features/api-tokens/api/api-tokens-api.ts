@@ -8,7 +8,7 @@ import type {
 import type { TOrganization } from '@casebridge/domain/organizations/organization.schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '#src/lib/api-client.ts';
-import { toQueryString } from '#src/features/admin/api/admin-keys.ts';
+import { toQueryString } from '#src/lib/query-string.ts';
 
 /** Under 'admin': the user.changed event a create or revoke publishes refetches these. */
 export const apiTokenKeys = {

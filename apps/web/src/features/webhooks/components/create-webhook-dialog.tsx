@@ -10,7 +10,10 @@ import { Dialog } from '#src/components/ui/dialog.tsx';
 import { FormField } from '#src/components/ui/form-field.tsx';
 import { Input, Select } from '#src/components/ui/input.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
-import { useCreateWebhook, useWebhookOrganizations } from '../api/webhooks-api.ts';
+import {
+  useCreateWebhook,
+  useWebhookOrganizations,
+} from '#src/features/webhooks/api/webhooks-api.ts';
 
 const KIND_LABELS = { clinic: 'Clinic', firm: 'Attorney firm', lienholder: 'Lienholder' } as const;
 

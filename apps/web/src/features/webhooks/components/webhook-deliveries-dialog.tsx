@@ -12,7 +12,10 @@ import { TableScroll } from '#src/components/ui/table-scroll.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { formatDateTime } from '#src/lib/format.ts';
 import { useCursorPages } from '#src/lib/use-cursor-pages.ts';
-import { useReplayDelivery, useWebhookDeliveries } from '../api/webhooks-api.ts';
+import {
+  useReplayDelivery,
+  useWebhookDeliveries,
+} from '#src/features/webhooks/api/webhooks-api.ts';
 
 export const DELIVERY_TONES = {
   pending: 'yellow',

@@ -17,7 +17,7 @@ import {
   useRotateWebhookSecret,
   useUpdateWebhook,
   useWebhookEndpoints,
-} from '../api/webhooks-api.ts';
+} from '#src/features/webhooks/api/webhooks-api.ts';
 import { CreateWebhookDialog } from './create-webhook-dialog.tsx';
 import { DELIVERY_TONES, WebhookDeliveriesDialog } from './webhook-deliveries-dialog.tsx';
 import { WebhookSecretDialog, type ShownSecret } from './webhook-secret-dialog.tsx';
