@@ -90,9 +90,7 @@ export const webhookEndpoints = pgTable(
     /** Deleted endpoints are kept with their deliveries for the admin view. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [
-    index('webhook_endpoints_organization_idx').on(t.organizationId, t.createdAt.desc()),
-  ],
+  (t) => [index('webhook_endpoints_organization_idx').on(t.organizationId, t.createdAt.desc())],
 );
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'sending', 'delivered', 'failed'] as const;
@@ -184,10 +182,7 @@ export const patientExternalIds = pgTable(
   (t) => [
     primaryKey({ columns: [t.patientId, t.organizationId] }),
     uniqueIndex('patient_external_ids_org_external_idx').on(t.organizationId, t.externalId),
-    check(
-      'patient_external_ids_value_check',
-      sql`length(trim(${t.externalId})) between 1 and 100`,
-    ),
+    check('patient_external_ids_value_check', sql`length(trim(${t.externalId})) between 1 and 100`),
   ],
 );
 

@@ -14,7 +14,13 @@ function renderModal() {
   return renderWithProviders(<SendMessageModal isOpen onClose={() => undefined} />, {
     session: signedInAs('admin'),
     api: {
-      'GET /patients': { items: [PATIENT], total: 1, isTotalCapped: false, nextCursor: null, previousCursor: null },
+      'GET /patients': {
+        items: [PATIENT],
+        total: 1,
+        isTotalCapped: false,
+        nextCursor: null,
+        previousCursor: null,
+      },
       'GET /templates': { items: [] },
       'POST /patients/:patientId/messages': () => json({}, 201),
     },

@@ -14,7 +14,12 @@ export function useCaseDashboard<TCounters>(
 ) {
   const stats = usePatientStats();
   const pages = useCursorPages<string>();
-  const list = usePatientList({ sort: 'last_updated', cursor: pages.cursor, limit: pageSize, ...filters });
+  const list = usePatientList({
+    sort: 'last_updated',
+    cursor: pages.cursor,
+    limit: pageSize,
+    ...filters,
+  });
   return {
     counters: stats.data ? getCounters(stats.data) : undefined,
     list,
