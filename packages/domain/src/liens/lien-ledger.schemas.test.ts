@@ -53,11 +53,9 @@ describe('ZVoidLienPaymentRequest', () => {
 
 describe('ZPortfolioQuery', () => {
   it('sorts by patient ascending on the first page by default', () => {
-    expect(ZPortfolioQuery.parse({})).toMatchObject({
-      sort: 'patient',
-      direction: 'asc',
-      page: 1,
-    });
+    const query = ZPortfolioQuery.parse({});
+    expect(query).toMatchObject({ sort: 'patient', direction: 'asc' });
+    expect(query.cursor).toBeUndefined();
   });
 
   it('reads the gap filter as a boolean', () => {

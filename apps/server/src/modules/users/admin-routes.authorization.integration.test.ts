@@ -120,6 +120,18 @@ describe('every admin route refuses every non-admin role', () => {
       { method: 'GET', url: `/api/admin/mail-outbox/${mail!.id}` },
       { method: 'POST', url: `/api/admin/mail-outbox/${mail!.id}/retry` },
       { method: 'POST', url: '/api/admin/mail-outbox/retry-failed' },
+      { method: 'GET', url: '/api/admin/api-tokens' },
+      {
+        method: 'POST',
+        url: '/api/admin/api-tokens',
+        body: {
+          name: 'Sync',
+          organizationId: harborId,
+          capabilities: ['patients:read'],
+          expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+        },
+      },
+      { method: 'POST', url: `/api/admin/api-tokens/${harborId}/revoke` },
       {
         method: 'POST',
         url: '/api/templates',
