@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { createStatementNamer, preparingClient } from './prepared-statements.ts';
 import { createQueryGate, hasQueryPriority } from './query-priority.ts';
 import * as schema from './schema/index.ts';
 
@@ -145,6 +146,7 @@ export function createPool(url: string): pg.Pool {
     connectionString: url,
     max: 10,
     application_name: APPLICATION_NAME.pool,
+    Client: preparingClient(createStatementNamer()),
     ...POSTGRES_TIMEOUTS,
   });
   const checkedOut = new WeakSet<pg.PoolClient>();
