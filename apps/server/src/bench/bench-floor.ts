@@ -13,6 +13,7 @@ import {
   type TListPatientsQuery,
 } from '@casebridge/domain/patients/patient.schemas';
 import type { Db } from '#src/db/client.ts';
+import { createStatementNamer, preparingClient } from '#src/db/prepared-statements.ts';
 import * as schema from '#src/db/schema/index.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { getActorPatientStats, listActorPatients } from '#src/modules/patients/patients.service.ts';
@@ -78,11 +79,15 @@ async function loadActor(db: Db, email: string): Promise<Actor> {
   };
 }
 
-/** One driver connection per client, each replaying the statements in order per call. */
+/**
+ * One driver connection per client, each replaying the statements in order per call, prepared
+ * as the app's pool prepares them (db/prepared-statements.ts).
+ */
 export async function openReplayers(databaseUrl: string, clients: number) {
+  const Client = preparingClient(createStatementNamer());
   const connections = await Promise.all(
     Array.from({ length: clients }, async () => {
-      const client = new pg.Client({ connectionString: databaseUrl });
+      const client = new Client({ connectionString: databaseUrl });
       await client.connect();
       return client;
     }),
@@ -90,7 +95,8 @@ export async function openReplayers(databaseUrl: string, clients: number) {
   return {
     replay: (statements: readonly Statement[]) => async (client: number) => {
       const connection = connections[client]!;
-      for (const statement of statements) await connection.query(statement.text, statement.params);
+      for (const statement of statements)
+        await connection.query({ text: statement.text }, statement.params);
     },
     close: () => Promise.all(connections.map((connection) => connection.end())),
   };

@@ -20,6 +20,7 @@ import {
 } from '@casebridge/domain/patients/treatment-status';
 import type { OrganizationKind } from '@casebridge/domain/roles';
 import type { Db } from '#src/db/client.ts';
+import { sqlLimit } from '#src/db/prepared-statements.ts';
 import {
   accessGrants,
   heldStatusChanges,
@@ -219,13 +220,13 @@ export function listPageSql(
       (select o.name from ${organizations} o where o.id = p.firm_id) as firm_name,
       ${gapDaysOf(sql`p.id`)} as gap_days,
       ${externalIdOf(sql`p.id`, query.externalIdOwner ?? null)} as external_id
-    from (${scopeListing(scope, filters, sql`order by ${order} limit ${limit}`, {
+    from (${scopeListing(scope, filters, sql`order by ${order} ${sqlLimit(limit)}`, {
       matchFirst:
         searchesByTrigram(query) || query.gap === 'open' || query.externalId !== undefined,
     })}) k
     join ${patients} p on p.id = k.patient_id
     order by ${order}
-    limit ${limit}`;
+    ${sqlLimit(limit)}`;
 }
 
 async function selectPage(
@@ -289,7 +290,7 @@ async function countList(
     // the cap along the party's index.
     const matchFirst =
       searchesByTrigram(query) || query.gap === 'open' || query.externalId !== undefined;
-    const cap = matchFirst ? sql`` : sql`limit ${PATIENT_SEARCH_COUNT_CAP + 1}`;
+    const cap = matchFirst ? sql`` : sqlLimit(PATIENT_SEARCH_COUNT_CAP + 1);
     const result = await db.execute(sql`
       select count(*)::int as n from (
         ${scopeListing(scope, listingFilters(query), cap, { matchFirst })}
