@@ -26,7 +26,14 @@ type ChangedRows = { updatedAt: AnyColumn; id: AnyColumn; version: AnyColumn };
  * (`<id>:<version>`). The row's place in (updated_at, id) order moves when it changes again, so
  * the next page must know the place the client saw, not the row's place now.
  */
-export const changeCursorOf = (row: { id: string; version: number }) => `${row.id}:${row.version}`;
+const changeCursorOf = (row: { id: string; version: number }) => `${row.id}:${row.version}`;
+
+/**
+ * How a list names the last row of its page: by id, or on an `updatedSince` page by id and the
+ * version served (`changeCursorOf`).
+ */
+export const listCursorOf = (updatedSince: string | undefined) =>
+  updatedSince ? changeCursorOf : (row: { id: string; version: number }) => row.id;
 
 /** The id of a list's cursor, with or without the version an `updatedSince` page adds. */
 export const cursorId = (cursor: string) => cursor.split(':')[0]!;

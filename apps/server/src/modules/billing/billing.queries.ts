@@ -9,11 +9,11 @@ import type { Db } from '#src/db/client.ts';
 import { billingEntries, organizations, patients } from '#src/db/schema/index.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import {
-  changeCursorOf,
   changedSince,
   changesOrder,
   cursorId,
   ensureCursorUnchanged,
+  listCursorOf,
   toCursorPage,
 } from '#src/lib/cursor-page.ts';
 import { nextVersion } from '#src/lib/versioning.ts';
@@ -73,10 +73,6 @@ const newestFirst = [
 
 type BillingPage = Pick<TListBillingParsed, 'cursor' | 'limit' | 'updatedSince'>;
 
-/** A line's cursor: its id, and on an `updatedSince` page the version it was served at. */
-const billingCursorOf = (page: BillingPage) =>
-  page.updatedSince ? changeCursorOf : (entry: { id: string }) => entry.id;
-
 /**
  * A page of a patient's billing lines (voided ones too), newest first after the `cursor` line
  * or, with `updatedSince`, oldest change first; and the exact total of all its live lines.
@@ -116,7 +112,7 @@ export async function listPatientBilling(
   ]);
   if (page.updatedSince) await ensureCursorUnchanged(db, billingEntries, page.cursor);
   return {
-    ...toCursorPage(fetched.map(toBillingEntryDto), page.limit, billingCursorOf(page)),
+    ...toCursorPage(fetched.map(toBillingEntryDto), page.limit, listCursorOf(page.updatedSince)),
     totalCents: Number(total?.total ?? 0),
   };
 }
@@ -172,7 +168,7 @@ export async function listScopeBilling(
     return { ...entry, patientName, status: entry.voidedAt ? 'voided' : 'active' } as const;
   });
   if (page.updatedSince) await ensureCursorUnchanged(db, billingEntries, page.cursor);
-  return toCursorPage(items, page.limit, billingCursorOf(page));
+  return toCursorPage(items, page.limit, listCursorOf(page.updatedSince));
 }
 
 /** One line of the patient as the API shows it; undefined when the patient has no such line. */

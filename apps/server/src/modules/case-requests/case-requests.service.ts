@@ -25,7 +25,7 @@ import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { forbidden, notFound, validationFailed } from '#src/lib/app-error.ts';
 import { startPeriodicJob, type PeriodicJob } from '#src/lib/periodic-job.ts';
-import { changeCursorOf, cursorId } from '#src/lib/cursor-page.ts';
+import { cursorId, listCursorOf } from '#src/lib/cursor-page.ts';
 import { assertVersion, StaleWriteError } from '#src/lib/versioning.ts';
 import { recordActivity } from '#src/modules/activity/activity.service.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
@@ -128,7 +128,7 @@ async function toPage(
   const items = await toDtos(db, actor, page.rows);
   const last = items.at(-1);
   if (!page.hasMore || !last) return { items, nextCursor: null };
-  return { items, nextCursor: query.updatedSince ? changeCursorOf(last) : last.id };
+  return { items, nextCursor: listCursorOf(query.updatedSince)(last) };
 }
 
 /** The requests of one patient the actor is a party to; audited as a read of the patient. */

@@ -18,7 +18,7 @@ import { documents } from '#src/db/schema/index.ts';
 import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError, validationFailed } from '#src/lib/app-error.ts';
-import { changeCursorOf, ensureCursorUnchanged, toCursorPage } from '#src/lib/cursor-page.ts';
+import { ensureCursorUnchanged, listCursorOf, toCursorPage } from '#src/lib/cursor-page.ts';
 import { recordActivity } from '#src/modules/activity/activity.service.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
 import { DocumentNotFoundError } from '#src/modules/audit/refused-access.ts';
@@ -81,9 +81,8 @@ export async function listDocuments(
     query,
   );
   if (query.updatedSince) await ensureCursorUnchanged(db, documents, query.cursor);
-  const page = toCursorPage(rows, query.limit, (row) =>
-    query.updatedSince ? changeCursorOf(row.document) : row.document.id,
-  );
+  const cursorOf = listCursorOf(query.updatedSince);
+  const page = toCursorPage(rows, query.limit, (row) => cursorOf(row.document));
   await auditPatientRead(db, actor, {
     action: 'documents_listed',
     patientId: patient.id,

@@ -10,7 +10,7 @@ import type {
   TSendMessageResponse,
 } from '@casebridge/domain/messages/message.schemas';
 import type { Db } from '#src/db/client.ts';
-import { changeCursorOf, ensureCursorUnchanged } from '#src/lib/cursor-page.ts';
+import { ensureCursorUnchanged, listCursorOf } from '#src/lib/cursor-page.ts';
 import { messages } from '#src/db/schema/index.ts';
 import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
@@ -60,12 +60,8 @@ export async function listPatientMessages(
   if (query.updatedSince) await ensureCursorUnchanged(db, messages, query.cursor);
   await auditPatientRead(db, actor, { action: 'messages_viewed', patientId, ip: context.ip });
   const last = page.items.at(-1);
-  if (!page.hasMore || !last) return { items: page.items, nextCursor: null, total };
-  return {
-    items: page.items,
-    nextCursor: query.updatedSince ? changeCursorOf(last) : last.id,
-    total,
-  };
+  const nextCursor = page.hasMore && last ? listCursorOf(query.updatedSince)(last) : null;
+  return { items: page.items, nextCursor, total };
 }
 
 /**
