@@ -1,10 +1,11 @@
 import { getDashboardPath } from '@casebridge/domain/roles';
-import { useEffect, useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { useAuth } from '#src/lib/auth-context.tsx';
 import { AppProviders } from './providers.tsx';
 import { preloadOnLinkIntent, preloadRoute } from './route-preload.ts';
-import { createRouter, routes } from './router.tsx';
+import { routes, type AppRouter } from './router.tsx';
 
 /**
  * Fetches page chunks ahead of need: a link's page when the link is hovered or focused, and once
@@ -27,10 +28,10 @@ function RoutePreloader() {
   return null;
 }
 
-export function App() {
-  const [router] = useState(createRouter);
+/** The router and the query cache are made by the caller: main.tsx, or the prerender at build. */
+export function App({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {
   return (
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <RoutePreloader />
       <RouterProvider router={router} />
     </AppProviders>

@@ -254,6 +254,23 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+export function createRouter(): AppRouter {
   return createBrowserRouter(routes);
+}
+
+/**
+ * Resolves once the router has the code of the first page (its lazy routes loaded): what it
+ * renders from then on is that page, not the empty first-load screen.
+ */
+export function whenRouterReady(router: AppRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }

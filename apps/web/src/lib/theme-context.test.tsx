@@ -10,7 +10,7 @@ afterEach(() => {
 });
 
 describe('theme', () => {
-  it('starts from the class theme-init.js put on the root before React', () => {
+  it('starts from the class page-init.js put on the root before React', () => {
     document.documentElement.classList.add('dark');
     const { result } = renderHook(() => useTheme(), { wrapper: ThemeProvider });
     expect(result.current.theme).toBe('dark');

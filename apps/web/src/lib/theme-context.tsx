@@ -9,8 +9,12 @@ type ThemeContextValue = {
 
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
-/** The theme already applied by theme-init.js before React started. */
+/**
+ * The theme already applied by page-init.js before React started; light when there is no
+ * document (the build's prerender, app/prerender.tsx: the app's first render sets the class's).
+ */
 function readInitialTheme(): Theme {
+  if (typeof document === 'undefined') return 'light';
   return document.documentElement.classList.contains('dark') ? 'dark' : 'light';
 }
 

@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readEarlyInput, replayEarlyInput } from './first-screen.ts';
+
+const FORM = `<form><input name="email" type="email" /><input name="password" type="password" /><button type="submit">Sign In</button></form>`;
+
+/** The server's HTML, then the app's render: new fields, empty, with the form's own listeners. */
+function renderApp(root: HTMLElement) {
+  root.innerHTML = FORM;
+  const form = root.querySelector('form')!;
+  const typed: Record<string, string> = {};
+  form.addEventListener('input', (event) => {
+    const field = event.target as HTMLInputElement;
+    typed[field.name] = field.value;
+  });
+  const submitted = vi.fn<(event: Event) => void>((event) => event.preventDefault());
+  form.addEventListener('submit', submitted);
+  return { typed, submitted };
+}
+
+describe('the first screen sent as HTML, before the app started', () => {
+  afterEach(() => document.body.replaceChildren());
+
+  it("gives the app's fields what was typed, as input events, and the focus back", () => {
+    const root = document.body.appendChild(document.createElement('div'));
+    root.innerHTML = FORM;
+    root.querySelector<HTMLInputElement>('[name=email]')!.value = 'clinic@demo.test';
+    root.querySelector<HTMLInputElement>('[name=password]')!.value = 'secret words';
+    root.querySelector<HTMLInputElement>('[name=password]')!.focus();
+
+    const early = readEarlyInput(root);
+    const app = renderApp(root);
+    replayEarlyInput(root, early);
+
+    expect(app.typed).toEqual({ email: 'clinic@demo.test', password: 'secret words' });
+    expect(root.querySelector<HTMLInputElement>('[name=email]')!.value).toBe('clinic@demo.test');
+    expect(document.activeElement).toBe(root.querySelector('[name=password]'));
+    expect(app.submitted).not.toHaveBeenCalled();
+  });
+
+  it('submits again a form submitted before the app started, after its values', () => {
+    const root = document.body.appendChild(document.createElement('div'));
+    root.innerHTML = FORM;
+    root.querySelector<HTMLInputElement>('[name=email]')!.value = 'clinic@demo.test';
+    root.querySelector('form')!.setAttribute('data-held-submit', '');
+
+    const early = readEarlyInput(root);
+    const app = renderApp(root);
+    replayEarlyInput(root, early);
+
+    expect(app.submitted).toHaveBeenCalledTimes(1);
+    expect(app.typed).toEqual({ email: 'clinic@demo.test' });
+  });
+
+  it('leaves an untouched page as the app rendered it', () => {
+    const root = document.body.appendChild(document.createElement('div'));
+    root.innerHTML = FORM;
+    const early = readEarlyInput(root);
+    const app = renderApp(root);
+    replayEarlyInput(root, early);
+    expect(app.typed).toEqual({});
+    expect(app.submitted).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(document.body);
+  });
+});
