@@ -6,7 +6,6 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -35,6 +34,7 @@ import { refuseUnknownQueryParameters } from './lib/strict-query.ts';
 import { createRateLimitBackend } from './lib/rate-limit-backend.ts';
 import { auditTokenUse } from './modules/api-tokens/token-use-audit.ts';
 import { getRequestIp } from './lib/request-ip.ts';
+import { registerWebPages } from './web-pages.ts';
 
 /**
  * What the compression plugin may encode beside the types mime-db marks compressible: JSON and
@@ -286,32 +286,16 @@ export async function buildApp({
   await app.register(registerApiRoutes, { prefix: '/api' });
 
   const webDist = env.webDistDir ? path.resolve(env.webDistDir) : DEFAULT_WEB_DIST;
-  const hasWeb = existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      // The build writes .br and .gz copies beside each file (scripts/precompress.mjs): a client
-      // that accepts one gets it as it is, with Content-Encoding and Vary: Accept-Encoding.
-      preCompressed: true,
-      setHeaders: (res, filePath) => {
-        res.header(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        );
-      },
-    });
-  }
+  const sendPage = existsSync(path.join(webDist, 'index.html'))
+    ? await registerWebPages(app, webDist)
+    : null;
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api') || !hasWeb || !['GET', 'HEAD'].includes(request.method)) {
+    if (request.url.startsWith('/api') || !sendPage || !['GET', 'HEAD'].includes(request.method)) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: MESSAGES.notFound } });
     }
     // History fallback: every other page is the SPA.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendPage(request, reply);
   });
 
   return app;

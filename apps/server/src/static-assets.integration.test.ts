@@ -9,6 +9,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ASSET = '/assets/index-Bx7f3k2q.js';
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(200))};\n`;
 const INDEX = `<!doctype html><html><body><div id="root"></div><script type="module" src="${ASSET}"></script></body></html>`;
+const LOGIN = `<!doctype html><html><body><div id="root" data-prerendered><h1>Sign in</h1></div></body></html>`;
+const SESSION_COOKIE = 'casebridge.session_token=anything.signature';
 
 /**
  * A web build as `vite build` writes it (scripts/precompress.mjs adds the .br and .gz copies):
@@ -23,7 +25,9 @@ async function writeDist(): Promise<string> {
     [ASSET, SCRIPT],
     [`${ASSET}.br`, brotliCompressSync(SCRIPT)],
     [`${ASSET}.gz`, gzipSync(SCRIPT)],
+    ['prerendered/login.html', LOGIN],
   ];
+  await mkdir(path.join(dist, 'prerendered'));
   for (const [file, content] of files) await writeFile(path.join(dist, file), content);
   return dist;
 }
@@ -78,5 +82,26 @@ describe('the web build: caching and precompressed copies', () => {
       expect(response.headers['content-encoding']).toBe('br');
       expect(brotliDecompressSync(response.rawPayload).toString()).toBe(INDEX);
     }
+  });
+
+  it('sends a page the build wrote as HTML for its address, to a visitor without a session', async () => {
+    for (const url of ['/login', '/login?next=%2Fdirectory']) {
+      const response = await server.request({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['vary']).toMatch(/cookie/i);
+      expect(response.body).toBe(LOGIN);
+    }
+  });
+
+  it('sends the empty page to a request with a session cookie, and for every other path', async () => {
+    const signedIn = await server.request({
+      url: '/login',
+      headers: { cookie: SESSION_COOKIE },
+    });
+    expect(signedIn.body).toBe(INDEX);
+    expect(signedIn.headers['vary']).toMatch(/cookie/i);
+    for (const url of ['/signup', '/login/extra', '/prerendered'])
+      expect((await server.request({ url })).body).toBe(INDEX);
   });
 });

@@ -1,11 +1,17 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { getSessionCookie } from 'better-auth/cookies';
 import { MIN_PASSWORD_LENGTH } from '@casebridge/domain/constants';
 import type { Db } from '#src/db/client.ts';
 import { accounts, sessions, users, verifications } from '#src/db/schema/index.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 export const SESSION_COOKIE_PREFIX = 'casebridge';
+
+/** Whether the request carries a session cookie at all, not whether it still opens a session. */
+export function hasSessionCookie(headers: Headers): boolean {
+  return Boolean(getSessionCookie(headers, { cookiePrefix: SESSION_COOKIE_PREFIX }));
+}
 /** Absolute session lifetime; the idle timeout from settings ends most sessions much sooner. */
 const SESSION_LIFETIME_SECONDS = 60 * 60 * 12;
 

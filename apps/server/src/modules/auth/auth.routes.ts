@@ -4,8 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZLoginRequest, ZSessionResponse } from '@casebridge/domain/auth/auth.schemas';
 import { MESSAGES, ZErrorBody } from '@casebridge/domain/errors';
-import { getSessionCookie } from 'better-auth/cookies';
-import { SESSION_COOKIE_PREFIX } from '#src/auth/auth.ts';
+import { hasSessionCookie } from '#src/auth/auth.ts';
 import { resolveActor } from '#src/auth/session.ts';
 import { AppError } from '#src/lib/app-error.ts';
 import { getRequestIp } from '#src/lib/request-ip.ts';
@@ -63,7 +62,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const headers = toWebHeaders(request);
-      if (!getSessionCookie(headers, { cookiePrefix: SESSION_COOKIE_PREFIX })) return null;
+      if (!hasSessionCookie(headers)) return null;
       const settings = await sessionCache.getSettings(() => getSettings(db));
       // Any second-factor state: this is how the SPA learns to ask for the code or to enrol.
       const actor = await resolveActor(db, auth, headers, settings.sessionTimeoutMinutes, {
