@@ -79,3 +79,31 @@ test('a signed-out deep link to a patient’s messages survives signing in', asy
   await page.waitForTimeout(500);
   await expect(page).toHaveURL(new RegExp(`/patients/${patientId}\\?tab=messages$`));
 });
+
+// /login comes as HTML (apps/web/src/app/prerender.tsx): it can be used before the app's code
+// has arrived. Here the page's code is held back until the form has been filled and sent.
+test('the sign-in form works before the app has started, and nothing typed is lost', async ({
+  page,
+}) => {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/login-page-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'domcontentloaded' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await expect(page.locator('html')).not.toHaveAttribute('data-app-started');
+
+  await page.getByLabel('Email').fill(DEMO_ACCOUNTS.clinic.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  // Held, not sent by the browser as a GET with the password in the address.
+  await expect(page).toHaveURL(/\/login$/);
+
+  release();
+  await expect(
+    page.getByRole('heading', { level: 1, name: DEMO_ACCOUNTS.clinic.heading }),
+  ).toBeVisible();
+  expect(page.url()).not.toContain('password');
+});
