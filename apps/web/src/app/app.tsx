@@ -1,3 +1,4 @@
+import type { Theme } from '@casebridge/domain/constants';
 import { getDashboardPath } from '@casebridge/domain/roles';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -28,10 +29,21 @@ function RoutePreloader() {
   return null;
 }
 
-/** The router and the query cache are made by the caller: main.tsx, or the prerender at build. */
-export function App({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {
+/**
+ * The router and the query cache are made by the caller: main.tsx, or app/server-render.tsx.
+ * `renderedTheme`: the theme of server markup the app hydrates.
+ */
+export function App({
+  router,
+  queryClient,
+  renderedTheme,
+}: {
+  router: AppRouter;
+  queryClient: QueryClient;
+  renderedTheme?: Theme;
+}) {
   return (
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} renderedTheme={renderedTheme}>
       <RoutePreloader />
       <RouterProvider router={router} />
     </AppProviders>

@@ -1,4 +1,4 @@
-import { TOAST_DURATION_MS } from '@casebridge/domain/constants';
+import { TOAST_DURATION_MS, type Theme } from '@casebridge/domain/constants';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
@@ -33,18 +33,23 @@ function ThemedToaster() {
   );
 }
 
-/** `queryClient` lets component tests wrap a page in these same providers with their own cache. */
+/**
+ * `queryClient` lets component tests wrap a page in these same providers with their own cache;
+ * `renderedTheme` is the theme of server markup the app hydrates (lib/theme-context.tsx).
+ */
 export function AppProviders({
   children,
   queryClient: givenClient,
+  renderedTheme,
 }: {
   children: ReactNode;
   queryClient?: QueryClient;
+  renderedTheme?: Theme;
 }) {
   const [ownClient] = useState(createQueryClient);
   const queryClient = givenClient ?? ownClient;
   return (
-    <ThemeProvider>
+    <ThemeProvider renderedTheme={renderedTheme}>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>{children}</AuthProvider>
         <ThemedToaster />

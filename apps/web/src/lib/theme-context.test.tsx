@@ -16,6 +16,23 @@ describe('theme', () => {
     expect(result.current.theme).toBe('dark');
   });
 
+  it('over server markup (always light) renders light first, then the applied theme', () => {
+    document.documentElement.classList.add('dark');
+    const themes: string[] = [];
+    function Probe() {
+      themes.push(useTheme().theme);
+      return <ThemeToggle />;
+    }
+    render(
+      <ThemeProvider renderedTheme="light">
+        <Probe />
+      </ThemeProvider>,
+    );
+    expect(themes[0]).toBe('light');
+    expect(themes.at(-1)).toBe('dark');
+    expect(screen.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
+  });
+
   it('toggles the dark class on the root and stores the choice under theme', async () => {
     render(
       <ThemeProvider>

@@ -1,5 +1,13 @@
 import { THEME_STORAGE_KEY, type Theme } from '@casebridge/domain/constants';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 
 type ThemeContextValue = {
   theme: Theme;
@@ -10,16 +18,31 @@ type ThemeContextValue = {
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
 /**
- * The theme already applied by page-init.js before React started; light when there is no
- * document (the build's prerender, app/prerender.tsx: the app's first render sets the class's).
+ * The theme of a page rendered outside the browser (app/server-render.tsx): the stored choice is
+ * the browser's, so such a page is light until the app has taken it over.
  */
-function readInitialTheme(): Theme {
-  if (typeof document === 'undefined') return 'light';
+export const RENDERED_PAGE_THEME: Theme = 'light';
+
+/** The theme already applied by page-init.js before the app started. */
+function readAppliedTheme(): Theme {
+  if (typeof document === 'undefined') return RENDERED_PAGE_THEME;
   return document.documentElement.classList.contains('dark') ? 'dark' : 'light';
 }
 
-export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [theme, setThemeState] = useState<Theme>(readInitialTheme);
+/**
+ * `renderedTheme`: the theme of server markup the app hydrates (main.tsx). Hydrating keeps the
+ * markup's attributes, so the first render must be that theme's; the applied theme follows in a
+ * layout effect, before the first paint.
+ */
+export function ThemeProvider({
+  children,
+  renderedTheme,
+}: {
+  children: ReactNode;
+  renderedTheme?: Theme;
+}) {
+  const [theme, setThemeState] = useState<Theme>(() => renderedTheme ?? readAppliedTheme());
+  useLayoutEffect(() => setThemeState(readAppliedTheme()), []);
 
   const setTheme = useCallback((next: Theme) => {
     document.documentElement.classList.toggle('dark', next === 'dark');
