@@ -14,8 +14,6 @@ export const PREACT_ALIASES = [
   { find: /^react$/, replacement: `${PREACT}/compat` },
   { find: /^react-dom$/, replacement: `${PREACT}/compat` },
   { find: /^react-dom\/client$/, replacement: `${PREACT}/compat/client` },
-  // The build's prerender only (src/app/prerender.tsx): preact-render-to-string.
-  { find: /^react-dom\/server$/, replacement: `${PREACT}/compat/server.mjs` },
   { find: /^react-dom\/test-utils$/, replacement: `${PREACT}/test-utils` },
   { find: /^react\/jsx-runtime$/, replacement: `${PREACT}/compat/jsx-runtime` },
   { find: /^react\/jsx-dev-runtime$/, replacement: `${PREACT}/compat/jsx-dev-runtime` },

@@ -1,6 +1,5 @@
 import tailwindcss from '@tailwindcss/vite';
-import { mkdtemp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, defineConfig, type Plugin } from 'vite';
@@ -12,22 +11,25 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 /** Where the server looks for the pages written as HTML (apps/server/src/web-pages.ts). */
 const PRERENDERED_DIR = 'prerendered';
 
-type PrerenderModule = {
+type ServerRenderModule = {
   PRERENDERED_PAGES: readonly string[];
-  prerender(pathname: string): Promise<string>;
+  renderPage(url: string, session: null): Promise<string>;
+  fillDocument(template: string, parts: { root: string; session: null }): string;
 };
 
 /**
- * After the browser build, each page of src/app/prerender.tsx as HTML: the app is built once more
- * for Node (Preact and every library bundled, so the same aliases apply), rendered, and each page
- * written into a copy of the built index.html as dist/prerendered/<page>.html.
+ * After the browser build, the app built once more for Node from src/app/server-render.tsx (Preact
+ * and every library bundled, so the same aliases apply) into `<outDir>-server/server-render.js`,
+ * beside the web files and not among them; the server renders its signed-in pages with it. Each
+ * of its PRERENDERED_PAGES is then rendered into a copy of the built index.html as
+ * `<outDir>/prerendered/<page>.html`.
  */
-function prerenderPages(): Plugin {
+function renderPages(): Plugin {
   let root = '';
   let outDir = 'dist';
   let isServerBuild = false;
   return {
-    name: 'casebridge-prerender',
+    name: 'casebridge-server-render',
     apply: 'build',
     configResolved(config) {
       root = config.root;
@@ -38,50 +40,40 @@ function prerenderPages(): Plugin {
       sequential: true,
       async handler() {
         if (isServerBuild) return;
-        const serverDir = await mkdtemp(path.join(os.tmpdir(), 'casebridge-prerender-'));
-        try {
-          await build({
-            root,
-            configFile: false,
-            logLevel: 'warn',
-            publicDir: false,
-            resolve: { alias: PREACT_ALIASES },
-            ssr: { noExternal: true },
-            build: {
-              ssr: 'src/app/prerender.tsx',
-              outDir: serverDir,
-              emptyOutDir: true,
-              // One file: dynamic imports inlined, nothing to resolve beside it.
-              rolldownOptions: { output: { codeSplitting: false } },
-            },
-          });
-          const entry = (await readdir(serverDir)).find((file) => /^prerender\.m?js$/.test(file));
-          if (!entry) throw new Error('the prerender build wrote no module');
-          const { PRERENDERED_PAGES, prerender } = (await import(
-            pathToFileURL(path.join(serverDir, entry)).href
-          )) as PrerenderModule;
-          const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
-          if (!template.includes(ROOT_ELEMENT))
-            throw new Error(`index.html has no ${ROOT_ELEMENT}`);
-          await mkdir(path.join(outDir, PRERENDERED_DIR), { recursive: true });
-          for (const page of PRERENDERED_PAGES) {
-            const html = await prerender(page);
-            const file = path.join(outDir, PRERENDERED_DIR, `${page.slice(1)}.html`);
-            await writeFile(
-              file,
-              template.replace(ROOT_ELEMENT, `<div id="root" data-prerendered>${html}</div>`),
-            );
-          }
-          this.info(`${PRERENDERED_PAGES.length} pages prerendered`);
-        } finally {
-          await rm(serverDir, { recursive: true, force: true });
+        const serverDir = `${outDir}-server`;
+        await build({
+          root,
+          configFile: false,
+          logLevel: 'warn',
+          publicDir: false,
+          resolve: { alias: PREACT_ALIASES },
+          ssr: { noExternal: true },
+          build: {
+            ssr: 'src/app/server-render.tsx',
+            outDir: serverDir,
+            emptyOutDir: true,
+            // One file: dynamic imports inlined, nothing to resolve beside it.
+            rolldownOptions: { output: { codeSplitting: false } },
+          },
+        });
+        const { PRERENDERED_PAGES, renderPage, fillDocument } = (await import(
+          pathToFileURL(path.join(serverDir, 'server-render.js')).href
+        )) as ServerRenderModule;
+        const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
+        await mkdir(path.join(outDir, PRERENDERED_DIR), { recursive: true });
+        for (const page of PRERENDERED_PAGES) {
+          // The session too (null): the app starts signed out without asking.
+          const root = await renderPage(page, null);
+          await writeFile(
+            path.join(outDir, PRERENDERED_DIR, `${page.slice(1)}.html`),
+            fillDocument(template, { root, session: null }),
+          );
         }
+        this.info(`server render module written, ${PRERENDERED_PAGES.length} pages prerendered`);
       },
     },
   };
 }
-
-const ROOT_ELEMENT = '<div id="root"></div>';
 
 /**
  * After every production build (and after the prerendered pages), .br and .gz copies beside the
@@ -116,7 +108,7 @@ const FRAMEWORK =
   /[\\/]node_modules[\\/](preact|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/;
 
 export default defineConfig({
-  plugins: [tailwindcss(), prerenderPages(), precompress()],
+  plugins: [tailwindcss(), renderPages(), precompress()],
   resolve: { alias: PREACT_ALIASES },
   server: {
     port: 5173,

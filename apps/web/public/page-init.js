@@ -12,7 +12,7 @@
   } catch {
     // Storage can be unavailable (private mode); the light theme is then used.
   }
-  // A page the server sent as HTML (the sign-in form, app/prerender.tsx) can be filled in before
+  // A page the server sent as HTML (the sign-in form, app/server-render.tsx) can be filled in before
   // the app has started. A form submitted then would go to the browser as a plain GET, the
   // password in the address: it is held, and the app submits it once it has started
   // (app/first-screen.ts; main.tsx sets data-app-started).
