@@ -290,7 +290,7 @@ export async function buildApp({
     ? await registerWebPages(app, webDist)
     : null;
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api') || !sendPage || !['GET', 'HEAD'].includes(request.method)) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: MESSAGES.notFound } });
     }

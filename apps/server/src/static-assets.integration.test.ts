@@ -13,6 +13,22 @@ const LOGIN = `<!doctype html><html><body><div id="root" data-prerendered><h1>Si
 const SESSION_COOKIE = 'casebridge.session_token=anything.signature';
 
 /**
+ * A stand-in for the web build's server-render module (apps/web/src/app/server-render.tsx, built
+ * to <dist>-server/server-render.js): what the server asks of it, visibly.
+ */
+const RENDERER = `
+export async function renderPage(url, session) {
+  if (url.includes('fail')) throw new Error('a component touched window');
+  return '<h1>' + session.user.role + ' at ' + url + '</h1>';
+}
+export function fillDocument(template, { root, session }) {
+  return template.replace('<div id="root"></div>',
+    '<div id="root"' + (root === null ? '' : ' data-prerendered') + '>' + (root ?? '') + '</div>' +
+    '<script type="application/json" id="session">' + JSON.stringify(session) + '</script>');
+}
+`;
+
+/**
  * A web build as `vite build` writes it (scripts/precompress.mjs adds the .br and .gz copies):
  * the server serves whatever WEB_DIST_DIR holds.
  */
@@ -29,6 +45,8 @@ async function writeDist(): Promise<string> {
   ];
   await mkdir(path.join(dist, 'prerendered'));
   for (const [file, content] of files) await writeFile(path.join(dist, file), content);
+  await mkdir(`${dist}-server`);
+  await writeFile(path.join(`${dist}-server`, 'server-render.js'), RENDERER);
   return dist;
 }
 
@@ -42,6 +60,7 @@ describe('the web build: caching and precompressed copies', () => {
   afterAll(async () => {
     await server?.close();
     await rm(dist, { recursive: true, force: true });
+    await rm(`${dist}-server`, { recursive: true, force: true });
   });
 
   it('serves a hashed asset as immutable for a year, uncompressed when none is accepted', async () => {
@@ -103,5 +122,56 @@ describe('the web build: caching and precompressed copies', () => {
     expect(signedIn.headers['vary']).toMatch(/cookie/i);
     for (const url of ['/signup', '/login/extra', '/prerendered'])
       expect((await server.request({ url })).body).toBe(INDEX);
+  });
+
+  describe('signed in', () => {
+    let cookie = '';
+    beforeAll(async () => {
+      cookie = await server.login('clinic@demo.test');
+    });
+
+    /** The page's session data, as the browser app reads it (apps/web/src/app/document.ts). */
+    const sessionIn = (html: string) =>
+      JSON.parse(/<script type="application\/json" id="session">(.*?)<\/script>/.exec(html)![1]!);
+
+    it("renders the user's own dashboard with their session in it, private and compressed", async () => {
+      const response = await server.request({
+        url: '/dashboard/clinic?status=active',
+        cookie,
+        headers: { 'accept-encoding': 'gzip, br' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('private, no-cache');
+      expect(response.headers['vary']).toMatch(/cookie/i);
+      expect(response.headers['vary']).toMatch(/accept-encoding/i);
+      expect(response.headers['content-encoding']).toBe('br');
+      const html = brotliDecompressSync(response.rawPayload).toString();
+      expect(html).toContain(
+        '<div id="root" data-prerendered><h1>clinic at /dashboard/clinic?status=active</h1></div>',
+      );
+      expect(sessionIn(html).user.email).toBe('clinic@demo.test');
+    });
+
+    it('puts the session in every other page, and renders none of them', async () => {
+      for (const url of ['/directory', '/dashboard/admin', '/login']) {
+        const response = await server.request({ url, cookie });
+        expect(response.statusCode).toBe(200);
+        expect(response.body).toContain('<div id="root"></div>');
+        expect(sessionIn(response.body).user.role).toBe('clinic');
+      }
+    });
+
+    it('sends the page without its first screen when rendering it fails', async () => {
+      const response = await server.request({ url: '/dashboard/clinic?fail=1', cookie });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(sessionIn(response.body).user.role).toBe('clinic');
+    });
+
+    it('sends the empty page for a cookie that opens no session: the app asks and says why', async () => {
+      const response = await server.request({ url: '/dashboard/clinic', cookie: SESSION_COOKIE });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(INDEX);
+    });
   });
 });

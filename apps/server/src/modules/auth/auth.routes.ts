@@ -3,20 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZLoginRequest, ZSessionResponse } from '@casebridge/domain/auth/auth.schemas';
-import { MESSAGES, ZErrorBody } from '@casebridge/domain/errors';
-import { hasSessionCookie } from '#src/auth/auth.ts';
+import { ZErrorBody } from '@casebridge/domain/errors';
 import { resolveActor } from '#src/auth/session.ts';
-import { AppError } from '#src/lib/app-error.ts';
 import { getRequestIp } from '#src/lib/request-ip.ts';
 import { toWebHeaders } from '#src/lib/web-headers.ts';
 import { recordSignOut } from '#src/modules/sessions/sessions.service.ts';
 import { getSettings } from '#src/modules/settings/settings.service.ts';
-import { getSessionUser, toSessionResponse, toSessionUser } from './auth.queries.ts';
-import { signIn, signOut } from './auth.service.ts';
+import { getSessionUser, toSessionResponse } from './auth.queries.ts';
+import { readSession, signIn, signOut } from './auth.service.ts';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db, auth, sessionCache } = app.ctx;
+  const { db, auth } = app.ctx;
 
   api.post(
     '/auth/login',
@@ -60,18 +58,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ZSessionResponse.nullable(), 401: ZErrorBody, 403: ZErrorBody },
       },
     },
-    async (request) => {
-      const headers = toWebHeaders(request);
-      if (!hasSessionCookie(headers)) return null;
-      const settings = await sessionCache.getSettings(() => getSettings(db));
-      // Any second-factor state: this is how the SPA learns to ask for the code or to enrol.
-      const actor = await resolveActor(db, auth, headers, settings.sessionTimeoutMinutes, {
-        secondFactorStep: 'any',
-        cache: sessionCache,
-      });
-      if (!actor) throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
-      return toSessionResponse(toSessionUser(actor), settings, actor.secondFactor ?? 'complete');
-    },
+    async (request) => readSession(app.ctx, toWebHeaders(request)),
   );
 
   api.post(

@@ -1,15 +1,39 @@
 import { eq } from 'drizzle-orm';
 import { MESSAGES } from '@casebridge/domain/errors';
-import type { TLoginRequest } from '@casebridge/domain/auth/auth.schemas';
+import type { TLoginRequest, TSessionResponse } from '@casebridge/domain/auth/auth.schemas';
 import type { SecondFactorState } from '@casebridge/domain/mfa/mfa.schemas';
 import type { Db } from '#src/db/client.ts';
 import { sessions, users } from '#src/db/schema/index.ts';
-import type { Auth } from '#src/auth/auth.ts';
+import type { AppContext } from '#src/app-context.ts';
+import { hasSessionCookie, type Auth } from '#src/auth/auth.ts';
+import { resolveActor } from '#src/auth/session.ts';
 import { AppError } from '#src/lib/app-error.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import { getSignInSecondFactorState } from '#src/modules/mfa/mfa.service.ts';
+import { getSettings } from '#src/modules/settings/settings.service.ts';
+import { toSessionResponse, toSessionUser } from './auth.queries.ts';
 import { claimAttempt, clearFailures, toThrottledError } from './login-throttle.ts';
 import { alertOwnerOfFailures } from './sign-in-alert.ts';
+
+/**
+ * The session as GET /api/auth/session answers it, and as the server puts it in a page it sends
+ * (web-pages.ts): null without a session cookie; for a cookie that no longer opens a session, the
+ * error that says why (UNAUTHENTICATED, or SESSION_EXPIRED after the idle timeout). Any
+ * second-factor state: this is how the app learns to ask for the code or to enrol.
+ */
+export async function readSession(
+  { db, auth, sessionCache }: Pick<AppContext, 'db' | 'auth' | 'sessionCache'>,
+  headers: Headers,
+): Promise<TSessionResponse | null> {
+  if (!hasSessionCookie(headers)) return null;
+  const settings = await sessionCache.getSettings(() => getSettings(db));
+  const actor = await resolveActor(db, auth, headers, settings.sessionTimeoutMinutes, {
+    secondFactorStep: 'any',
+    cache: sessionCache,
+  });
+  if (!actor) throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
+  return toSessionResponse(toSessionUser(actor), settings, actor.secondFactor ?? 'complete');
+}
 
 export type SignInResult = {
   setCookies: string[];
