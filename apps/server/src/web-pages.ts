@@ -19,6 +19,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TSessionResponse } from '@casebridge/domain/auth/auth.schemas';
 import { getDashboardPath } from '@casebridge/domain/roles';
 import { hasSessionCookie } from './auth/auth.ts';
+import { AppError } from './lib/app-error.ts';
 import { toWebHeaders } from './lib/web-headers.ts';
 import { readSession } from './modules/auth/auth.service.ts';
 
@@ -109,8 +110,14 @@ export async function registerWebPages(
     const pathname = request.url.split('?', 1)[0] ?? '/';
     if (!hasSessionCookie(headers))
       return reply.sendFile(prerendered.get(pathname) ?? 'index.html');
-    const session = renderer ? await readSession(app.ctx, headers).catch(() => null) : null;
-    if (!renderer || !session) return reply.sendFile('index.html');
+    if (!renderer) return reply.sendFile('index.html');
+    const session = await readSession(app.ctx, headers).catch((error: unknown) => {
+      // A session that ended is the app's to explain; anything else is worth a line in the log.
+      if (!(error instanceof AppError))
+        request.log.warn({ err: error }, 'reading the session for a page failed');
+      return null;
+    });
+    if (!session) return reply.sendFile('index.html');
 
     let root: string | null = null;
     if (session.secondFactor === 'complete' && pathname === getDashboardPath(session.user.role)) {
