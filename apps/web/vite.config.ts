@@ -63,10 +63,10 @@ function renderPages(): Plugin {
         await mkdir(path.join(outDir, PRERENDERED_DIR), { recursive: true });
         for (const page of PRERENDERED_PAGES) {
           // The session too (null): the app starts signed out without asking.
-          const root = await renderPage(page, null);
+          const markup = await renderPage(page, null);
           await writeFile(
             path.join(outDir, PRERENDERED_DIR, `${page.slice(1)}.html`),
-            fillDocument(template, { root, session: null }),
+            fillDocument(template, { root: markup, session: null }),
           );
         }
         this.info(`server render module written, ${PRERENDERED_PAGES.length} pages prerendered`);

@@ -12,9 +12,9 @@
   } catch {
     // Storage can be unavailable (private mode); the light theme is then used.
   }
-  // A page the server sent as HTML (the sign-in form, app/server-render.tsx) can be filled in before
-  // the app has started. A form submitted then would go to the browser as a plain GET, the
-  // password in the address: it is held, and the app submits it once it has started
+  // A page the server sent as HTML (app/server-render.tsx; the sign-in form) can be filled in
+  // before the app has started. A form submitted then would go to the browser as a plain GET,
+  // the password in the address: it is held, and the app submits it once it has started
   // (app/first-screen.ts; main.tsx sets data-app-started).
   document.addEventListener(
     'submit',

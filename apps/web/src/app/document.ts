@@ -20,7 +20,7 @@ function toScriptJson(value: unknown): string {
 
 /**
  * `template` (the built index.html) with `root` as the root element's markup, marked so that
- * main.tsx renders over it, and `session` (null: signed out) as data, when given.
+ * main.tsx hydrates it, and `session` (null: signed out) as data, when given.
  */
 export function fillDocument(
   template: string,

@@ -1,6 +1,6 @@
 /**
- * A page the server sent as HTML (app/server-render.tsx) is on screen before the app's code: the app
- * renders over it once that page's code and the session are here. What the user did meanwhile is
+ * A page the server sent as HTML (app/server-render.tsx) is on screen before the app's code: the
+ * app hydrates it once that page's code and the session are here. What the user did meanwhile is
  * carried over: what they typed, the field they were in, and a form they submitted (held by
  * public/page-init.js), which is submitted again once the app's form has the values.
  */
