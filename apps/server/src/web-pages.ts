@@ -4,10 +4,10 @@
  *
  * - Without a session cookie: a page the build wrote as HTML (dist/prerendered/, the sign-in
  *   form) for its address, else the empty index.html. Static, precompressed.
- * - With one that opens a session: index.html with that session in it (no request from the app
- *   to ask), and on the user's own dashboard its first screen rendered by the web app's
+ * - With one that opens a session: index.html with that session in it, filled by the web app's
  *   server-render module (`<dist>-server/server-render.js`; apps/web/src/app/server-render.tsx),
- *   so the heading and layout show before the app's code has arrived.
+ *   so the app does not ask who is signed in. Signed-in pages are not rendered here (ADR 0025:
+ *   their lazy parts would be controls that do nothing until their code arrives).
  * - With a cookie that no longer opens one: the empty index.html; the app asks and says why.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -17,7 +17,6 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TSessionResponse } from '@casebridge/domain/auth/auth.schemas';
-import { getDashboardPath } from '@casebridge/domain/roles';
 import { hasSessionCookie } from './auth/auth.ts';
 import { AppError } from './lib/app-error.ts';
 import { toWebHeaders } from './lib/web-headers.ts';
@@ -27,7 +26,6 @@ const PRERENDERED_DIR = 'prerendered';
 
 /** What the server uses of apps/web/src/app/server-render.tsx, as built for Node. */
 type WebRenderer = {
-  renderPage(url: string, session: TSessionResponse): Promise<string>;
   fillDocument(
     template: string,
     parts: { root: string | null; session: TSessionResponse | null },
@@ -119,14 +117,7 @@ export async function registerWebPages(
     });
     if (!session) return reply.sendFile('index.html');
 
-    let root: string | null = null;
-    if (session.secondFactor === 'complete' && pathname === getDashboardPath(session.user.role)) {
-      root = await renderer.renderPage(request.url, session).catch((error: unknown) => {
-        request.log.warn({ err: error }, 'rendering the dashboard failed; sending the empty page');
-        return null;
-      });
-    }
     reply.header('cache-control', 'private, no-cache').type('text/html; charset=utf-8');
-    return sendCompressed(request, reply, renderer.fillDocument(template, { root, session }));
+    return sendCompressed(request, reply, renderer.fillDocument(template, { root: null, session }));
   };
 }

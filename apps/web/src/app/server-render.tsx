@@ -1,10 +1,10 @@
 /**
  * The web app rendered to HTML outside the browser, by the app's own components: built for Node
  * by vite.config.ts (renderPages). The build writes each of PRERENDERED_PAGES, as a visitor
- * without a session sees it, into dist/prerendered/; the server (apps/server/src/web-pages.ts)
- * renders a signed-in user's dashboard with that request's session. Either way the first screen
- * shows before the app's code has arrived, and main.tsx hydrates it: the same tree, taking over
- * the same elements. Nothing here fetches: data the page shows later renders as its placeholders.
+ * without a session sees it, into dist/prerendered/, so the page shows before the app's code has
+ * arrived, and main.tsx hydrates it: the same tree, taking over the same elements. The server
+ * (apps/server/src/web-pages.ts) uses `fillDocument` to put a request's session in the page.
+ * Nothing here fetches: data a page shows later renders as its placeholders.
  */
 import type { TSessionResponse } from '@casebridge/domain/auth/auth.schemas';
 import type { VNode } from 'preact';
@@ -24,7 +24,7 @@ export { fillDocument } from './document.ts';
 /**
  * The markup of the root element for `url` (path and query) as the app first renders it with
  * `session`. A page that would leave for another address at once (a guard's redirect) renders
- * what the guard renders, nothing: callers render only pages the session may open.
+ * what the guard renders, nothing: only pages the session may open are rendered.
  */
 export async function renderPage(url: string, session: TSessionResponse | null): Promise<string> {
   const router = createMemoryRouter(routes, { initialEntries: [url] }) as AppRouter;

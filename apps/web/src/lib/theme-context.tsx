@@ -42,7 +42,11 @@ export function ThemeProvider({
   renderedTheme?: Theme;
 }) {
   const [theme, setThemeState] = useState<Theme>(() => renderedTheme ?? readAppliedTheme());
-  useLayoutEffect(() => setThemeState(readAppliedTheme()), []);
+  useLayoutEffect(() => {
+    if (!renderedTheme) return;
+    // oxlint-disable-next-line react/set-state-in-effect -- the applied theme is outside React (page-init.js); hydration must first match the markup's
+    setThemeState(readAppliedTheme());
+  }, [renderedTheme]);
 
   const setTheme = useCallback((next: Theme) => {
     document.documentElement.classList.toggle('dark', next === 'dark');
