@@ -260,6 +260,9 @@ for (const theme of ['light', 'dark'] as const) {
     await page.getByRole('tab', { name: 'Demographics' }).click();
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Sign out' }).click();
+    // Signed out once the app is back on /login: a page loaded before that could still be sent
+    // with the session that is being ended (the server puts it in the page).
+    await expect(page).toHaveURL(/\/login$/);
     await signIn(page, 'lienholder');
     await expect(
       page.getByRole('table', { name: 'Linked Patients' }).getByRole('link').first(),
