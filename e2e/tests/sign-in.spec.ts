@@ -82,7 +82,7 @@ test('a signed-out deep link to a patient’s messages survives signing in', asy
 
 // /login comes as HTML (apps/web/src/app/prerender.tsx): it can be used before the app's code
 // has arrived. Here the page's code is held back until the form has been filled and sent.
-test('the sign-in form works before the app has started, and nothing typed is lost', async ({
+test('the sign-in page works before the app has started, and nothing done is lost', async ({
   page,
 }) => {
   let release = () => {};
@@ -95,6 +95,7 @@ test('the sign-in form works before the app has started, and nothing typed is lo
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   await expect(page.locator('html')).not.toHaveAttribute('data-app-started');
 
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
   await page.getByLabel('Email').fill(DEMO_ACCOUNTS.clinic.email);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -102,6 +103,8 @@ test('the sign-in form works before the app has started, and nothing typed is lo
   await expect(page).toHaveURL(/\/login$/);
 
   release();
+  // The press of the theme toggle, made before it had a handler, is made again.
+  await expect(page.locator('html')).toHaveClass(/dark/);
   await expect(
     page.getByRole('heading', { level: 1, name: DEMO_ACCOUNTS.clinic.heading }),
   ).toBeVisible();

@@ -16,6 +16,19 @@
   // before the app has started. A form submitted then would go to the browser as a plain GET,
   // the password in the address: it is held, and the app submits it once it has started
   // (app/first-screen.ts; main.tsx sets data-app-started).
+  // A button pressed then (the theme toggle, show password) has no handler yet: the press is
+  // counted on the button, and the app presses it again once it has started.
+  document.addEventListener(
+    'click',
+    function (event) {
+      if (document.documentElement.hasAttribute('data-app-started')) return;
+      var button = event.target.closest && event.target.closest('button[type="button"]');
+      if (!button) return;
+      var held = Number(button.getAttribute('data-held-clicks') || 0);
+      button.setAttribute('data-held-clicks', String(held + 1));
+    },
+    true,
+  );
   document.addEventListener(
     'submit',
     function (event) {

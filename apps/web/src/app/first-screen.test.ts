@@ -51,6 +51,19 @@ describe('the first screen sent as HTML, before the app started', () => {
     expect(app.typed).toEqual({ email: 'clinic@demo.test' });
   });
 
+  it('presses a button pressed before the app started again, as often, once it has a handler', () => {
+    const root = document.body.appendChild(document.createElement('div'));
+    root.innerHTML = '<button type="button" data-held-clicks="2">Switch to dark theme</button>';
+    const early = readEarlyInput(root);
+    // Hydration keeps the element and gives it its handler.
+    const button = root.querySelector('button')!;
+    const pressed = vi.fn<() => void>();
+    button.addEventListener('click', pressed);
+    replayEarlyInput(root, early);
+    expect(pressed).toHaveBeenCalledTimes(2);
+    expect(button.hasAttribute('data-held-clicks')).toBe(false);
+  });
+
   it('leaves an untouched page as the app rendered it', () => {
     const root = document.body.appendChild(document.createElement('div'));
     root.innerHTML = FORM;

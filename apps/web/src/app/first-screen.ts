@@ -1,14 +1,17 @@
 /**
  * A page the server sent as HTML (app/server-render.tsx) is on screen before the app's code: the
  * app hydrates it once that page's code and the session are here. What the user did meanwhile is
- * carried over: what they typed, the field they were in, and a form they submitted (held by
- * public/page-init.js), which is submitted again once the app's form has the values.
+ * carried over: what they typed, the field they were in, the buttons they pressed, and a form
+ * they submitted (both held by public/page-init.js), submitted again once the app's form has
+ * the values.
  */
 export type EarlyInput = {
   values: Map<string, string>;
   focused: string | null;
   /** The position among the page's forms of the one submitted before the app started. */
   heldSubmit: number;
+  /** Buttons pressed before the app started (public/page-init.js), each as often as pressed. */
+  heldClicks: HTMLButtonElement[];
 };
 
 function namedFields(root: HTMLElement): HTMLInputElement[] {
@@ -24,12 +27,18 @@ export function readEarlyInput(root: HTMLElement): EarlyInput {
   const heldSubmit = [...root.querySelectorAll('form')].findIndex((form) =>
     form.hasAttribute('data-held-submit'),
   );
-  return { values, focused, heldSubmit };
+  const heldClicks = [
+    ...root.querySelectorAll<HTMLButtonElement>('button[data-held-clicks]'),
+  ].flatMap((button) =>
+    Array.from({ length: Number(button.dataset.heldClicks) || 0 }, () => button),
+  );
+  return { values, focused, heldSubmit, heldClicks };
 }
 
 /**
  * Puts the typed values back into the app's fields as if typed (an input event, so the form's
- * own state has them too), the focus back, and submits a held form.
+ * own state has them too), the focus back, presses the held buttons again and submits a held
+ * form.
  */
 export function replayEarlyInput(root: HTMLElement, input: EarlyInput): void {
   const fields = namedFields(root);
@@ -42,5 +51,8 @@ export function replayEarlyInput(root: HTMLElement, input: EarlyInput): void {
   }
   if (input.focused && !root.contains(document.activeElement))
     fields.find((field) => field.name === input.focused)?.focus();
+  // Hydrating keeps the elements, so a pressed button is the same node, now with its handler.
+  for (const button of new Set(input.heldClicks)) button.removeAttribute('data-held-clicks');
+  for (const button of input.heldClicks) button.click();
   if (input.heldSubmit >= 0) root.querySelectorAll('form')[input.heldSubmit]?.requestSubmit();
 }
