@@ -13,10 +13,10 @@ const LOGIN = `<!doctype html><html><body><div id="root" data-prerendered><h1>Si
 const SESSION_COOKIE = 'casebridge.session_token=anything.signature';
 
 /**
- * A stand-in for the web build's server-render module (apps/web/src/app/server-render.tsx, built
- * to <dist>-server/server-render.js): what the server asks of it, visibly.
+ * A stand-in for the web build's page filler (apps/web/src/app/document.ts, built to
+ * <dist>-server/document.js): what the server asks of it, visibly.
  */
-const RENDERER = `
+const FILLER = `
 export function fillDocument(template, { root, session }) {
   return template.replace('<div id="root"></div>',
     '<div id="root"' + (root === null ? '' : ' data-prerendered') + '>' + (root ?? '') + '</div>' +
@@ -42,7 +42,7 @@ async function writeDist(): Promise<string> {
   await mkdir(path.join(dist, 'prerendered'));
   for (const [file, content] of files) await writeFile(path.join(dist, file), content);
   await mkdir(`${dist}-server`);
-  await writeFile(path.join(`${dist}-server`, 'server-render.js'), RENDERER);
+  await writeFile(path.join(`${dist}-server`, 'document.js'), FILLER);
   return dist;
 }
 

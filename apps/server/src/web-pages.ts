@@ -5,8 +5,8 @@
  * - Without a session cookie: a page the build wrote as HTML (dist/prerendered/, the sign-in
  *   form) for its address, else the empty index.html. Static, precompressed.
  * - With one that opens a session: index.html with that session in it, filled by the web app's
- *   server-render module (`<dist>-server/server-render.js`; apps/web/src/app/server-render.tsx),
- *   so the app does not ask who is signed in. Signed-in pages are not rendered here (ADR 0025:
+ *   own filler (`<dist>-server/document.js`, built from apps/web/src/app/document.ts), so the
+ *   app does not ask who is signed in. Signed-in pages are not rendered here (ADR 0025:
  *   their lazy parts would be controls that do nothing until their code arrives).
  * - With a cookie that no longer opens one: the empty index.html; the app asks and says why.
  */
@@ -24,8 +24,8 @@ import { readSession } from './modules/auth/auth.service.ts';
 
 const PRERENDERED_DIR = 'prerendered';
 
-/** What the server uses of apps/web/src/app/server-render.tsx, as built for Node. */
-type WebRenderer = {
+/** apps/web/src/app/document.ts, as the web build writes it for Node. */
+type PageFiller = {
   fillDocument(
     template: string,
     parts: { root: string | null; session: TSessionResponse | null },
@@ -43,10 +43,10 @@ function readPrerenderedPages(webDist: string): Map<string, string> {
   );
 }
 
-async function loadRenderer(webDist: string): Promise<WebRenderer | null> {
-  const file = path.join(`${webDist}-server`, 'server-render.js');
+async function loadPageFiller(webDist: string): Promise<PageFiller | null> {
+  const file = path.join(`${webDist}-server`, 'document.js');
   if (!existsSync(file)) return null;
-  return (await import(pathToFileURL(file).href)) as WebRenderer;
+  return (await import(pathToFileURL(file).href)) as PageFiller;
 }
 
 /** The encodings a request accepts, by Accept-Encoding (a q of 0 refuses one). */
@@ -98,7 +98,7 @@ export async function registerWebPages(
     },
   });
   const prerendered = readPrerenderedPages(webDist);
-  const renderer = await loadRenderer(webDist);
+  const filler = await loadPageFiller(webDist);
   const template = readFileSync(path.join(webDist, 'index.html'), 'utf8');
 
   return async (request, reply) => {
@@ -108,7 +108,7 @@ export async function registerWebPages(
     const pathname = request.url.split('?', 1)[0] ?? '/';
     if (!hasSessionCookie(headers))
       return reply.sendFile(prerendered.get(pathname) ?? 'index.html');
-    if (!renderer) return reply.sendFile('index.html');
+    if (!filler) return reply.sendFile('index.html');
     const session = await readSession(app.ctx, headers).catch((error: unknown) => {
       // A session that ended is the app's to explain; anything else is worth a line in the log.
       if (!(error instanceof AppError))
@@ -118,6 +118,6 @@ export async function registerWebPages(
     if (!session) return reply.sendFile('index.html');
 
     reply.header('cache-control', 'private, no-cache').type('text/html; charset=utf-8');
-    return sendCompressed(request, reply, renderer.fillDocument(template, { root: null, session }));
+    return sendCompressed(request, reply, filler.fillDocument(template, { root: null, session }));
   };
 }

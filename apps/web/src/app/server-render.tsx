@@ -2,9 +2,8 @@
  * The web app rendered to HTML outside the browser, by the app's own components: built for Node
  * by vite.config.ts (renderPages). The build writes each of PRERENDERED_PAGES, as a visitor
  * without a session sees it, into dist/prerendered/, so the page shows before the app's code has
- * arrived, and main.tsx hydrates it: the same tree, taking over the same elements. The server
- * (apps/server/src/web-pages.ts) uses `fillDocument` to put a request's session in the page.
- * Nothing here fetches: data a page shows later renders as its placeholders.
+ * arrived, and main.tsx hydrates it: the same tree, taking over the same elements. Nothing here
+ * fetches: data a page shows later renders as its placeholders.
  */
 import type { TSessionResponse } from '@casebridge/domain/auth/auth.schemas';
 import type { VNode } from 'preact';
@@ -18,8 +17,6 @@ import { routes, whenRouterReady, type AppRouter } from './router.tsx';
 
 /** Pages the build writes as HTML: public, and the same for every visitor without a session. */
 export const PRERENDERED_PAGES = ['/login'] as const;
-
-export { fillDocument } from './document.ts';
 
 /**
  * The markup of the root element for `url` (path and query) as the app first renders it with
