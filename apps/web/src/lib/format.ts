@@ -1,13 +1,23 @@
 /** One date formatter for the web app and the treatment summary: it lives in the domain package. */
 export { formatDate } from '@casebridge/domain/format/date';
 
+// Formatters are made once: `toLocaleString` with options builds a new one on every call, which
+// a long list pays for on every row.
+const DATE_TIME_FORMAT = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+const USD_FORMAT = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
 export function formatDateTime(value: string): string {
-  return new Date(value).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  const date = new Date(value);
+  // The formatter throws on an invalid date, where toLocaleString said 'Invalid Date'.
+  return Number.isNaN(date.getTime()) ? value : DATE_TIME_FORMAT.format(date);
 }
 
 /** Integer cents as US dollars. */
 export function formatCents(cents: number): string {
-  return (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+  return USD_FORMAT.format(cents / 100);
 }
 
 /** Today's local date as `YYYY-MM-DD` (the value a date input takes). */
