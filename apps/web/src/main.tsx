@@ -4,6 +4,7 @@ import { App } from './app/app.tsx';
 import { readPageSession } from './app/document.ts';
 import { readEarlyInput, replayEarlyInput } from './app/first-screen.ts';
 import { createRouter, whenRouterReady } from './app/router.tsx';
+import { deferLazyParts } from './lib/lazy-boundary.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { sessionQueryKey, sessionQueryOptions } from './lib/session.ts';
 import { RENDERED_PAGE_THEME } from './lib/theme-context.tsx';
@@ -32,8 +33,14 @@ function start(hydrate: boolean) {
       />
     </StrictMode>
   );
-  if (hydrate) hydrateRoot(root, app);
-  else createRoot(root).render(app);
+  if (hydrate) {
+    // As the server rendered it: lazy parts as their fallbacks, then themselves (lib/lazy-boundary).
+    deferLazyParts(true);
+    hydrateRoot(root, app);
+    deferLazyParts(false);
+  } else {
+    createRoot(root).render(app);
+  }
   // From here a submitted form is the app's to handle (public/page-init.js held them until now).
   document.documentElement.setAttribute('data-app-started', '');
 }

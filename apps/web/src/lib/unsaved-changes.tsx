@@ -1,14 +1,6 @@
-import {
-  createContext,
-  Suspense,
-  useCallback,
-  useContext,
-  useEffect,
-  useId,
-  useMemo,
-  useState,
-} from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useMemo, useState } from 'react';
 import { useBlocker } from 'react-router';
+import { LazyBoundary } from './lazy-boundary.tsx';
 import { lazyComponent } from './lazy-component.ts';
 
 /**
@@ -82,7 +74,7 @@ export function UnsavedChangesProvider({ children }: { children: React.ReactNode
     <UnsavedChangesContext.Provider value={registry}>
       {children}
       {blocker.state === 'blocked' ? (
-        <Suspense fallback={null}>
+        <LazyBoundary fallback={null}>
           <LeaveDialog.Component
             isOpen
             title={LEAVE_PROMPT.title}
@@ -93,7 +85,7 @@ export function UnsavedChangesProvider({ children }: { children: React.ReactNode
             onCancel={leave}
             onDismiss={() => blocker.reset?.()}
           />
-        </Suspense>
+        </LazyBoundary>
       ) : null}
     </UnsavedChangesContext.Provider>
   );

@@ -1,10 +1,11 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { Send } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '#src/components/ui/button.tsx';
 import { PageHeading } from '#src/components/ui/page-heading.tsx';
 import { TabBar, useTabParam } from '#src/components/ui/tab-bar.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
+import { LazyBoundary } from '#src/lib/lazy-boundary.tsx';
 import { lazyComponent } from '#src/lib/lazy-component.ts';
 import { AdminOverviewTab } from '#src/features/patients/components/admin-overview-tab.tsx';
 
@@ -56,6 +57,15 @@ const PRELOAD = {
 /** Holds a tab's place while its code arrives (first opening only; later it is cached). */
 const tabPlaceholder = <Skeleton className="h-96 w-full" />;
 
+/** A tab whose content is loaded on demand, when it is first opened. */
+function LazyTab({ value, children }: { value: string; children: ReactNode }) {
+  return (
+    <Tabs.Content value={value}>
+      <LazyBoundary fallback={tabPlaceholder}>{children}</LazyBoundary>
+    </Tabs.Content>
+  );
+}
+
 const TABS = [
   { value: 'overview', label: 'Overview' },
   { value: 'patients', label: 'All Patients' },
@@ -80,51 +90,49 @@ export function AdminDashboardPage() {
       <PageHeading title="Admin Dashboard" />
       <Tabs.Root value={tab} onValueChange={setTab}>
         <TabBar label="Admin dashboard" items={TABS} onIntent={(value) => PRELOAD[value]()} />
-        <Suspense fallback={tabPlaceholder}>
-          <Tabs.Content value="overview">
-            <AdminOverviewTab />
-          </Tabs.Content>
-          <Tabs.Content value="patients">
-            <AdminPatientsTab.Component
-              toolbar={
-                <Button
-                  onClick={() => {
-                    setHasSent(true);
-                    setIsSending(true);
-                  }}
-                  onPointerEnter={SendMessageModal.preload}
-                  onFocus={SendMessageModal.preload}
-                >
-                  <Send className="h-4 w-4" aria-hidden />
-                  Send Message
-                </Button>
-              }
-            />
-          </Tabs.Content>
-          <Tabs.Content value="users">
-            <UsersTab.Component />
-          </Tabs.Content>
-          <Tabs.Content value="templates">
-            <TemplatesTab.Component />
-          </Tabs.Content>
-          <Tabs.Content value="audit">
-            <AuditLogsTab.Component />
-          </Tabs.Content>
-          <Tabs.Content value="api-tokens">
-            <ApiTokensTab.Component />
-          </Tabs.Content>
-          <Tabs.Content value="settings">
-            <SettingsTab.Component />
-          </Tabs.Content>
-          <Tabs.Content value="webhooks">
-            <WebhooksPanel.Component isAdmin />
-          </Tabs.Content>
-        </Suspense>
+        <Tabs.Content value="overview">
+          <AdminOverviewTab />
+        </Tabs.Content>
+        <LazyTab value="patients">
+          <AdminPatientsTab.Component
+            toolbar={
+              <Button
+                onClick={() => {
+                  setHasSent(true);
+                  setIsSending(true);
+                }}
+                onPointerEnter={SendMessageModal.preload}
+                onFocus={SendMessageModal.preload}
+              >
+                <Send className="h-4 w-4" aria-hidden />
+                Send Message
+              </Button>
+            }
+          />
+        </LazyTab>
+        <LazyTab value="users">
+          <UsersTab.Component />
+        </LazyTab>
+        <LazyTab value="templates">
+          <TemplatesTab.Component />
+        </LazyTab>
+        <LazyTab value="audit">
+          <AuditLogsTab.Component />
+        </LazyTab>
+        <LazyTab value="api-tokens">
+          <ApiTokensTab.Component />
+        </LazyTab>
+        <LazyTab value="settings">
+          <SettingsTab.Component />
+        </LazyTab>
+        <LazyTab value="webhooks">
+          <WebhooksPanel.Component isAdmin />
+        </LazyTab>
       </Tabs.Root>
       {hasSent ? (
-        <Suspense fallback={null}>
+        <LazyBoundary fallback={null}>
           <SendMessageModal.Component isOpen={isSending} onClose={() => setIsSending(false)} />
-        </Suspense>
+        </LazyBoundary>
       ) : null}
     </div>
   );

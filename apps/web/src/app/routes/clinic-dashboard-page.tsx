@@ -1,13 +1,13 @@
 import { CLINIC_DASHBOARD_PAGE_SIZE } from '@casebridge/domain/constants';
 import { COUNTER_HINTS, getClinicCounters } from '@casebridge/domain/patients/dashboard-counters';
 import { Activity, CheckCircle2, ClipboardList, Plus, Users } from 'lucide-react';
-import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { CursorPageControls } from '#src/components/ui/cursor-pagination.tsx';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { StatCard, StatCardGrid } from '#src/components/ui/stat-card.tsx';
 import { useAuth } from '#src/lib/auth-context.tsx';
+import { LazyBoundary } from '#src/lib/lazy-boundary.tsx';
 import { lazyComponent } from '#src/lib/lazy-component.ts';
 import { usePatientStats } from '#src/features/patients/api/patients-api.ts';
 import { DashboardPage } from '#src/features/patients/components/dashboard-page.tsx';
@@ -84,9 +84,9 @@ export function ClinicDashboardPage() {
         />
       </section>
       {clinicId ? (
-        <Suspense fallback={<Skeleton className="mt-8 h-40" />}>
+        <LazyBoundary fallback={<Skeleton className="mt-8 h-40" />}>
           <GapSettingPanel.Component clinicId={clinicId} />
-        </Suspense>
+        </LazyBoundary>
       ) : null}
     </DashboardPage>
   );

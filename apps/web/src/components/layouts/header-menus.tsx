@@ -1,5 +1,6 @@
 import { UserRound } from 'lucide-react';
-import { Suspense, type ComponentProps } from 'react';
+import { type ComponentProps } from 'react';
+import { LazyBoundary } from '#src/lib/lazy-boundary.tsx';
 import { lazyComponent } from '#src/lib/lazy-component.ts';
 
 export type OrganizationBadge = { label: string; title: string };
@@ -21,7 +22,7 @@ const AccountMenu = lazyComponent(
 /** The header's account menu, fetched with the header rather than before it. */
 export function HeaderAccountMenu(props: ComponentProps<typeof AccountMenu.Component>) {
   return (
-    <Suspense
+    <LazyBoundary
       fallback={
         <span aria-hidden className={ACCOUNT_TRIGGER_CLASS}>
           <UserRound className="h-5 w-5" />
@@ -29,6 +30,6 @@ export function HeaderAccountMenu(props: ComponentProps<typeof AccountMenu.Compo
       }
     >
       <AccountMenu.Component {...props} />
-    </Suspense>
+    </LazyBoundary>
   );
 }

@@ -1,11 +1,12 @@
 import { hasCapability } from '@casebridge/domain/capabilities';
 import type { TPatientDetail } from '@casebridge/domain/patients/patient.schemas';
 import { CASE_REQUEST_TEXTS } from '@casebridge/domain/requests/case-request-texts';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '#src/components/ui/button.tsx';
 import { Section } from '#src/components/ui/section.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { useCurrentUser } from '#src/lib/auth-context.tsx';
+import { LazyBoundary } from '#src/lib/lazy-boundary.tsx';
 import { lazyComponent } from '#src/lib/lazy-component.ts';
 import { usePatientRequests } from '#src/features/case-requests/api/case-requests-api.ts';
 import type { UploadRequestFile } from '#src/features/case-requests/utils/upload-file.ts';
@@ -69,11 +70,11 @@ export function PatientRequests({
           ))}
         </ul>
       )}
-      <Suspense fallback={null}>
+      <LazyBoundary fallback={null}>
         {isCreating ? (
           <CreateRequestDialog.Component patient={patient} onClose={() => setIsCreating(false)} />
         ) : null}
-      </Suspense>
+      </LazyBoundary>
     </Section>
   );
 }

@@ -4,9 +4,10 @@ import {
   canTransition,
 } from '@casebridge/domain/requests/case-request.policy';
 import type { TCaseRequest } from '@casebridge/domain/requests/case-request.schemas';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '#src/components/ui/button.tsx';
 import { useCurrentUser } from '#src/lib/auth-context.tsx';
+import { LazyBoundary } from '#src/lib/lazy-boundary.tsx';
 import { lazyComponent } from '#src/lib/lazy-component.ts';
 import { useAnswerRequest } from '#src/features/case-requests/api/case-requests-api.ts';
 import type { UploadRequestFile } from '#src/features/case-requests/utils/upload-file.ts';
@@ -79,7 +80,7 @@ export function RequestActions({
           Decline
         </Button>
       ) : null}
-      <Suspense fallback={null}>
+      <LazyBoundary fallback={null}>
         {open === 'fulfil' ? (
           <FulfilRequestDialog.Component
             request={request}
@@ -90,7 +91,7 @@ export function RequestActions({
         {open === 'decline' ? (
           <DeclineRequestDialog.Component request={request} onClose={() => setOpen(null)} />
         ) : null}
-      </Suspense>
+      </LazyBoundary>
     </>
   );
 }

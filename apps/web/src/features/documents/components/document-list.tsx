@@ -2,7 +2,7 @@ import { canCorrectDocuments } from '@casebridge/domain/documents/document.polic
 import type { TDocument } from '@casebridge/domain/documents/document.schemas';
 import type { TPatientDetail } from '@casebridge/domain/patients/patient.schemas';
 import { Download, Eye, FileText, FolderInput, Trash2 } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '#src/components/ui/button.tsx';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
@@ -12,6 +12,7 @@ import { useCurrentUser } from '#src/lib/auth-context.tsx';
 import { formatDate } from '#src/lib/format.ts';
 import { DOCUMENT_MESSAGES } from '@casebridge/domain/documents/document.schemas';
 import { getDownloadUrl, useDocuments } from '#src/features/documents/api/documents-api.ts';
+import { LazyBoundary } from '#src/lib/lazy-boundary.tsx';
 import { lazyComponent } from '#src/lib/lazy-component.ts';
 import { RecategorizeDocumentDialog } from './recategorize-document-dialog.tsx';
 import { RemoveDocumentDialog } from './remove-document-dialog.tsx';
@@ -137,12 +138,12 @@ export function DocumentList({ patient }: { patient: TPatientDetail }) {
         </ul>
       )}
       {hasPreviewed ? (
-        <Suspense fallback={null}>
+        <LazyBoundary fallback={null}>
           <DocumentPreviewDialog.Component
             document={previewed}
             onClose={() => setPreviewed(null)}
           />
-        </Suspense>
+        </LazyBoundary>
       ) : null}
       {corrected && correcting?.kind === 'recategorize' ? (
         <RecategorizeDocumentDialog

@@ -1,5 +1,5 @@
-import { Suspense } from 'react';
 import { useNotificationPreview } from '#src/features/notifications/api/notifications-api.ts';
+import { LazyBoundary } from '#src/lib/lazy-boundary.tsx';
 import { lazyComponent } from '#src/lib/lazy-component.ts';
 import { BELL_TRIGGER_CLASS, BellFace } from './bell-face.tsx';
 
@@ -22,8 +22,8 @@ function BellStandIn() {
 /** The header's notification bell, fetched with the header rather than before it. */
 export function HeaderNotificationBell() {
   return (
-    <Suspense fallback={<BellStandIn />}>
+    <LazyBoundary fallback={<BellStandIn />}>
       <NotificationBell.Component />
-    </Suspense>
+    </LazyBoundary>
   );
 }

@@ -1,8 +1,9 @@
-import { Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Building2, Gavel, Landmark, UserCheck, Users } from 'lucide-react';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { StatCard } from '#src/components/ui/stat-card.tsx';
 import { useAdminOverview } from '#src/features/patients/api/admin-overview-api.ts';
+import { LazyBoundary } from '#src/lib/lazy-boundary.tsx';
 import { lazyComponent } from '#src/lib/lazy-component.ts';
 import { DashboardError } from './dashboard-error.tsx';
 
@@ -42,9 +43,9 @@ export function AdminOverviewTab() {
         <StatCard label="Lienholders" value={data?.organizations.lienholders} icon={Landmark} />
       </section>
       {data ? (
-        <Suspense fallback={chartPlaceholder}>
+        <LazyBoundary fallback={chartPlaceholder}>
           <StatusChart.Component byStatus={data.patients.byStatus} />
-        </Suspense>
+        </LazyBoundary>
       ) : (
         chartPlaceholder
       )}
