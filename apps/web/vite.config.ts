@@ -1,6 +1,5 @@
 import tailwindcss from '@tailwindcss/vite';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, defineConfig, type Plugin } from 'vite';
@@ -15,45 +14,20 @@ const PRERENDERED_DIR = 'prerendered';
 type ServerRenderModule = {
   PRERENDERED_PAGES: readonly string[];
   renderPage(url: string, session: null): Promise<string>;
-};
-
-type DocumentModule = {
   fillDocument(template: string, parts: { root: string; session: null }): string;
 };
 
 /**
- * After the browser build, two builds for Node (every library bundled, so the same aliases
- * apply), each one file:
- * - src/app/document.ts into `<outDir>-server/document.js`, beside the web files and not among
- *   them: the server fills a signed-in page with its session with it, and loads nothing else;
- * - src/app/server-render.tsx, the whole app, into a scratch folder: each of its
- *   PRERENDERED_PAGES is rendered into a copy of the built index.html as
- *   `<outDir>/prerendered/<page>.html`, and the folder removed.
+ * After the browser build, the app built once more for Node from src/app/server-render.tsx (Preact
+ * and every library bundled, so the same aliases apply) into `<outDir>-server/server-render.js`,
+ * beside the web files and not among them; the server renders its signed-in pages with it. Each
+ * of its PRERENDERED_PAGES is then rendered into a copy of the built index.html as
+ * `<outDir>/prerendered/<page>.html`.
  */
 function renderPages(): Plugin {
   let root = '';
   let outDir = 'dist';
   let isServerBuild = false;
-  /** Builds `entry` for Node into `dir` and imports it. */
-  const buildForNode = async <M>(entry: string, dir: string): Promise<M> => {
-    await build({
-      root,
-      configFile: false,
-      logLevel: 'warn',
-      publicDir: false,
-      resolve: { alias: PREACT_ALIASES },
-      ssr: { noExternal: true },
-      build: {
-        ssr: entry,
-        outDir: dir,
-        emptyOutDir: true,
-        // One file: dynamic imports inlined, nothing to resolve beside it.
-        rolldownOptions: { output: { codeSplitting: false } },
-      },
-    });
-    const file = `${path.basename(entry, path.extname(entry))}.js`;
-    return (await import(pathToFileURL(path.join(dir, file)).href)) as M;
-  };
   return {
     name: 'casebridge-server-render',
     apply: 'build',
@@ -66,30 +40,36 @@ function renderPages(): Plugin {
       sequential: true,
       async handler() {
         if (isServerBuild) return;
-        const { fillDocument } = await buildForNode<DocumentModule>(
-          'src/app/document.ts',
-          `${outDir}-server`,
-        );
-        const scratch = await mkdtemp(path.join(os.tmpdir(), 'casebridge-render-'));
-        try {
-          const { PRERENDERED_PAGES, renderPage } = await buildForNode<ServerRenderModule>(
-            'src/app/server-render.tsx',
-            scratch,
+        const serverDir = `${outDir}-server`;
+        await build({
+          root,
+          configFile: false,
+          logLevel: 'warn',
+          publicDir: false,
+          resolve: { alias: PREACT_ALIASES },
+          ssr: { noExternal: true },
+          build: {
+            ssr: 'src/app/server-render.tsx',
+            outDir: serverDir,
+            emptyOutDir: true,
+            // One file: dynamic imports inlined, nothing to resolve beside it.
+            rolldownOptions: { output: { codeSplitting: false } },
+          },
+        });
+        const { PRERENDERED_PAGES, renderPage, fillDocument } = (await import(
+          pathToFileURL(path.join(serverDir, 'server-render.js')).href
+        )) as ServerRenderModule;
+        const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
+        await mkdir(path.join(outDir, PRERENDERED_DIR), { recursive: true });
+        for (const page of PRERENDERED_PAGES) {
+          // The session too (null): the app starts signed out without asking.
+          const markup = await renderPage(page, null);
+          await writeFile(
+            path.join(outDir, PRERENDERED_DIR, `${page.slice(1)}.html`),
+            fillDocument(template, { root: markup, session: null }),
           );
-          const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
-          await mkdir(path.join(outDir, PRERENDERED_DIR), { recursive: true });
-          for (const page of PRERENDERED_PAGES) {
-            // The session too (null): the app starts signed out without asking.
-            const markup = await renderPage(page, null);
-            await writeFile(
-              path.join(outDir, PRERENDERED_DIR, `${page.slice(1)}.html`),
-              fillDocument(template, { root: markup, session: null }),
-            );
-          }
-          this.info(`page filler written, ${PRERENDERED_PAGES.length} pages prerendered`);
-        } finally {
-          await rm(scratch, { recursive: true, force: true });
         }
+        this.info(`server render module written, ${PRERENDERED_PAGES.length} pages prerendered`);
       },
     },
   };

@@ -13,10 +13,14 @@ const LOGIN = `<!doctype html><html><body><div id="root" data-prerendered><h1>Si
 const SESSION_COOKIE = 'casebridge.session_token=anything.signature';
 
 /**
- * A stand-in for the web build's page filler (apps/web/src/app/document.ts, built to
- * <dist>-server/document.js): what the server asks of it, visibly.
+ * A stand-in for the web build's server-render module (apps/web/src/app/server-render.tsx, built
+ * to <dist>-server/server-render.js): what the server asks of it, visibly.
  */
-const FILLER = `
+const RENDERER = `
+export async function renderPage(url, session) {
+  if (url.includes('fail')) throw new Error('a component touched window');
+  return '<h1>' + session.user.role + ' at ' + url + '</h1>';
+}
 export function fillDocument(template, { root, session }) {
   return template.replace('<div id="root"></div>',
     '<div id="root"' + (root === null ? '' : ' data-prerendered') + '>' + (root ?? '') + '</div>' +
@@ -42,7 +46,7 @@ async function writeDist(): Promise<string> {
   await mkdir(path.join(dist, 'prerendered'));
   for (const [file, content] of files) await writeFile(path.join(dist, file), content);
   await mkdir(`${dist}-server`);
-  await writeFile(path.join(`${dist}-server`, 'document.js'), FILLER);
+  await writeFile(path.join(`${dist}-server`, 'server-render.js'), RENDERER);
   return dist;
 }
 
@@ -130,7 +134,7 @@ describe('the web build: caching and precompressed copies', () => {
     const sessionIn = (html: string) =>
       JSON.parse(/<script type="application\/json" id="session">(.*?)<\/script>/.exec(html)![1]!);
 
-    it('puts the session in the page, private and compressed, and renders none', async () => {
+    it("renders the user's own dashboard with their session in it, private and compressed", async () => {
       const response = await server.request({
         url: '/dashboard/clinic?status=active',
         cookie,
@@ -142,17 +146,26 @@ describe('the web build: caching and precompressed copies', () => {
       expect(response.headers['vary']).toMatch(/accept-encoding/i);
       expect(response.headers['content-encoding']).toBe('br');
       const html = brotliDecompressSync(response.rawPayload).toString();
-      expect(html).toContain('<div id="root"></div>');
+      expect(html).toContain(
+        '<div id="root" data-prerendered><h1>clinic at /dashboard/clinic?status=active</h1></div>',
+      );
       expect(sessionIn(html).user.email).toBe('clinic@demo.test');
     });
 
-    it('puts the session in every other page, /login included', async () => {
+    it('puts the session in every other page, and renders none of them', async () => {
       for (const url of ['/directory', '/dashboard/admin', '/login']) {
         const response = await server.request({ url, cookie });
         expect(response.statusCode).toBe(200);
         expect(response.body).toContain('<div id="root"></div>');
         expect(sessionIn(response.body).user.role).toBe('clinic');
       }
+    });
+
+    it('sends the page without its first screen when rendering it fails', async () => {
+      const response = await server.request({ url: '/dashboard/clinic?fail=1', cookie });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(sessionIn(response.body).user.role).toBe('clinic');
     });
 
     it('sends the empty page for a cookie that opens no session: the app asks and says why', async () => {

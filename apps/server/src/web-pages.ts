@@ -4,10 +4,12 @@
  *
  * - Without a session cookie: a page the build wrote as HTML (dist/prerendered/, the sign-in
  *   form) for its address, else the empty index.html. Static, precompressed.
- * - With one that opens a session: index.html with that session in it, filled by the web app's
- *   own filler (`<dist>-server/document.js`, built from apps/web/src/app/document.ts), so the
- *   app does not ask who is signed in. Signed-in pages are not rendered here (ADR 0025:
- *   their lazy parts would be controls that do nothing until their code arrives).
+ * - With one that opens a session: index.html with that session in it (no request from the app
+ *   to ask), and on the user's own dashboard its first screen rendered by the web app's
+ *   server-render module (`<dist>-server/server-render.js`; apps/web/src/app/server-render.tsx),
+ *   so the heading and layout show before the app's code has arrived. Parts loaded on demand
+ *   (the header's menus, the admin console's tabs) are rendered as their fallbacks, as the
+ *   browser's hydrating render shows them (ADR 0026).
  * - With a cookie that no longer opens one: the empty index.html; the app asks and says why.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -17,6 +19,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TSessionResponse } from '@casebridge/domain/auth/auth.schemas';
+import { getDashboardPath } from '@casebridge/domain/roles';
 import { hasSessionCookie } from './auth/auth.ts';
 import { AppError } from './lib/app-error.ts';
 import { toWebHeaders } from './lib/web-headers.ts';
@@ -24,8 +27,9 @@ import { readSession } from './modules/auth/auth.service.ts';
 
 const PRERENDERED_DIR = 'prerendered';
 
-/** apps/web/src/app/document.ts, as the web build writes it for Node. */
-type PageFiller = {
+/** What the server uses of apps/web/src/app/server-render.tsx, as built for Node. */
+type WebRenderer = {
+  renderPage(url: string, session: TSessionResponse): Promise<string>;
   fillDocument(
     template: string,
     parts: { root: string | null; session: TSessionResponse | null },
@@ -43,10 +47,10 @@ function readPrerenderedPages(webDist: string): Map<string, string> {
   );
 }
 
-async function loadPageFiller(webDist: string): Promise<PageFiller | null> {
-  const file = path.join(`${webDist}-server`, 'document.js');
+async function loadRenderer(webDist: string): Promise<WebRenderer | null> {
+  const file = path.join(`${webDist}-server`, 'server-render.js');
   if (!existsSync(file)) return null;
-  return (await import(pathToFileURL(file).href)) as PageFiller;
+  return (await import(pathToFileURL(file).href)) as WebRenderer;
 }
 
 /** The encodings a request accepts, by Accept-Encoding (a q of 0 refuses one). */
@@ -98,7 +102,7 @@ export async function registerWebPages(
     },
   });
   const prerendered = readPrerenderedPages(webDist);
-  const filler = await loadPageFiller(webDist);
+  const renderer = await loadRenderer(webDist);
   const template = readFileSync(path.join(webDist, 'index.html'), 'utf8');
 
   return async (request, reply) => {
@@ -108,7 +112,7 @@ export async function registerWebPages(
     const pathname = request.url.split('?', 1)[0] ?? '/';
     if (!hasSessionCookie(headers))
       return reply.sendFile(prerendered.get(pathname) ?? 'index.html');
-    if (!filler) return reply.sendFile('index.html');
+    if (!renderer) return reply.sendFile('index.html');
     const session = await readSession(app.ctx, headers).catch((error: unknown) => {
       // A session that ended is the app's to explain; anything else is worth a line in the log.
       if (!(error instanceof AppError))
@@ -117,7 +121,14 @@ export async function registerWebPages(
     });
     if (!session) return reply.sendFile('index.html');
 
+    let root: string | null = null;
+    if (session.secondFactor === 'complete' && pathname === getDashboardPath(session.user.role)) {
+      root = await renderer.renderPage(request.url, session).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'rendering the dashboard failed; sending the empty page');
+        return null;
+      });
+    }
     reply.header('cache-control', 'private, no-cache').type('text/html; charset=utf-8');
-    return sendCompressed(request, reply, filler.fillDocument(template, { root: null, session }));
+    return sendCompressed(request, reply, renderer.fillDocument(template, { root, session }));
   };
 }

@@ -1,0 +1,82 @@
+import type { Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, type DemoRole } from '../fixtures/auth.ts';
+import { expect, test } from '../fixtures/test.ts';
+
+// A signed-in user's dashboard comes from the server with its first screen and the session in the
+// page (apps/server/src/web-pages.ts, apps/web/src/app/server-render.tsx): the heading shows before
+// the app's code arrives, the app renders over the same elements, and nobody asks for the session.
+// Parts loaded on demand show their stand-ins until their code has arrived, never a control that
+// does nothing (apps/web/src/lib/lazy-boundary.tsx, ADR 0026).
+
+/** Holds back the scripts whose address matches `pattern` until the returned function is called. */
+async function holdScripts(page: Page, pattern: RegExp): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+for (const role of ['clinic', 'attorney', 'lienholder', 'admin'] as const satisfies DemoRole[]) {
+  test.describe(`the ${role} dashboard`, () => {
+    test.use({ role });
+
+    test('shows its heading before the app starts, and the app keeps those elements', async ({
+      page,
+    }) => {
+      const account = DEMO_ACCOUNTS[role];
+      const sessionRequests: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/auth/session')
+          sessionRequests.push(request.url());
+      });
+      const release = await holdScripts(page, /\/assets\/app-shell-[\w-]+\.js$/);
+
+      await page.goto(account.dashboard, { waitUntil: 'domcontentloaded' });
+      const heading = page.getByRole('heading', { level: 1, name: account.heading });
+      await expect(heading).toBeVisible();
+      await expect(page.locator('html')).not.toHaveAttribute('data-app-started');
+      // A property, not an attribute: rendering over the element sets its attributes anew.
+      await heading.evaluate((element) => Object.assign(element, { seenBeforeStart: true }));
+
+      release();
+      await expect(page.locator('html')).toHaveAttribute('data-app-started', '');
+      // The same element: rendered over, not replaced (nothing flashed).
+      expect(await heading.evaluate((element) => 'seenBeforeStart' in element)).toBe(true);
+      await expect(page.getByText(account.email)).toBeVisible();
+      await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible();
+      expect(sessionRequests).toEqual([]);
+    });
+  });
+}
+
+test.describe('parts loaded on demand, on a page the server rendered', () => {
+  test.use({ role: 'admin' });
+
+  test('the account menu is a stand-in until its code arrives, then opens', async ({ page }) => {
+    const release = await holdScripts(page, /\/assets\/account-menu-[\w-]+\.js$/);
+    await page.goto(DEMO_ACCOUNTS.admin.dashboard);
+    await expect(page.locator('html')).toHaveAttribute('data-app-started', '');
+    // No button that would do nothing: the stand-in is hidden from assistive technology.
+    await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
+
+    release();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+  });
+
+  test('a tab opened by its address shows its placeholder, then works', async ({ page }) => {
+    const release = await holdScripts(page, /\/assets\/settings-tab-[\w-]+\.js$/);
+    await page.goto('/dashboard/admin?tab=settings');
+    await expect(page.locator('html')).toHaveAttribute('data-app-started', '');
+    await expect(page.getByRole('button', { name: 'Verify audit chain' })).toHaveCount(0);
+
+    release();
+    await page.getByRole('button', { name: 'Verify audit chain' }).click();
+    await expect(page.getByRole('status').filter({ hasText: /^Audit chain/ })).toHaveText(
+      /^Audit chain intact: \d+ rows$/,
+    );
+  });
+});
