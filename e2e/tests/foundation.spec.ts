@@ -31,6 +31,8 @@ test.describe('theme', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('/login');
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    // Pressed before the app has started, the toggle takes effect when it starts (page-init.js).
+    await expect(html(page)).toHaveClass(/dark/);
     await signIn(page, 'clinic');
     await expect(html(page)).toHaveClass(/dark/);
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
