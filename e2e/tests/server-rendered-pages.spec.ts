@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, type DemoRole } from '../fixtures/auth.ts';
+import { holdScripts } from '../fixtures/hold-scripts.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 // A signed-in user's dashboard comes from the server with its first screen and the session in the
@@ -7,17 +7,6 @@ import { expect, test } from '../fixtures/test.ts';
 // the app's code arrives, the app renders over the same elements, and nobody asks for the session.
 // Parts loaded on demand show their stand-ins until their code has arrived, never a control that
 // does nothing (apps/web/src/lib/lazy-boundary.tsx, ADR 0026).
-
-/** Holds back the scripts whose address matches `pattern` until the returned function is called. */
-async function holdScripts(page: Page, pattern: RegExp): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(pattern, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 for (const role of ['clinic', 'attorney', 'lienholder', 'admin'] as const satisfies DemoRole[]) {
   test.describe(`the ${role} dashboard`, () => {

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, signIn, type DemoRole } from '../fixtures/auth.ts';
+import { holdScripts } from '../fixtures/hold-scripts.ts';
 import { expectControlNotCovered } from '../fixtures/toasts.ts';
 
 for (const role of Object.keys(DEMO_ACCOUNTS) as DemoRole[]) {
@@ -85,12 +86,7 @@ test('a signed-out deep link to a patient’s messages survives signing in', asy
 test('the sign-in page works before the app has started, and nothing done is lost', async ({
   page,
 }) => {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/login-page-[\w-]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdScripts(page, /\/assets\/login-page-[\w-]+\.js$/);
   await page.goto('/login', { waitUntil: 'domcontentloaded' });
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   await expect(page.locator('html')).not.toHaveAttribute('data-app-started');
