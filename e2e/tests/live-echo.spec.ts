@@ -43,3 +43,37 @@ test('a status change is not fetched again by the tab that made it', async ({
   await expect(clinic.getByText('Evaluated', { exact: true }).first()).toBeVisible();
   expect(clinicReads).toEqual([]);
 });
+
+/**
+ * A change to one patient is not a reason to read another: the tab open on a different patient
+ * keeps its record (each such read is audited), while what the change does concern is refetched.
+ */
+test("another patient's change does not refetch the patient on screen", async ({
+  pageAs,
+  createPatient,
+}) => {
+  const shownId = await createPatient({ fullName: 'Steady Stella' });
+  const changedId = await createPatient({ fullName: 'Moving Milo' });
+  const firm = await pageAs('attorney');
+  const clinic = await pageAs('clinic');
+  await firm.goto(`/patients/${shownId}`);
+  await clinic.goto(`/patients/${changedId}`);
+  await expect(firm.getByRole('heading', { name: 'Steady Stella' })).toBeVisible();
+  await expect(clinic.getByRole('heading', { name: 'Moving Milo' })).toBeVisible();
+  const reads: string[] = [];
+  firm.on('request', (request) => {
+    if (request.method() === 'GET') reads.push(new URL(request.url()).pathname);
+  });
+
+  await clinic.getByRole('button', { name: 'Edit status' }).click();
+  await clinic.getByLabel('Treatment status').selectOption('Evaluated');
+  await clinic.getByRole('button', { name: 'Save status' }).click();
+  await clinic.getByRole('button', { name: 'Change status' }).click();
+  await expect(clinic.getByText('Patient updated successfully')).toBeVisible();
+
+  // The event reached the firm's tab: its notifications, which a patient change concerns, are
+  // read again ...
+  await expect.poll(() => reads.some((path) => path.startsWith('/api/notifications'))).toBe(true);
+  // ... but the record on screen is another patient's, so it is not.
+  expect(reads).not.toContain(`/api/patients/${shownId}`);
+});

@@ -10,9 +10,15 @@ const frame = (topic: string, patientId: string | null = 'p1', payload: unknown 
   payload,
 });
 
+/** A cached query that reads one patient's record, as the patient pages declare theirs. */
+function cachePatientQuery(client: QueryClient, queryKey: unknown[], patientId: string) {
+  client.getQueryCache().build(client, { queryKey, meta: { patientId } });
+  client.setQueryData(queryKey, { id: patientId });
+}
+
 function cachedClient() {
   const client = new QueryClient();
-  client.setQueryData(['patients', 'detail', 'p1'], { id: 'p1' });
+  cachePatientQuery(client, ['patients', 'detail', 'p1'], 'p1');
   client.setQueryData(['messages', 'p2'], []);
   client.setQueryData(['notifications'], []);
   return client;
@@ -36,6 +42,29 @@ describe('applyLiveEvent', () => {
     expect(isStale(client, ['patients', 'detail', 'p1'])).toBe(false);
   });
 
+  it("leaves another patient's queries alone, though the prefix covers them", () => {
+    const client = cachedClient();
+    cachePatientQuery(client, ['patients', 'detail', 'p2'], 'p2');
+    cachePatientQuery(client, ['billing', 'history', 'p2'], 'p2');
+    client.setQueryData(['patients', 'list', {}], { items: [] });
+    client.setQueryData(['billing', 'summary'], {});
+    applyLiveEvent(client, frame('patient.updated', 'p1'));
+    applyLiveEvent(client, frame('billing.created', 'p1', { entryId: 'b1' }));
+    expect(isStale(client, ['patients', 'detail', 'p1'])).toBe(true);
+    expect(isStale(client, ['patients', 'list', {}])).toBe(true);
+    expect(isStale(client, ['billing', 'summary'])).toBe(true);
+    expect(isStale(client, ['patients', 'detail', 'p2'])).toBe(false);
+    expect(isStale(client, ['billing', 'history', 'p2'])).toBe(false);
+  });
+
+  it('invalidates every patient for an event about no one patient', () => {
+    const client = cachedClient();
+    cachePatientQuery(client, ['patients', 'detail', 'p2'], 'p2');
+    applyLiveEvent(client, frame('organization.changed', null));
+    expect(isStale(client, ['patients', 'detail', 'p1'])).toBe(true);
+    expect(isStale(client, ['patients', 'detail', 'p2'])).toBe(true);
+  });
+
   it('ignores frames that do not match the contract', () => {
     const client = cachedClient();
     applyLiveEvent(client, frame('unknown.topic'));
@@ -50,6 +79,7 @@ describe('applyLiveEvent', () => {
 
     it('spares what the answer refreshed and refetches the rest', async () => {
       const client = cachedClient();
+      cachePatientQuery(client, ['patients', 'detail', 'p2'], 'p2');
       client.setQueryData(['patients', 'stats'], { total: 1 });
       await settle();
       const origin = beginWrite();
@@ -63,6 +93,7 @@ describe('applyLiveEvent', () => {
       expect(isStale(client, ['patients', 'detail', 'p1'])).toBe(false);
       expect(isStale(client, ['patients', 'stats'])).toBe(true);
       expect(isStale(client, ['notifications'])).toBe(true);
+      expect(isStale(client, ['patients', 'detail', 'p2'])).toBe(false);
     });
 
     it("treats another tab's write as anyone else's", () => {

@@ -8,21 +8,30 @@ import { ownWriteAnswered } from './write-origin.ts';
  * topic this build does not know, changes nothing. An event of this tab's own write waits for the
  * write's answer to be handled, and then spares what that answer already refreshed: the data
  * set from it, and the refetches its mutation started (no echo refetch, issue 12).
+ *
+ * A query that reads one patient's record says so (`meta.patientId`): an event about another
+ * patient leaves it alone, though the contract's prefix covers it. Refetching it would change
+ * nothing on screen and would be one more audited read of that patient.
  */
 export function applyLiveEvent(queryClient: QueryClient, data: unknown): void {
   const event = parseLiveEvent(data);
   if (!event) return;
   const queryKeys = getInvalidatedQueryKeys(event);
+  const concerns = (query: Query) =>
+    event.patientId === null ||
+    query.meta?.patientId === undefined ||
+    query.meta.patientId === event.patientId;
   const answered = ownWriteAnswered(event.origin);
   if (!answered) {
-    for (const queryKey of queryKeys) void queryClient.invalidateQueries({ queryKey });
+    for (const queryKey of queryKeys)
+      void queryClient.invalidateQueries({ queryKey, predicate: concerns });
     return;
   }
   void answered.then((answeredAt) => {
     for (const queryKey of queryKeys) {
       void queryClient.invalidateQueries({
         queryKey,
-        predicate: (query) => !isRefreshedSince(query, answeredAt),
+        predicate: (query) => concerns(query) && !isRefreshedSince(query, answeredAt),
       });
     }
   });

@@ -1,6 +1,16 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
 
+declare module '@tanstack/react-query' {
+  interface Register {
+    /**
+     * `patientId`: the query reads one patient's record, so another patient's live event leaves
+     * it alone (lib/live-events.ts).
+     */
+    queryMeta: { patientId?: string };
+  }
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

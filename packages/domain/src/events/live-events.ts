@@ -200,7 +200,8 @@ const INVALIDATES = {
 
 /**
  * The query-key prefixes an event makes stale. Keys start with their feature
- * (docs/CONTRIBUTING.md), so a prefix covers a feature's lists and details.
+ * (docs/CONTRIBUTING.md), so a prefix covers a feature's lists and details. Of the details, the
+ * browser refetches only the event's own patient's (apps/web/src/lib/live-events.ts).
  */
 export function getInvalidatedQueryKeys(event: TLiveEvent): readonly TQueryKeyPrefix[] {
   const invalidate = INVALIDATES[event.topic] as (event: TLiveEvent) => readonly TQueryKeyPrefix[];

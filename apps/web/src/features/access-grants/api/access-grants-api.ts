@@ -23,6 +23,7 @@ const path = (patientId: string) => `/patients/${encodeURIComponent(patientId)}/
 export function useAccessGrants(patientId: string) {
   return useQuery({
     queryKey: accessGrantKeys.patient(patientId),
+    meta: { patientId },
     queryFn: () => apiFetch<TAccessGrantList>(path(patientId)).then((list) => list.items),
   });
 }
@@ -31,6 +32,7 @@ export function useAccessGrants(patientId: string) {
 export function useGrantCandidates(patientId: string) {
   return useQuery({
     queryKey: accessGrantKeys.candidates(patientId),
+    meta: { patientId },
     queryFn: () =>
       apiFetch<{ items: TAccessGrantCandidate[] }>(`${path(patientId)}/candidates`).then(
         (list) => list.items,

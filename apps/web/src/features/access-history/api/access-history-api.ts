@@ -15,6 +15,7 @@ export const accessHistoryKeys = {
 export function useAccessHistory(patientId: string, timeZone: string) {
   return useQuery({
     queryKey: accessHistoryKeys.patient(patientId, timeZone),
+    meta: { patientId },
     queryFn: () =>
       apiFetch<TAccessHistory>(
         `/patients/${encodeURIComponent(patientId)}/access-history?tz=${encodeURIComponent(timeZone)}`,

@@ -25,6 +25,7 @@ function getActivityPage(patientId: string, cursor: string | null) {
 export function useActivityFeed(patientId: string) {
   return useInfiniteQuery({
     queryKey: activityKeys.feed(patientId),
+    meta: { patientId },
     queryFn: ({ pageParam }) => getActivityPage(patientId, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,

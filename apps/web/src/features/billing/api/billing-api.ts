@@ -25,6 +25,7 @@ const entryPath = (patientId: string, entryId: string) =>
 export function useBillingHistory(patientId: string) {
   return useQuery({
     queryKey: billingKeys.history(patientId),
+    meta: { patientId },
     queryFn: () =>
       fetchAllPages<TBillingHistory>(`/patients/${encodeURIComponent(patientId)}/billing`),
   });
@@ -55,6 +56,7 @@ export function useCreateBillingEntry(patientId: string) {
 export function useBillingEntryHistory(patientId: string, entryId: string) {
   return useQuery({
     queryKey: billingKeys.entryHistory(patientId, entryId),
+    meta: { patientId },
     queryFn: async () =>
       (await apiFetch<{ items: THistoryEntry[] }>(`${entryPath(patientId, entryId)}/history`))
         .items,

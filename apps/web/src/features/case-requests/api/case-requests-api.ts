@@ -58,6 +58,7 @@ export function useRequestQueue(filter: RequestQueueFilter) {
 export function usePatientRequests(patientId: string, enabled: boolean) {
   return useQuery({
     queryKey: caseRequestKeys.patient(patientId),
+    meta: { patientId },
     enabled,
     queryFn: () =>
       apiFetch<TCaseRequestPage>(
@@ -70,6 +71,7 @@ export function usePatientRequests(patientId: string, enabled: boolean) {
 export function usePatientDocumentsForRequest(patientId: string) {
   return useQuery({
     queryKey: caseRequestKeys.documents(patientId),
+    meta: { patientId },
     queryFn: () =>
       fetchAllPages<TDocumentList>(`/patients/${encodeURIComponent(patientId)}/documents`).then(
         (list) => list.items,

@@ -23,6 +23,7 @@ export const documentKeys = {
 export function useDocuments(patientId: string, treatmentStatus: TreatmentStatus) {
   return useQuery({
     queryKey: documentKeys.list(patientId, treatmentStatus),
+    meta: { patientId },
     queryFn: () =>
       fetchAllPages<TDocumentList>(`/patients/${encodeURIComponent(patientId)}/documents`),
   });

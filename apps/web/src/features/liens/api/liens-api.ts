@@ -36,6 +36,7 @@ export function toPortfolioSearch(query: TPortfolioQuery): string {
 export function usePatientLiens(patientId: string) {
   return useQuery({
     queryKey: liensKeys.patient(patientId),
+    meta: { patientId },
     queryFn: () => apiFetch<TPatientLiens>(`/patients/${encodeURIComponent(patientId)}/liens`),
   });
 }
@@ -43,6 +44,7 @@ export function usePatientLiens(patientId: string) {
 export function useLienPayments(patientId: string, lienholderId: string) {
   return useQuery({
     queryKey: liensKeys.payments(patientId, lienholderId),
+    meta: { patientId },
     queryFn: async () =>
       (await apiFetch<TLienPaymentList>(`${lienPath(patientId, lienholderId)}/payments`)).items,
   });

@@ -29,6 +29,7 @@ export function getMessagePage(patientId: string, cursor: string | null) {
 export function useMessageThread(patientId: string) {
   return useInfiniteQuery({
     queryKey: messageKeys.thread(patientId),
+    meta: { patientId },
     queryFn: ({ pageParam }) => getMessagePage(patientId, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
@@ -93,6 +94,7 @@ export const useRetractMessage = (patientId: string) =>
 export function useMessageHistory(message: TMessage) {
   return useQuery({
     queryKey: messageKeys.history(message.patientId, message.id),
+    meta: { patientId: message.patientId },
     queryFn: () => apiFetch<{ items: THistoryEntry[] }>(`${messagePath(message)}/history`),
   });
 }

@@ -55,6 +55,7 @@ export function usePatientStats() {
 export const patientQueryOptions = (id: string) =>
   queryOptions({
     queryKey: patientKeys.detail(id),
+    meta: { patientId: id },
     queryFn: () => apiFetch<TPatientDetail>(`/patients/${encodeURIComponent(id)}`),
   });
 

@@ -18,6 +18,7 @@ const lienPath = (patientId: string, lienholderId: string) =>
 export function useReductions(patientId: string, lienholderId: string) {
   return useQuery({
     queryKey: reductionKeys.lien(patientId, lienholderId),
+    meta: { patientId },
     queryFn: () => apiFetch<TReductionHistory>(lienPath(patientId, lienholderId)),
   });
 }

@@ -16,6 +16,7 @@ const settlementPath = (patientId: string) =>
 export function useSettlement(patientId: string) {
   return useQuery({
     queryKey: settlementKeys.patient(patientId),
+    meta: { patientId },
     queryFn: () => apiFetch<TSettlement>(settlementPath(patientId)),
   });
 }
