@@ -31,8 +31,9 @@ const isMfaRequired = sql<boolean>`coalesce(${users.role} = any(${settings.requi
 const isSecondFactorComplete = sql<boolean>`not (${sessions.secondFactorPending} or (${isMfaRequired} and not ${hasTotpFactor}))`;
 
 // The latest expiry of the user's active emergency access grants (migration 0015's trigger drops
-// a cached check when one is given or revoked).
-const grantsActiveUntil = sql<
+// a cached check when one is given or revoked). Exported for the benchmark's floor, which
+// builds the same actor without a session.
+export const grantsActiveUntil = sql<
   string | Date | null
 >`(select max(${accessGrants.expiresAt}) from ${accessGrants} where ${accessGrants.userId} = ${users.id} and ${accessGrants.revokedAt} is null and ${accessGrants.expiresAt} > now())`;
 

@@ -12,6 +12,7 @@ import {
   ZListPatientsQuery,
   type TListPatientsQuery,
 } from '@casebridge/domain/patients/patient.schemas';
+import { grantsActiveUntil } from '#src/auth/session.ts';
 import type { Db } from '#src/db/client.ts';
 import { createStatementNamer, preparingClient } from '#src/db/prepared-statements.ts';
 import * as schema from '#src/db/schema/index.ts';
@@ -60,22 +61,25 @@ export async function captureStatements(
 }
 
 async function loadActor(db: Db, email: string): Promise<Actor> {
-  const [user] = await db.select().from(schema.users).where(eq(schema.users.email, email));
-  if (!user?.organizationId) throw new Error(`no user ${email} in an organisation`);
-  const [organization] = await db
-    .select()
-    .from(schema.organizations)
-    .where(eq(schema.organizations.id, user.organizationId));
+  const { users, organizations } = schema;
+  // As the session check finds it: the audit and the scope skip the grant queries without one.
+  const [row] = await db
+    .select({ user: users, organization: organizations, grantsActiveUntil })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(users.email, email));
+  if (!row) throw new Error(`no user ${email} in an organisation`);
   return {
-    userId: user.id,
-    email: user.email,
-    name: user.name,
-    role: user.role,
-    organizationId: organization!.id,
-    organizationName: organization!.name,
-    organizationKind: organization!.kind,
+    userId: row.user.id,
+    email: row.user.email,
+    name: row.user.name,
+    role: row.user.role,
+    organizationId: row.organization.id,
+    organizationName: row.organization.name,
+    organizationKind: row.organization.kind,
     sessionId: 'bench-floor',
     createdAt: new Date(),
+    grantsActiveUntil: row.grantsActiveUntil === null ? null : new Date(row.grantsActiveUntil),
   };
 }
 
