@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, count, eq, like, sql, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MIGRATIONS_DIR } from '#src/db/client.ts';
 import { auditLogs, patients } from '#src/db/schema/index.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { AUDIT_GENESIS_HASH, hashAuditRow } from './audit-hash.ts';
 import { verifyAuditChain } from './audit-verify.ts';
-import { writeAuditOnItsOwn } from './audit.service.ts';
+import { writeAudit, writeAuditOnItsOwn } from './audit.service.ts';
 
 /** The message of an error and of its causes (Drizzle wraps the driver's error). */
 async function failureOf(run: Promise<unknown>): Promise<string> {
@@ -247,3 +247,41 @@ describe('verifying a tampered audit chain', () => {
     });
   });
 });
+
+describe.runIf(inject('testTemplate').kind === 'postgres')(
+  'one audit chain written by two instances on one PostgreSQL database',
+  () => {
+    const instances: TestServer[] = [];
+    beforeAll(async () => {
+      const first = await createTestServer();
+      instances.push(first, await createTestServer({}, { joinDatabaseUrl: first.databaseUrl }));
+    });
+    afterAll(async () => {
+      // The second instance joined the first one's database: it closes first.
+      for (const instance of instances.splice(0).toReversed()) await instance.close();
+    });
+
+    it('stays unbroken while both append reads and changes at once', async () => {
+      const [first, second] = instances as [TestServer, TestServer];
+      const before = await countRows(first);
+      const actor = { userId: 'two-instances', name: 'Two Instances', role: 'admin' as const };
+      const entry = (text: string) => ({ action: 'patient_viewed' as const, actor, details: text });
+      // Reads go through each instance's batching appender; changes append inside a
+      // transaction of their own, which holds the chain lock to its commit.
+      const writes = [first, second].flatMap((instance, which) =>
+        Array.from({ length: 40 }, (_, index) =>
+          index % 4 === 0
+            ? instance.context.db.transaction((tx) => writeAudit(tx, entry(`${which} ${index}`)))
+            : writeAuditOnItsOwn(instance.context.db, entry(`${which} ${index}`)),
+        ),
+      );
+      await Promise.all(writes);
+      expect(await countRows(first)).toBe(before + 80);
+      expect(await verifyAuditChain(second.context.db)).toEqual({
+        intact: true,
+        rows: before + 80,
+        brokenAtId: null,
+      });
+    });
+  },
+);

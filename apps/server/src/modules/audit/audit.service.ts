@@ -3,8 +3,7 @@ import type { AuditAction } from '@casebridge/domain/audit';
 import type { Role } from '@casebridge/domain/roles';
 import type { Db } from '#src/db/client.ts';
 import type { Actor } from '#src/lib/actor.ts';
-import { insertChainedAuditRows, lockChainHead } from './audit-chain.queries.ts';
-import { hashAuditRow, type AuditChainContent } from './audit-hash.ts';
+import { appendAuditRows, type UnchainedAuditRow } from './audit-chain.queries.ts';
 import { auditNoteOfGrantUse } from './grant-use.ts';
 
 export type AuditEntry = {
@@ -16,8 +15,8 @@ export type AuditEntry = {
   ip?: string | null;
 };
 
-/** A row's content but for the id and timestamp, which the chain's head gives. */
-type PendingRow = Omit<AuditChainContent, 'id' | 'timestamp' | 'action' | 'userRole'> & {
+/** A row's content but for the id and timestamp, which the chain gives. */
+type PendingRow = Omit<UnchainedAuditRow, 'action' | 'userRole'> & {
   action: AuditAction;
   userRole: Role | null;
 };
@@ -33,8 +32,7 @@ const MAX_ROWS_PER_APPEND = 200;
  * so two writers never wait on each other), and take no further row locks after it.
  */
 export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
-  const row = await toPendingRow(db, entry);
-  await db.transaction((tx) => appendToChain(tx, [row]));
+  await appendAuditRows(db, [await toPendingRow(db, entry)]);
 }
 
 /**
@@ -77,20 +75,6 @@ async function toPendingRow(db: Db, entry: AuditEntry): Promise<PendingRow> {
   };
 }
 
-/** Chains the rows after the last one, in order, in the caller's transaction. */
-async function appendToChain(tx: Db, rows: readonly PendingRow[]): Promise<void> {
-  const head = await lockChainHead(tx, rows.length);
-  let previousHash = head.previousHash;
-  const chained = rows.map((row, index) => {
-    const content = { ...row, id: head.ids[index]!, timestamp: head.timestamp };
-    const hash = hashAuditRow(previousHash, content);
-    const linked = { ...content, previousHash, hash };
-    previousHash = hash;
-    return linked;
-  });
-  await insertChainedAuditRows(tx, chained);
-}
-
 type Appender = { append(row: PendingRow): Promise<void> };
 
 /** One per database handle, so per instance; it holds rows only until they are committed. */
@@ -108,11 +92,9 @@ function createAppender(db: Db): Appender {
 
   async function appendBatch(batch: Waiting[]) {
     try {
-      await db.transaction((tx) =>
-        appendToChain(
-          tx,
-          batch.map((waiting) => waiting.row),
-        ),
+      await appendAuditRows(
+        db,
+        batch.map((waiting) => waiting.row),
       );
       for (const waiting of batch) waiting.resolve();
     } catch (error) {
