@@ -46,9 +46,9 @@ describe('temporary access grants', () => {
 
     expect((await get('clinic2@demo.test', `/api/patients/${patientId}`)).statusCode).toBe(200);
     const list = await get('clinic2@demo.test', '/api/patients?limit=100');
-    expect(list.json<{ items: Array<{ id: string }> }>().items.map((p) => p.id)).toContain(
-      patientId,
-    );
+    type Page = { items: Array<{ id: string; treatmentStatus: string }>; total: number };
+    const { items, total } = list.json<Page>();
+    expect(items.map((p) => p.id)).toContain(patientId);
     const viewed = await auditRowsOf(server, {
       email: 'clinic2@demo.test',
       patientId,
@@ -63,6 +63,18 @@ describe('temporary access grants', () => {
       detailsLike: `%patient ${patientId} via emergency access grant ${grant.id}: %`,
     });
     expect(listed).toHaveLength(1);
+    // The totals count the granted patient with the party's own, in the list and the counters.
+    expect(total).toBe(items.length);
+    const stats = await get('clinic2@demo.test', '/api/patients/stats');
+    expect(stats.json<{ total: number }>().total).toBe(total);
+    const status = items.find((p) => p.id === patientId)!.treatmentStatus;
+    const ofStatus = await get(
+      'clinic2@demo.test',
+      `/api/patients?limit=100&status=${encodeURIComponent(status)}`,
+    );
+    expect(ofStatus.json<Page>().total).toBe(
+      items.filter((p) => p.treatmentStatus === status).length,
+    );
     const audited = await auditRowsOf(server, {
       email: 'admin@demo.test',
       patientId,

@@ -179,6 +179,8 @@ const searchesByTrigram = (query: Pick<TListPatientsParsed, 'search'>) =>
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 type ListingRow = {
+  /** The list's total (`listTotalSql`) on every row, when the page was asked for it. */
+  total: number | null;
   id: string;
   full_name: string;
   dob: string;
@@ -207,12 +209,13 @@ export function listPageSql(
   query: TListPatientsParsed & { externalIdOwner?: ExternalIdOwner },
   cursor: TPatientCursor | null,
   limit: number,
+  total: SQL = sql`null::int`,
 ): SQL {
   const reverse = cursor?.direction === 'before';
   const filters = [...listingFilters(query), ...(cursor ? [keysetBound(cursor)] : [])];
   const order = orderBy(listingSortOf(query), reverse);
   return sql`
-    select p.id, p.full_name, p.dob::text as dob, p.treatment_status,
+    select ${total} as total, p.id, p.full_name, p.dob::text as dob, p.treatment_status,
       p.intake_date::text as intake_date, p.last_treatment_date::text as last_treatment_date,
       to_char(k.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as updated_key,
       k.name_key, k.status_key,
@@ -235,8 +238,9 @@ async function selectPage(
   query: PatientListQuery,
   cursor: TPatientCursor | null,
   limit: number,
+  total?: SQL,
 ): Promise<ListingRow[]> {
-  return rowsOf<ListingRow>(await db.execute(listPageSql(scope, query, cursor, limit)));
+  return rowsOf<ListingRow>(await db.execute(listPageSql(scope, query, cursor, limit, total)));
 }
 
 function toCursor(
@@ -270,42 +274,58 @@ function toSummary(row: ListingRow): TPatientSummary {
   };
 }
 
+/** Whether the list's total is counted from the matching rows rather than the maintained counts. */
+const isCountedByMatching = (query: PatientListQuery) =>
+  (query.search !== undefined && listingFilters({ search: query.search }).length > 0) ||
+  query.gap !== undefined ||
+  query.updatedSince !== undefined ||
+  query.externalId !== undefined;
+
 /**
- * How many patients the list selects. Without a search, from the maintained counts (and the
- * few granted patients); with one, by counting the matches up to `PATIENT_SEARCH_COUNT_CAP`.
+ * How many patients the list selects, as one value the page's statement carries (one round trip
+ * for both). Without a search, from the maintained counts (and the few granted patients); with
+ * one, by counting the matches up to one more than `PATIENT_SEARCH_COUNT_CAP`.
  */
-async function countList(
-  db: Db,
-  scope: ActorPatientScope,
-  query: PatientListQuery,
-): Promise<{ total: number; isTotalCapped: boolean }> {
-  if (
-    (query.search && listingFilters({ search: query.search }).length > 0) ||
-    query.gap ||
-    query.updatedSince ||
-    query.externalId !== undefined
-  ) {
+function listTotalSql(scope: ActorPatientScope, query: PatientListQuery): SQL {
+  if (isCountedByMatching(query)) {
     // A trigram search counts its matches, found through the index (a limit here would tempt
     // the planner into reading the whole table for a rare name); otherwise the count stops at
     // the cap along the party's index.
     const matchFirst =
       searchesByTrigram(query) || query.gap === 'open' || query.externalId !== undefined;
     const cap = matchFirst ? sql`` : sqlLimit(PATIENT_SEARCH_COUNT_CAP + 1);
-    const result = await db.execute(sql`
-      select count(*)::int as n from (
-        ${scopeListing(scope, listingFilters(query), cap, { matchFirst })}
-      ) k`);
-    const n = Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
-    return {
-      total: Math.min(n, PATIENT_SEARCH_COUNT_CAP),
-      isTotalCapped: n > PATIENT_SEARCH_COUNT_CAP,
-    };
+    return sql`(select count(*)::int from (${scopeListing(scope, listingFilters(query), cap, { matchFirst })}) k)`;
   }
-  const byStatus = await countByStatus(db, scope);
-  const total = query.status
-    ? byStatus[query.status]
-    : Object.values(byStatus).reduce((sum, n) => sum + n, 0);
-  return { total, isTotalCapped: false };
+  const party = getScopeParty(scope);
+  const ofStatus = query.status
+    ? sql` and ${patientCounts.treatmentStatus} = ${query.status}`
+    : sql``;
+  const own = sql`(select coalesce(sum(${patientCounts.n}), 0)::int from ${patientCounts} where ${patientCounts.party} = ${party}${ofStatus})`;
+  if (!scope.grantUserId) return own;
+  const granted = grantedOnlyListing(scope.grantUserId, party, [
+    ...(query.status ? [sql`${k('status_key')} = ${getStatusKey(query.status)}`] : []),
+  ]);
+  return sql`(${own} + (select count(*)::int from (${granted}) k))`;
+}
+
+/** What the page reports of its total, from the counted value. */
+function toTotals(query: PatientListQuery, n: number) {
+  return isCountedByMatching(query)
+    ? { total: Math.min(n, PATIENT_SEARCH_COUNT_CAP), isTotalCapped: n > PATIENT_SEARCH_COUNT_CAP }
+    : { total: n, isTotalCapped: false };
+}
+
+/** The patients a grant opens that the party does not see already, from the listing of all. */
+function grantedOnlyListing(grantUserId: string, party: string, filters: SQL[]): SQL {
+  return scopeListing(
+    { kind: 'all' },
+    [
+      sql`${k('patient_id')} in (${grantedPatientIds(grantUserId)})`,
+      sql`not exists (select 1 from ${patientListing} m where m.party = ${party} and m.patient_id = ${k('patient_id')})`,
+      ...filters,
+    ],
+    sql``,
+  );
 }
 
 /**
@@ -322,11 +342,12 @@ export async function listPatients(
   const sort = listingSortOf(query);
   const cursor = query.cursor ? decodePatientCursor(query.cursor) : null;
   if (query.cursor && cursor?.sort !== sort) throw validationFailed(PATIENT_CURSOR_INVALID);
-  const [fetched, totals] = await Promise.all([
-    selectPage(db, scope, query, cursor, query.limit + 1),
-    countList(db, scope, query),
-  ]);
-  let rows = fetched;
+  const total = listTotalSql(scope, query);
+  let rows = await selectPage(db, scope, query, cursor, query.limit + 1, total);
+  // An empty page carries no total: then it is read alone.
+  const counted =
+    rows[0]?.total ?? rowsOf<{ n: number }>(await db.execute(sql`select ${total} as n`))[0]?.n;
+  const totals = toTotals(query, Number(counted ?? 0));
   let hasBefore = cursor !== null;
   let hasAfter = rows.length > query.limit;
   if (cursor?.direction === 'before') {
@@ -359,13 +380,10 @@ async function countByStatus(
   const own = sql`select ${patientCounts.treatmentStatus} as status, ${patientCounts.n} as n from ${patientCounts} where ${patientCounts.party} = ${party}`;
   const result = await db.execute(
     scope.grantUserId
-      ? sql`${own} union all select k.treatment_status, count(*)::int from (${scopeListing(
-          { kind: 'all' },
-          [
-            sql`${k('patient_id')} in (${grantedPatientIds(scope.grantUserId)})`,
-            sql`not exists (select 1 from ${patientListing} m where m.party = ${party} and m.patient_id = ${k('patient_id')})`,
-          ],
-          sql``,
+      ? sql`${own} union all select k.treatment_status, count(*)::int from (${grantedOnlyListing(
+          scope.grantUserId,
+          party,
+          [],
         )}) k group by k.treatment_status`
       : own,
   );
