@@ -11,6 +11,8 @@ describe('isReplayableRead', () => {
   it('leaves out writes and row locks, which cannot be repeated as they were', () => {
     expect(isReplayableRead('insert into "audit_logs" ("id") values ($1)')).toBe(false);
     expect(isReplayableRead('select pg_advisory_xact_lock($1)')).toBe(false);
+    expect(isReplayableRead('select audit_append($1::jsonb)')).toBe(false);
+    expect(isReplayableRead('select audit_chain_lock()')).toBe(false);
     expect(isReplayableRead("select nextval(pg_get_serial_sequence('audit_logs', 'id'))")).toBe(
       false,
     );

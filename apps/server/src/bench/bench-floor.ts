@@ -25,13 +25,16 @@ export type Statement = { text: string; params: unknown[] };
 export type Operation = { kind: 'list'; query: TListPatientsQuery } | { kind: 'counters' };
 
 /**
- * Statements that only read: replayable any number of times. The audit chain's lock and its
- * next id are selects too, but belong to the audit write that is not replayed.
+ * Statements that only read: replayable any number of times. The audit chain's append, its lock
+ * and its next id are selects too (`select audit_append(…)`, ADR 0027), but they are the audit
+ * write, which is not replayed.
  */
 export function isReplayableRead(text: string): boolean {
   const head = text.trimStart().slice(0, 12).toLowerCase();
   if (!head.startsWith('select') && !head.startsWith('with')) return false;
-  return !/\bfor\s+(no\s+key\s+)?update\b|pg_advisory|nextval\(/i.test(text);
+  return !/\bfor\s+(no\s+key\s+)?update\b|pg_advisory|nextval\(|audit_append\(|audit_chain_lock\(/i.test(
+    text,
+  );
 }
 
 /** Runs `operation` through the service as `email` and returns the reads it sent. */
