@@ -57,6 +57,14 @@ describe('applyLiveEvent', () => {
     expect(isStale(client, ['billing', 'history', 'p2'])).toBe(false);
   });
 
+  it("refreshes the patient's own queries whatever the case of the page's id", () => {
+    const client = new QueryClient();
+    const id = 'a1b2c3d4-0000-4000-8000-00000000abcd';
+    cachePatientQuery(client, ['patients', 'detail', id.toUpperCase()], id.toUpperCase());
+    applyLiveEvent(client, frame('patient.updated', id));
+    expect(isStale(client, ['patients', 'detail', id.toUpperCase()])).toBe(true);
+  });
+
   it('invalidates every patient for an event about no one patient', () => {
     const client = cachedClient();
     cachePatientQuery(client, ['patients', 'detail', 'p2'], 'p2');

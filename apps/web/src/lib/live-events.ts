@@ -17,10 +17,12 @@ export function applyLiveEvent(queryClient: QueryClient, data: unknown): void {
   const event = parseLiveEvent(data);
   if (!event) return;
   const queryKeys = getInvalidatedQueryKeys(event);
+  // The event's id is as the database prints it (lower case); a page's may be as typed.
+  const eventPatientId = event.patientId?.toLowerCase() ?? null;
   const concerns = (query: Query) =>
-    event.patientId === null ||
+    eventPatientId === null ||
     query.meta?.patientId === undefined ||
-    query.meta.patientId === event.patientId;
+    query.meta.patientId.toLowerCase() === eventPatientId;
   const answered = ownWriteAnswered(event.origin);
   if (!answered) {
     for (const queryKey of queryKeys)
