@@ -2,8 +2,9 @@
  * The floor of the list, search and counter figures: the SQL the server runs for a request,
  * captured from drizzle's query log while the service answers it once, then replayed through
  * the `pg` driver with no framework, validation, session or audit around it. Only the reads are
- * replayed: the audit row a list writes takes the next id of a hash chain, so replaying its
- * INSERT would collide; the server's ratio to the floor therefore includes the audit write.
+ * replayed: replaying the audit append (`select audit_append(…)`, ADR 0027) would add rows to
+ * the chain, one per call under its lock, where the server appends a batch of concurrent
+ * requests' rows at once. The server's ratio to the floor therefore includes the audit write.
  */
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
