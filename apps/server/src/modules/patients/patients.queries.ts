@@ -302,9 +302,11 @@ function listTotalSql(scope: ActorPatientScope, query: PatientListQuery): SQL {
     : sql``;
   const own = sql`(select coalesce(sum(${patientCounts.n}), 0)::int from ${patientCounts} where ${patientCounts.party} = ${party}${ofStatus})`;
   if (!scope.grantUserId) return own;
-  const granted = grantedOnlyListing(scope.grantUserId, party, [
-    ...(query.status ? [sql`${k('status_key')} = ${getStatusKey(query.status)}`] : []),
-  ]);
+  const granted = grantedOnlyListing(
+    scope.grantUserId,
+    party,
+    query.status ? [sql`${k('status_key')} = ${getStatusKey(query.status)}`] : [],
+  );
   return sql`(${own} + (select count(*)::int from (${granted}) k))`;
 }
 
