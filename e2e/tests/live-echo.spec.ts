@@ -1,4 +1,14 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
+
+/** Changes the open patient's status through the form, confirmed, and waits for the toast. */
+async function changeStatus(page: Page, status: string) {
+  await page.getByRole('button', { name: 'Edit status' }).click();
+  await page.getByLabel('Treatment status').selectOption(status);
+  await page.getByRole('button', { name: 'Save status' }).click();
+  await page.getByRole('button', { name: 'Change status' }).click();
+  await expect(page.getByText('Patient updated successfully')).toBeVisible();
+}
 
 /**
  * Issue 12, per-request overhead: the tab that changes a record keeps what the answer gave it
@@ -29,11 +39,7 @@ test('a status change is not fetched again by the tab that made it', async ({
   const clinicReads = readsOf(clinic);
   const firmReads = readsOf(firm);
 
-  await clinic.getByRole('button', { name: 'Edit status' }).click();
-  await clinic.getByLabel('Treatment status').selectOption('Evaluated');
-  await clinic.getByRole('button', { name: 'Save status' }).click();
-  await clinic.getByRole('button', { name: 'Change status' }).click();
-  await expect(clinic.getByText('Patient updated successfully')).toBeVisible();
+  await changeStatus(clinic, 'Evaluated');
 
   // The event reached the firm's tab (it refetched and shows the change) ...
   await expect(firm.getByText('Evaluated', { exact: true }).first()).toBeVisible();
@@ -65,11 +71,7 @@ test("another patient's change does not refetch the patient on screen", async ({
     if (request.method() === 'GET') reads.push(new URL(request.url()).pathname);
   });
 
-  await clinic.getByRole('button', { name: 'Edit status' }).click();
-  await clinic.getByLabel('Treatment status').selectOption('Evaluated');
-  await clinic.getByRole('button', { name: 'Save status' }).click();
-  await clinic.getByRole('button', { name: 'Change status' }).click();
-  await expect(clinic.getByText('Patient updated successfully')).toBeVisible();
+  await changeStatus(clinic, 'Evaluated');
 
   // The event reached the firm's tab: its notifications, which a patient change concerns, are
   // read again ...
