@@ -175,6 +175,13 @@ function scopeListing(
 const searchesByTrigram = (query: Pick<TListPatientsParsed, 'search'>) =>
   Boolean(query.search && parsePatientSearch(query.search).words.some((word) => word.length >= 3));
 
+/**
+ * Whether a list finds its few matches through their own index before sorting them (a trigram
+ * search, open gaps, an external id), rather than walking the party's sort index.
+ */
+const findsMatchesFirst = (query: ListingFilter) =>
+  searchesByTrigram(query) || query.gap === 'open' || query.externalId !== undefined;
+
 /** The rows of a raw query: both drivers answer `{ rows }`. */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -224,8 +231,7 @@ export function listPageSql(
       ${gapDaysOf(sql`p.id`)} as gap_days,
       ${externalIdOf(sql`p.id`, query.externalIdOwner ?? null)} as external_id
     from (${scopeListing(scope, filters, sql`order by ${order} ${sqlLimit(limit)}`, {
-      matchFirst:
-        searchesByTrigram(query) || query.gap === 'open' || query.externalId !== undefined,
+      matchFirst: findsMatchesFirst(query),
     })}) k
     join ${patients} p on p.id = k.patient_id
     order by ${order}
@@ -281,38 +287,46 @@ const isCountedByMatching = (query: PatientListQuery) =>
   query.updatedSince !== undefined ||
   query.externalId !== undefined;
 
+/** The list's total as SQL, and whether it counts the matches (so may stop at the cap). */
+type ListTotal = { sql: SQL; isCountedByMatching: boolean };
+
 /**
  * How many patients the list selects, as one value the page's statement carries (one round trip
  * for both). Without a search, from the maintained counts (and the few granted patients); with
  * one, by counting the matches up to one more than `PATIENT_SEARCH_COUNT_CAP`.
  */
-function listTotalSql(scope: ActorPatientScope, query: PatientListQuery): SQL {
+function listTotal(scope: ActorPatientScope, query: PatientListQuery): ListTotal {
   if (isCountedByMatching(query)) {
     // A trigram search counts its matches, found through the index (a limit here would tempt
     // the planner into reading the whole table for a rare name); otherwise the count stops at
     // the cap along the party's index.
-    const matchFirst =
-      searchesByTrigram(query) || query.gap === 'open' || query.externalId !== undefined;
+    const matchFirst = findsMatchesFirst(query);
     const cap = matchFirst ? sql`` : sqlLimit(PATIENT_SEARCH_COUNT_CAP + 1);
-    return sql`(select count(*)::int from (${scopeListing(scope, listingFilters(query), cap, { matchFirst })}) k)`;
+    return {
+      sql: sql`(select count(*)::int from (${scopeListing(scope, listingFilters(query), cap, { matchFirst })}) k)`,
+      isCountedByMatching: true,
+    };
   }
   const party = getScopeParty(scope);
   const ofStatus = query.status
     ? sql` and ${patientCounts.treatmentStatus} = ${query.status}`
     : sql``;
   const own = sql`(select coalesce(sum(${patientCounts.n}), 0)::int from ${patientCounts} where ${patientCounts.party} = ${party}${ofStatus})`;
-  if (!scope.grantUserId) return own;
+  if (!scope.grantUserId) return { sql: own, isCountedByMatching: false };
   const granted = grantedOnlyListing(
     scope.grantUserId,
     party,
     query.status ? [sql`${k('status_key')} = ${getStatusKey(query.status)}`] : [],
   );
-  return sql`(${own} + (select count(*)::int from (${granted}) k))`;
+  return {
+    sql: sql`(${own} + (select count(*)::int from (${granted}) k))`,
+    isCountedByMatching: false,
+  };
 }
 
 /** What the page reports of its total, from the counted value. */
-function toTotals(query: PatientListQuery, n: number) {
-  return isCountedByMatching(query)
+function toTotals(total: ListTotal, n: number) {
+  return total.isCountedByMatching
     ? { total: Math.min(n, PATIENT_SEARCH_COUNT_CAP), isTotalCapped: n > PATIENT_SEARCH_COUNT_CAP }
     : { total: n, isTotalCapped: false };
 }
@@ -344,12 +358,12 @@ export async function listPatients(
   const sort = listingSortOf(query);
   const cursor = query.cursor ? decodePatientCursor(query.cursor) : null;
   if (query.cursor && cursor?.sort !== sort) throw validationFailed(PATIENT_CURSOR_INVALID);
-  const total = listTotalSql(scope, query);
-  let rows = await selectPage(db, scope, query, cursor, query.limit + 1, total);
+  const total = listTotal(scope, query);
+  let rows = await selectPage(db, scope, query, cursor, query.limit + 1, total.sql);
   // An empty page carries no total: then it is read alone.
   const counted =
-    rows[0]?.total ?? rowsOf<{ n: number }>(await db.execute(sql`select ${total} as n`))[0]?.n;
-  const totals = toTotals(query, Number(counted ?? 0));
+    rows[0]?.total ?? rowsOf<{ n: number }>(await db.execute(sql`select ${total.sql} as n`))[0]?.n;
+  const totals = toTotals(total, Number(counted ?? 0));
   let hasBefore = cursor !== null;
   let hasAfter = rows.length > query.limit;
   if (cursor?.direction === 'before') {
