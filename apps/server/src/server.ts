@@ -4,6 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { AppContext } from './app-context.ts';
 import { buildApp, type LogStream } from './app.ts';
 import { createAuth } from './auth/auth.ts';
+import { trackSilentConnections } from './lib/silent-connections.ts';
 import { createStreamSlots } from './lib/stream-slots.ts';
 import { listLiveSessions } from './auth/session.ts';
 import { SessionCache } from './auth/session-cache.ts';
@@ -104,6 +105,7 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
     loggerStream: options.loggerStream,
   });
   log = { info: (message) => app.log.info(message), warn: (message) => app.log.warn(message) };
+  const closeSilentConnections = trackSilentConnections(app.server);
   const backups =
     lock && pglite
       ? await serveBackups({ dataDir: env.dataDir, pglite, storage: context.storage, log })
@@ -140,6 +142,7 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
       // to another instance), then let in-flight requests finish, then stop the workers.
       hub.endAll('shutdown');
       await backups?.close();
+      closeSilentConnections();
       await app.close();
       await digests.stop();
       await requestReminders.stop();

@@ -147,12 +147,17 @@ function startSlowLogin(port: number) {
 describe.runIf(inject('testTemplate').kind === 'pglite')(
   'shutdown of the real server process',
   () => {
-    it('on SIGTERM ends live streams, finishes the request in flight and exits 0 within 10 s', async () => {
+    it('on SIGTERM ends live streams, finishes the request in flight, closes silent connections and exits 0 within 10 s', async () => {
       const server = await spawnServer();
       await waitUntilHealthy(server);
       const cookie = await login(server.port);
       const streams = await Promise.all([1, 2, 3].map(() => openStream(server.port, cookie)));
       expect(streams.map((stream) => stream.status)).toEqual([200, 200, 200]);
+      // A connection that never sends a byte (a browser's preconnect) must not hold the exit.
+      const silent = net.connect(server.port, '127.0.0.1');
+      silent.on('error', () => undefined);
+      const silentClosed = new Promise<void>((resolve) => silent.on('close', () => resolve()));
+      await new Promise((resolve) => silent.once('connect', resolve));
       const slowLogin = startSlowLogin(server.port);
       // Let the server take the request in (routing happens on the headers) before the signal.
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -167,6 +172,7 @@ describe.runIf(inject('testTemplate').kind === 'pglite')(
       expect(await slowLogin.response()).toMatch(/^HTTP\/1\.1 200 /);
 
       const exit = await server.exited;
+      await silentClosed;
       expect({ code: exit.code, signal: exit.signal }).toEqual({ code: 0, signal: null });
       expect(exit.at - signalledAt).toBeLessThan(10_000);
       expect(server.output()).not.toMatch(/Shutdown did not finish|Error/);
