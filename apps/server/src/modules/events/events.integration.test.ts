@@ -37,7 +37,7 @@ describe('live events (GET /api/events)', () => {
     expect(response.status).toBe(401);
   });
 
-  it('streams as text/event-stream with nosniff, without the page-only security headers', async () => {
+  it('streams as text/event-stream with nosniff, unchunked, without the page-only security headers', async () => {
     const controller = new AbortController();
     const response = await fetch(`${baseUrl}/api/events`, {
       headers: { cookie: clinic },
@@ -48,6 +48,9 @@ describe('live events (GET /api/events)', () => {
       expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('content-security-policy')).toBeNull();
+      // The body runs to the connection's close, unchunked: one system call per write.
+      expect(response.headers.get('transfer-encoding')).toBeNull();
+      expect(response.headers.get('connection')).toBe('close');
     } finally {
       controller.abort();
     }
