@@ -43,28 +43,52 @@ export type LiveEvent<T extends TLiveEventTopic = TLiveEventTopic> = {
  * that commits later. So the id is drawn under a transaction-level advisory lock, held until
  * commit: the next publisher draws its id only after this transaction is visible. The lock, the
  * insert and the notify are one statement, so it also holds outside an explicit transaction.
- * Publish as the last write of a transaction: the lock is held from here to commit.
+ * Publish as the last write of a transaction: the lock is held from here to commit, and every
+ * other publisher waits for it.
  */
-export async function publishEvent(db: Db, event: LiveEvent): Promise<void> {
-  const { patientId, recipientUserIds } = event as {
-    patientId?: string;
-    recipientUserIds?: readonly string[];
-  };
-  const recipients = recipientUserIds ? JSON.stringify(recipientUserIds) : null;
-  const isAdminOnly = LIVE_EVENT_AUDIENCES[event.topic] === 'admins';
-  // The browser write that made it, when the change is one (lib/write-origin.ts).
+export function publishEvent(db: Db, event: LiveEvent): Promise<void> {
+  return publishEvents(db, [event]);
+}
+
+/**
+ * Publishes several events in one statement under one hold of the lock, their ids in the
+ * order given. A transaction that makes many changes (a batch job) collects its events and
+ * publishes them at its end, so other publishers do not wait through the rest of its work.
+ */
+export async function publishEvents(db: Db, events: readonly LiveEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  // The browser write that made them, when the change is one (lib/write-origin.ts).
   const origin = currentWriteOrigin();
+  const rows = events.map((event) => {
+    const { patientId, recipientUserIds } = event as {
+      patientId?: string;
+      recipientUserIds?: readonly string[];
+    };
+    return {
+      topic: event.topic,
+      patientId: patientId ?? null,
+      recipientUserIds: recipientUserIds ?? null,
+      adminOnly: LIVE_EVENT_AUDIENCES[event.topic] === 'admins',
+      payload: event.payload ?? {},
+    };
+  });
   await db.execute(sql`
     with ordered as (select pg_advisory_xact_lock(${EVENTS_LOCK_KEY.toString()}::bigint)),
+    given as (
+      select e.value, e.position
+      from ordered, jsonb_array_elements(${JSON.stringify(rows)}::jsonb)
+        with ordinality as e(value, position)
+    ),
     inserted as (
       insert into events
         (topic, patient_id, recipient_user_ids, admin_only, payload, origin, origin_user_id)
-      select ${event.topic}, ${patientId ?? null}::uuid,
-        case when ${recipients}::jsonb is null then null
-          else array(select jsonb_array_elements_text(${recipients}::jsonb)) end,
-        ${isAdminOnly}, ${JSON.stringify(event.payload ?? {})}::jsonb,
+      select value->>'topic', (value->>'patientId')::uuid,
+        case when jsonb_typeof(value->'recipientUserIds') = 'array'
+          then array(select jsonb_array_elements_text(value->'recipientUserIds')) end,
+        (value->>'adminOnly')::boolean, value->'payload',
         ${origin?.origin ?? null}, ${origin?.userId ?? null}
-      from ordered
+      from given
+      order by position
       returning id
     )
     select pg_notify(${EVENTS_CHANNEL}, id::text) from inserted`);

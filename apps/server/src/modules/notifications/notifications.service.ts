@@ -7,7 +7,7 @@ import type {
 import type { StoredPreferences } from './notification-preferences.queries.ts';
 import type { Db } from '#src/db/client.ts';
 import { notifications } from '#src/db/schema/index.ts';
-import { publishEvent } from '#src/events/outbox.ts';
+import { publishEvent, type LiveEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { notFound } from '#src/lib/app-error.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
@@ -47,8 +47,23 @@ export async function notifyUsers(
   recipientIds: readonly string[],
   notification: NewNotification,
 ): Promise<string[]> {
+  const { notified, event } = await createNotifications(db, recipientIds, notification);
+  if (event) await publishEvent(db, event);
+  return notified;
+}
+
+/**
+ * `notifyUsers` without the live event, which it returns for the caller to publish: a batch
+ * of notifications in one transaction publishes its events together at its end (`publishEvents`),
+ * rather than hold the events lock from the first one to the commit.
+ */
+export async function createNotifications(
+  db: Db,
+  recipientIds: readonly string[],
+  notification: NewNotification,
+): Promise<{ notified: string[]; event: LiveEvent | null }> {
   const allowed = await applyNotificationPreferences(db, recipientIds, notification.type);
-  if (allowed.length === 0) return [];
+  if (allowed.length === 0) return { notified: [], event: null };
   await db.insert(notifications).values(
     allowed.map((recipientUserId) => ({
       recipientUserId,
@@ -62,12 +77,14 @@ export async function notifyUsers(
     })),
   );
   // One event for all recipients: a message to a large audience is one row and one NOTIFY.
-  await publishEvent(db, {
-    topic: 'notification.created',
-    recipientUserIds: allowed,
-    payload: { type: notification.type },
-  });
-  return allowed;
+  return {
+    notified: allowed,
+    event: {
+      topic: 'notification.created',
+      recipientUserIds: allowed,
+      payload: { type: notification.type },
+    },
+  };
 }
 
 /**
