@@ -10,7 +10,7 @@ import type { TreatmentStatus } from '@casebridge/domain/patients/treatment-stat
 import type { Db } from '#src/db/client.ts';
 import { firstOrThrow } from '#src/db/first-or-throw.ts';
 import { patients } from '#src/db/schema/index.ts';
-import { publishEvent } from '#src/events/outbox.ts';
+import { publishEvent, publishEvents, type LiveEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError } from '#src/lib/app-error.ts';
 import { startPeriodicJob, type PeriodicJob } from '#src/lib/periodic-job.ts';
@@ -18,7 +18,7 @@ import { assertVersion, nextVersion, StaleWriteError } from '#src/lib/versioning
 import { recordActivity } from '#src/modules/activity/activity.service.ts';
 import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import { closeTreatmentGapIfCared } from '#src/modules/treatment-gaps/treatment-gaps.service.ts';
-import { notifyUsers } from '#src/modules/notifications/notifications.service.ts';
+import { createNotifications } from '#src/modules/notifications/notifications.service.ts';
 import { listNotificationAudience } from '#src/modules/notifications/recipients.ts';
 import {
   patientOfHeldStatusChange,
@@ -83,13 +83,6 @@ export async function changePatientStatus(
     }
     const patient = await setStatus(tx, actor, current, input.status);
     await closeTreatmentGapIfCared(tx, current.id, actor);
-    await writeAudit(tx, {
-      action: 'patient_status_changed',
-      actor,
-      patientId: current.id,
-      details: `${current.treatmentStatus} → ${input.status}`,
-      ip: context.ip,
-    });
     await recordActivity(tx, {
       patientId: current.id,
       kind: 'status_changed',
@@ -105,7 +98,15 @@ export async function changePatientStatus(
       actorId: actor.userId,
       releaseAt,
     });
-    // Last statement of the transaction: publishing holds a lock until commit (events/outbox.ts).
+    // The audit chain's lock and then the events lock are held to the commit, and every other
+    // audited request waits for them: both come last, with no other round trip after them.
+    await writeAudit(tx, {
+      action: 'patient_status_changed',
+      actor,
+      patientId: current.id,
+      details: `${current.treatmentStatus} → ${input.status}`,
+      ip: context.ip,
+    });
     await publishEvent(tx, {
       topic: 'patient.updated',
       patientId: current.id,
@@ -143,18 +144,18 @@ export async function undoStatusChange(
       );
     }
     const patient = await setStatus(tx, actor, current, hold.fromStatus);
+    await recordActivity(tx, {
+      patientId: current.id,
+      kind: 'status_changed',
+      summary: ACTIVITY_SUMMARIES.statusChangeUndone(hold.fromStatus),
+      actor,
+    });
     await writeAudit(tx, {
       action: 'patient_status_change_undone',
       actor,
       patientId: current.id,
       details: `${hold.toStatus} → ${hold.fromStatus}`,
       ip: context.ip,
-    });
-    await recordActivity(tx, {
-      patientId: current.id,
-      kind: 'status_changed',
-      summary: ACTIVITY_SUMMARIES.statusChangeUndone(hold.fromStatus),
-      actor,
     });
     await publishEvent(tx, {
       topic: 'patient.updated',
@@ -173,6 +174,7 @@ export async function undoStatusChange(
 export async function releaseDueStatusChanges(db: Db, now = new Date()): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await claimDueStatusChanges(tx, now, RELEASE_BATCH);
+    const announcements: LiveEvent[] = [];
     for (const hold of due) {
       const patient = await patientOfHeldStatusChange(tx, hold.patientId);
       if (!patient) continue;
@@ -182,7 +184,7 @@ export async function releaseDueStatusChanges(db: Db, now = new Date()): Promise
         actor,
         patient,
       });
-      await notifyUsers(tx, recipients, {
+      const { event } = await createNotifications(tx, recipients, {
         type: 'status_update',
         content: `Treatment status of ${patient.fullName} changed to ${hold.toStatus}`,
         patientId: patient.id,
@@ -190,7 +192,11 @@ export async function releaseDueStatusChanges(db: Db, now = new Date()): Promise
         fromUserId: hold.actorId,
         fromRole: hold.actorRole,
       });
+      if (event) announcements.push(event);
     }
+    // Last, in one statement: the events lock is held from here to the commit only, not while
+    // the batch's other holds are read, so status changes meanwhile do not wait on this job.
+    await publishEvents(tx, announcements);
     return due.length;
   });
 }
