@@ -1,3 +1,5 @@
+import { performance } from 'node:perf_hooks';
+
 /**
  * Streams wait at least this long after a flush while events keep coming: each write to a socket
  * is a system call (about 5 µs here, more with the receiver's wake-up), so at 1,000 streams
@@ -5,31 +7,62 @@
  * API. An event after a quiet spell leaves at once; under load, events wait and leave together.
  */
 export const COALESCE_MS = 10;
+/** The share of the thread that writing to the streams may take: half, or a third when busy. */
+const SHARE_WHEN_IDLE = 1 / 2;
+const SHARE_WHEN_BUSY = 1 / 3;
+/** Above this share of time running since the last flush, the thread counts as busy. */
+const BUSY_UTILIZATION = 0.9;
 
 export type Flushable = { flush(): void };
 
+export type CoalescerOptions = {
+  intervalMs?: number;
+  now?: () => number;
+  /** The share of time the thread has been running since the previous call (0 to 1). */
+  utilization?: () => number;
+};
+
+/** The event loop's utilisation since the previous call, from Node's own measure. */
+function loopUtilization(): () => number {
+  let previous = performance.eventLoopUtilization();
+  return () => {
+    const current = performance.eventLoopUtilization();
+    const { utilization } = performance.eventLoopUtilization(current, previous);
+    previous = current;
+    return utilization;
+  };
+}
+
 /**
  * Streams with frames waiting, flushed together by one timer for the whole process. The wait
- * counts from the end of the last flush and is never shorter than that flush took, so writing
- * to the streams takes at most half of the thread however many there are, and the requests
- * that make the changes keep the other half.
+ * counts from the end of the last flush and grows with what the flush cost: writing to the
+ * streams takes at most half of the thread, and a third once the thread is saturated, so the
+ * requests that make the changes keep the rest and more events leave in each write.
  */
 export function createWriteCoalescer({
   intervalMs = COALESCE_MS,
   now = () => performance.now(),
-}: { intervalMs?: number; now?: () => number } = {}) {
+  utilization = loopUtilization(),
+}: CoalescerOptions = {}) {
   const waiting = new Set<Flushable>();
   let isScheduled = false;
   let nextFlushAt = -Infinity;
 
   function flushAll() {
     isScheduled = false;
+    const share = utilization() > BUSY_UTILIZATION ? SHARE_WHEN_BUSY : SHARE_WHEN_IDLE;
     const startedAt = now();
     const streams = Array.from(waiting);
     waiting.clear();
     for (const stream of streams) stream.flush();
-    const endedAt = now();
-    nextFlushAt = endedAt + Math.max(intervalMs, endedAt - startedAt);
+    const waitAfter = (endedAt: number) =>
+      endedAt + Math.max(intervalMs, ((endedAt - startedAt) * (1 - share)) / share);
+    nextFlushAt = waitAfter(now());
+    // A response corks its socket and writes on the next tick, after this one's: most of the
+    // flush's cost comes then, so it is measured once those writes have run.
+    process.nextTick(() => {
+      nextFlushAt = waitAfter(now());
+    });
   }
 
   return {
