@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { PATIENT_MESSAGES } from '@casebridge/domain/patients/patient.schemas';
 import {
   auditLogs,
@@ -381,13 +381,55 @@ describe('patients', () => {
     });
   });
 
+  it('shows every patient with its clinics, firm and lienholders, each by name with its phone', async () => {
+    const { db } = server.context;
+    const byId = new Map(
+      (await db.select().from(organizations)).map((o) => [
+        o.id,
+        { id: o.id, name: o.name, phone: o.phone },
+      ]),
+    );
+    const linked = async (table: 'patient_clinics' | 'patient_lienholders', patientId: string) => {
+      const column = table === 'patient_clinics' ? 'clinic_id' : 'lienholder_id';
+      const result = await db.execute(
+        sql`select ${sql.identifier(column)} as id from ${sql.identifier(table)} where patient_id = ${patientId}`,
+      );
+      return (result as unknown as { rows: Array<{ id: string }> }).rows
+        .map((row) => byId.get(row.id)!)
+        .toSorted((a, b) => (a.name < b.name ? -1 : 1));
+    };
+    const all = await db.select().from(patients);
+    let withLienholders = 0;
+    for (const patient of all) {
+      const response = await server.request({
+        url: `/api/patients/${patient.id}`,
+        cookie: adminCookie,
+      });
+      const lienholders = await linked('patient_lienholders', patient.id);
+      withLienholders += lienholders.length > 0 ? 1 : 0;
+      expect({ name: patient.fullName, ...response.json() }).toMatchObject({
+        name: patient.fullName,
+        clinics: await linked('patient_clinics', patient.id),
+        firm: patient.firmId ? byId.get(patient.firmId) : null,
+        lienholders,
+      });
+    }
+    // The demo data has patients with lienholders and without, so both were compared.
+    expect(withLienholders).toBeGreaterThan(0);
+    expect(withLienholders).toBeLessThan(all.length);
+  });
+
   it('audits every read of a patient record', async () => {
     const id = await idOf('Hannah Schmidt');
+    const viewsOf = () =>
+      server.context.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.action, 'patient_viewed'), eq(auditLogs.patientId, id)))
+        .orderBy(asc(auditLogs.id));
+    const before = (await viewsOf()).length;
     await server.request({ url: `/api/patients/${id}`, cookie: adminCookie });
-    const rows = await server.context.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.action, 'patient_viewed'), eq(auditLogs.patientId, id)));
+    const rows = (await viewsOf()).slice(before);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ userRole: 'admin', userName: 'Avery Admin' });
   });

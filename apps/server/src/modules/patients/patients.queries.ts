@@ -490,25 +490,48 @@ export async function getPatientAssignments(db: Db, patientId: string) {
   return { clinics: clinicRows, lienholders: lienholderRows };
 }
 
-/** The patient as the API shows it; `externalIdOwner` is the organisation whose id it carries. */
+type OrganizationRef = { id: string; name: string; phone: string | null };
+
+/** The organisations linked to the patient through `link`, by name, as one JSON column. */
+function linkedOrganizationsJson(
+  link: typeof patientClinics | typeof patientLienholders,
+  patientId: SQL,
+): SQL {
+  const organizationId = 'clinicId' in link ? link.clinicId : link.lienholderId;
+  return sql`coalesce((
+    select json_agg(json_build_object('id', ${organizations.id}, 'name', ${organizations.name},
+      'phone', ${organizations.phone}) order by ${organizations.name})
+    from ${link} inner join ${organizations} on ${organizations.id} = ${organizationId}
+    where ${link.patientId} = ${patientId}), '[]'::json)`;
+}
+
+/**
+ * The patient as the API shows it; `externalIdOwner` is the organisation whose id it carries.
+ * What the row does not hold (clinics, firm, lienholders, gap, external id) comes in one
+ * statement: it is read on every patient page and answered by every change to a patient.
+ */
 export async function toPatientDetail(
   db: Db,
   row: PatientRow,
   externalIdOwner: ExternalIdOwner,
 ): Promise<TPatientDetail> {
-  const [{ clinics, lienholders }, firmRows, gapRows] = await Promise.all([
-    getPatientAssignments(db, row.id),
-    row.firmId
-      ? db
-          .select({ id: organizations.id, name: organizations.name, phone: organizations.phone })
-          .from(organizations)
-          .where(eq(organizations.id, row.firmId))
-      : Promise.resolve([]),
-    db.execute(
-      sql`select ${gapDaysOf(sql`${row.id}::uuid`)} as gap_days, ${externalIdOf(sql`${row.id}::uuid`, externalIdOwner)} as external_id`,
-    ),
-  ]);
-  const extras = rowsOf<{ gap_days: number | null; external_id: string | null }>(gapRows)[0];
+  const patientId = sql`${row.id}::uuid`;
+  const [extras] = rowsOf<{
+    clinics: OrganizationRef[];
+    lienholders: OrganizationRef[];
+    firm: OrganizationRef | null;
+    gap_days: number | null;
+    external_id: string | null;
+  }>(
+    await db.execute(sql`select
+      ${linkedOrganizationsJson(patientClinics, patientId)} as clinics,
+      ${linkedOrganizationsJson(patientLienholders, patientId)} as lienholders,
+      (select json_build_object('id', ${organizations.id}, 'name', ${organizations.name},
+        'phone', ${organizations.phone})
+        from ${organizations} where ${organizations.id} = ${row.firmId}::uuid) as firm,
+      ${gapDaysOf(patientId)} as gap_days,
+      ${externalIdOf(patientId, externalIdOwner)} as external_id`),
+  );
   const gapDays = extras?.gap_days ?? null;
   return {
     id: row.id,
@@ -518,9 +541,9 @@ export async function toPatientDetail(
     evalDate: row.evalDate,
     lastTreatmentDate: row.lastTreatmentDate,
     treatmentStatus: row.treatmentStatus,
-    clinics,
-    firm: firmRows[0] ?? null,
-    lienholders,
+    clinics: extras?.clinics ?? [],
+    firm: extras?.firm ?? null,
+    lienholders: extras?.lienholders ?? [],
     pointOfContactName: row.pointOfContactName,
     pointOfContactPhone: row.pointOfContactPhone,
     createdAt: row.createdAt.toISOString(),
