@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   LIVE_EVENT_AUDIENCES,
   type TLiveEventPayload,
@@ -57,6 +57,16 @@ export function publishEvent(db: Db, event: LiveEvent): Promise<void> {
  */
 export async function publishEvents(db: Db, events: readonly LiveEvent[]): Promise<void> {
   if (events.length === 0) return;
+  await db.execute(publishEventsSql(events));
+}
+
+/**
+ * The statement `publishEvents` runs. With `first`, a statement of one row that must run
+ * before the lock is taken, the two are one statement: the audit chain's append
+ * (`writeAuditAndPublish`), whose lock comes before the events lock, so no round trip to the
+ * database separates the two locks from the commit.
+ */
+export function publishEventsSql(events: readonly LiveEvent[], first?: SQL): SQL {
   // The browser write that made them, when the change is one (lib/write-origin.ts).
   const origin = currentWriteOrigin();
   const rows = events.map((event) => {
@@ -72,8 +82,9 @@ export async function publishEvents(db: Db, events: readonly LiveEvent[]): Promi
       payload: event.payload ?? {},
     };
   });
-  await db.execute(sql`
-    with ordered as (select pg_advisory_xact_lock(${EVENTS_LOCK_KEY.toString()}::bigint)),
+  return sql`
+    with first as (${first ?? sql`select 1`}),
+    ordered as (select pg_advisory_xact_lock(${EVENTS_LOCK_KEY.toString()}::bigint) from first),
     given as (
       select e.value, e.position
       from ordered, jsonb_array_elements(${JSON.stringify(rows)}::jsonb)
@@ -91,5 +102,5 @@ export async function publishEvents(db: Db, events: readonly LiveEvent[]): Promi
       order by position
       returning id
     )
-    select pg_notify(${EVENTS_CHANNEL}, id::text) from inserted`);
+    select pg_notify(${EVENTS_CHANNEL}, id::text) from inserted`;
 }

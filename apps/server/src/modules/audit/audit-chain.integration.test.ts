@@ -3,11 +3,11 @@ import path from 'node:path';
 import { and, count, eq, like, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MIGRATIONS_DIR } from '#src/db/client.ts';
-import { auditLogs, patients } from '#src/db/schema/index.ts';
+import { auditLogs, events, patients } from '#src/db/schema/index.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { AUDIT_GENESIS_HASH, hashAuditRow } from './audit-hash.ts';
 import { verifyAuditChain } from './audit-verify.ts';
-import { writeAudit, writeAuditOnItsOwn } from './audit.service.ts';
+import { writeAudit, writeAuditAndPublish, writeAuditOnItsOwn } from './audit.service.ts';
 
 /** The message of an error and of its causes (Drizzle wraps the driver's error). */
 async function failureOf(run: Promise<unknown>): Promise<string> {
@@ -31,6 +31,11 @@ async function tamper(server: TestServer, change: SQL) {
   } finally {
     await db.execute(sql`alter table audit_logs enable trigger audit_logs_append_only`);
   }
+}
+
+async function countEvents(server: TestServer): Promise<number> {
+  const [row] = await server.context.db.select({ n: count() }).from(events);
+  return Number(row?.n ?? 0);
 }
 
 async function countRows(server: TestServer): Promise<number> {
@@ -119,6 +124,30 @@ describe('the audit hash chain', () => {
     expect(await verifyAuditChain(server.context.db)).toEqual({
       intact: true,
       rows: before + 30,
+      brokenAtId: null,
+    });
+  });
+
+  it('appends a change’s row and publishes its events in one statement, in the chain', async () => {
+    const before = await countRows(server);
+    const eventsBefore = await countEvents(server);
+    await server.context.db.transaction((tx) =>
+      writeAuditAndPublish(
+        tx,
+        { action: 'settings_updated', actor: null, details: 'with its event' },
+        [{ topic: 'settings.changed' }, { topic: 'organization.changed' }],
+      ),
+    );
+    await server.context.db.transaction((tx) =>
+      writeAuditAndPublish(tx, { action: 'settings_updated', details: 'no event' }, []),
+    );
+    expect({ rows: await countRows(server), events: await countEvents(server) }).toEqual({
+      rows: before + 2,
+      events: eventsBefore + 2,
+    });
+    expect(await verifyAuditChain(server.context.db)).toEqual({
+      intact: true,
+      rows: before + 2,
       brokenAtId: null,
     });
   });
@@ -266,16 +295,24 @@ describe.runIf(inject('testTemplate').kind === 'postgres')(
       const before = await countRows(first);
       const actor = { userId: 'two-instances', name: 'Two Instances', role: 'admin' as const };
       const entry = (text: string) => ({ action: 'patient_viewed' as const, actor, details: text });
+      const eventsBefore = await countEvents(first);
       // Reads go through each instance's batching appender; changes append inside a
-      // transaction of their own, which holds the chain lock to its commit.
+      // transaction of their own, which holds the chain lock to its commit, some with their
+      // event in the same statement.
       const writes = [first, second].flatMap((instance, which) =>
-        Array.from({ length: 40 }, (_, index) =>
-          index % 4 === 0
-            ? instance.context.db.transaction((tx) => writeAudit(tx, entry(`${which} ${index}`)))
-            : writeAuditOnItsOwn(instance.context.db, entry(`${which} ${index}`)),
-        ),
+        Array.from({ length: 40 }, (_, index) => {
+          const text = `${which} ${index}`;
+          if (index % 4 === 0)
+            return instance.context.db.transaction((tx) => writeAudit(tx, entry(text)));
+          if (index % 4 === 1)
+            return instance.context.db.transaction((tx) =>
+              writeAuditAndPublish(tx, entry(text), [{ topic: 'settings.changed' }]),
+            );
+          return writeAuditOnItsOwn(instance.context.db, entry(text));
+        }),
       );
       await Promise.all(writes);
+      expect(await countEvents(first)).toBe(eventsBefore + 20);
       expect(await countRows(first)).toBe(before + 80);
       expect(await verifyAuditChain(second.context.db)).toEqual({
         intact: true,

@@ -1,4 +1,4 @@
-import { asc, gt, sql } from 'drizzle-orm';
+import { asc, gt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#src/db/client.ts';
 import { auditLogs } from '#src/db/schema/index.ts';
 import { AUDIT_GENESIS_HASH, type AuditChainContent } from './audit-hash.ts';
@@ -43,6 +43,11 @@ export type UnchainedAuditRow = Omit<AuditChainContent, 'id' | 'timestamp'>;
  * its own. The rows' hashes are computed there by the function `audit-hash.ts` matches.
  */
 export async function appendAuditRows(db: Db, rows: readonly UnchainedAuditRow[]): Promise<void> {
+  await db.execute(appendAuditRowsSql(rows));
+}
+
+/** The statement `appendAuditRows` runs, for a caller that runs it as part of another. */
+export function appendAuditRowsSql(rows: readonly UnchainedAuditRow[]): SQL {
   const json = rows.map((row) => ({
     user_id: row.userId,
     user_name: row.userName,
@@ -52,7 +57,7 @@ export async function appendAuditRows(db: Db, rows: readonly UnchainedAuditRow[]
     details: row.details,
     ip: row.ip,
   }));
-  await db.execute(sql`select audit_append(${JSON.stringify(json)}::jsonb)`);
+  return sql`select audit_append(${JSON.stringify(json)}::jsonb)`;
 }
 
 export type StoredChainRow = AuditChainContent & {

@@ -3,7 +3,12 @@ import type { AuditAction } from '@casebridge/domain/audit';
 import type { Role } from '@casebridge/domain/roles';
 import type { Db } from '#src/db/client.ts';
 import type { Actor } from '#src/lib/actor.ts';
-import { appendAuditRows, type UnchainedAuditRow } from './audit-chain.queries.ts';
+import { publishEventsSql, type LiveEvent } from '#src/events/outbox.ts';
+import {
+  appendAuditRows,
+  appendAuditRowsSql,
+  type UnchainedAuditRow,
+} from './audit-chain.queries.ts';
 import { auditNoteOfGrantUse } from './grant-use.ts';
 
 export type AuditEntry = {
@@ -33,6 +38,20 @@ const MAX_ROWS_PER_APPEND = 200;
  */
 export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
   await appendAuditRows(db, [await toPendingRow(db, entry)]);
+}
+
+/**
+ * `writeAudit` then `publishEvents`, as the last writes of a transaction and in one statement:
+ * both locks are then held only for that statement and the commit, not for a round trip
+ * between them, which on a thread busy with live streams also waits for the event loop.
+ */
+export async function writeAuditAndPublish(
+  tx: Db,
+  entry: AuditEntry,
+  events: readonly LiveEvent[],
+): Promise<void> {
+  const append = appendAuditRowsSql([await toPendingRow(tx, entry)]);
+  await tx.execute(events.length > 0 ? publishEventsSql(events, append) : append);
 }
 
 /**

@@ -10,13 +10,13 @@ import type { TreatmentStatus } from '@casebridge/domain/patients/treatment-stat
 import type { Db } from '#src/db/client.ts';
 import { firstOrThrow } from '#src/db/first-or-throw.ts';
 import { patients } from '#src/db/schema/index.ts';
-import { publishEvent, publishEvents, type LiveEvent } from '#src/events/outbox.ts';
+import { publishEvents, type LiveEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError } from '#src/lib/app-error.ts';
 import { startPeriodicJob, type PeriodicJob } from '#src/lib/periodic-job.ts';
 import { assertVersion, nextVersion, StaleWriteError } from '#src/lib/versioning.ts';
 import { recordActivity } from '#src/modules/activity/activity.service.ts';
-import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import { writeAuditAndPublish } from '#src/modules/audit/audit.service.ts';
 import { closeTreatmentGapIfCared } from '#src/modules/treatment-gaps/treatment-gaps.service.ts';
 import { createNotifications } from '#src/modules/notifications/notifications.service.ts';
 import { listNotificationAudience } from '#src/modules/notifications/recipients.ts';
@@ -99,19 +99,18 @@ export async function changePatientStatus(
       releaseAt,
     });
     // The audit chain's lock and then the events lock are held to the commit, and every other
-    // audited request waits for them: both come last, with no other round trip after them.
-    await writeAudit(tx, {
-      action: 'patient_status_changed',
-      actor,
-      patientId: current.id,
-      details: `${current.treatmentStatus} → ${input.status}`,
-      ip: context.ip,
-    });
-    await publishEvent(tx, {
-      topic: 'patient.updated',
-      patientId: current.id,
-      payload: { statusChanged: true },
-    });
+    // audited request waits for them: both come last, in one statement.
+    await writeAuditAndPublish(
+      tx,
+      {
+        action: 'patient_status_changed',
+        actor,
+        patientId: current.id,
+        details: `${current.treatmentStatus} → ${input.status}`,
+        ip: context.ip,
+      },
+      [{ topic: 'patient.updated', patientId: current.id, payload: { statusChanged: true } }],
+    );
     return { patient, undo: { changeId, until: releaseAt.toISOString() } };
   });
 }
@@ -150,18 +149,17 @@ export async function undoStatusChange(
       summary: ACTIVITY_SUMMARIES.statusChangeUndone(hold.fromStatus),
       actor,
     });
-    await writeAudit(tx, {
-      action: 'patient_status_change_undone',
-      actor,
-      patientId: current.id,
-      details: `${hold.toStatus} → ${hold.fromStatus}`,
-      ip: context.ip,
-    });
-    await publishEvent(tx, {
-      topic: 'patient.updated',
-      patientId: current.id,
-      payload: { statusChanged: true },
-    });
+    await writeAuditAndPublish(
+      tx,
+      {
+        action: 'patient_status_change_undone',
+        actor,
+        patientId: current.id,
+        details: `${hold.toStatus} → ${hold.fromStatus}`,
+        ip: context.ip,
+      },
+      [{ topic: 'patient.updated', patientId: current.id, payload: { statusChanged: true } }],
+    );
     return patient;
   });
 }
