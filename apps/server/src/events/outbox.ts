@@ -61,8 +61,8 @@ export async function publishEvents(db: Db, events: readonly LiveEvent[]): Promi
 }
 
 /**
- * The statement `publishEvents` runs. With `first`, a statement of one row that must run
- * before the lock is taken, the two are one statement: the audit chain's append
+ * The statement `publishEvents` runs. With `first`, a statement that must run before the lock
+ * is taken (whatever rows it returns), the two are one statement: the audit chain's append
  * (`writeAuditAndPublish`), whose lock comes before the events lock, so no round trip to the
  * database separates the two locks from the commit.
  */
@@ -84,7 +84,11 @@ export function publishEventsSql(events: readonly LiveEvent[], first?: SQL): SQL
   });
   return sql`
     with first as (${first ?? sql`select 1`}),
-    ordered as (select pg_advisory_xact_lock(${EVENTS_LOCK_KEY.toString()}::bigint) from first),
+    ordered as (
+      -- One lock, whatever rows the first part returns, and only once all of it has run.
+      select pg_advisory_xact_lock(${EVENTS_LOCK_KEY.toString()}::bigint)
+      from (select count(*) from first) as done
+    ),
     given as (
       select e.value, e.position
       from ordered, jsonb_array_elements(${JSON.stringify(rows)}::jsonb)
