@@ -472,22 +472,17 @@ export async function findPatientInScope(
   return row ?? null;
 }
 
-export async function getPatientAssignments(db: Db, patientId: string) {
-  const [clinicRows, lienholderRows] = await Promise.all([
-    db
-      .select({ id: organizations.id, name: organizations.name, phone: organizations.phone })
-      .from(patientClinics)
-      .innerJoin(organizations, eq(organizations.id, patientClinics.clinicId))
-      .where(eq(patientClinics.patientId, patientId))
-      .orderBy(asc(organizations.name)),
-    db
-      .select({ id: organizations.id, name: organizations.name, phone: organizations.phone })
-      .from(patientLienholders)
-      .innerJoin(organizations, eq(organizations.id, patientLienholders.lienholderId))
-      .where(eq(patientLienholders.patientId, patientId))
-      .orderBy(asc(organizations.name)),
-  ]);
-  return { clinics: clinicRows, lienholders: lienholderRows };
+export async function getPatientAssignments(
+  db: Db,
+  patientId: string,
+): Promise<{ clinics: OrganizationRef[]; lienholders: OrganizationRef[] }> {
+  const id = sql`${patientId}::uuid`;
+  const [row] = rowsOf<{ clinics: OrganizationRef[]; lienholders: OrganizationRef[] }>(
+    await db.execute(sql`select
+      ${linkedOrganizationsJson(patientClinics, id)} as clinics,
+      ${linkedOrganizationsJson(patientLienholders, id)} as lienholders`),
+  );
+  return { clinics: row?.clinics ?? [], lienholders: row?.lienholders ?? [] };
 }
 
 type OrganizationRef = { id: string; name: string; phone: string | null };
