@@ -99,7 +99,8 @@ export async function changePatientStatus(
       releaseAt,
     });
     // The audit chain's lock and then the events lock are held to the commit, and every other
-    // audited request waits for them: both come last, in one statement.
+    // audited request waits for them: both are taken last, in one statement (unless a treatment
+    // gap closed above, whose announcement takes them there).
     await writeAuditAndPublish(
       tx,
       {
