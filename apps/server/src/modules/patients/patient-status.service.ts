@@ -59,6 +59,37 @@ async function setStatus(
 }
 
 /**
+ * The last writes of a status change or its undo: the audit row "previous → new" and the event
+ * that refreshes open pages. The audit chain's lock and then the events lock are held to the
+ * commit, and every other audited request waits for them, so both are taken here, last and in
+ * one statement (unless a treatment gap closed earlier in the transaction, whose announcement
+ * takes them then).
+ */
+function auditAndAnnounce(
+  tx: Db,
+  actor: Actor,
+  context: RequestContext,
+  change: {
+    action: 'patient_status_changed' | 'patient_status_change_undone';
+    patientId: string;
+    from: TreatmentStatus;
+    to: TreatmentStatus;
+  },
+): Promise<void> {
+  return writeAuditAndPublish(
+    tx,
+    {
+      action: change.action,
+      actor,
+      patientId: change.patientId,
+      details: `${change.from} → ${change.to}`,
+      ip: context.ip,
+    },
+    [{ topic: 'patient.updated', patientId: change.patientId, payload: { statusChanged: true } }],
+  );
+}
+
+/**
  * Sets the status from the version the user saw (`expectedVersion`): a change made from an older
  * version is refused with 409 and the patient as it now is, so nobody overwrites a status they
  * have not seen. The change is audited "previous → new" at once and reaches open pages live, but
@@ -98,20 +129,12 @@ export async function changePatientStatus(
       actorId: actor.userId,
       releaseAt,
     });
-    // The audit chain's lock and then the events lock are held to the commit, and every other
-    // audited request waits for them: both are taken last, in one statement (unless a treatment
-    // gap closed above, whose announcement takes them there).
-    await writeAuditAndPublish(
-      tx,
-      {
-        action: 'patient_status_changed',
-        actor,
-        patientId: current.id,
-        details: `${current.treatmentStatus} → ${input.status}`,
-        ip: context.ip,
-      },
-      [{ topic: 'patient.updated', patientId: current.id, payload: { statusChanged: true } }],
-    );
+    await auditAndAnnounce(tx, actor, context, {
+      action: 'patient_status_changed',
+      patientId: current.id,
+      from: current.treatmentStatus,
+      to: input.status,
+    });
     return { patient, undo: { changeId, until: releaseAt.toISOString() } };
   });
 }
@@ -150,17 +173,12 @@ export async function undoStatusChange(
       summary: ACTIVITY_SUMMARIES.statusChangeUndone(hold.fromStatus),
       actor,
     });
-    await writeAuditAndPublish(
-      tx,
-      {
-        action: 'patient_status_change_undone',
-        actor,
-        patientId: current.id,
-        details: `${hold.toStatus} → ${hold.fromStatus}`,
-        ip: context.ip,
-      },
-      [{ topic: 'patient.updated', patientId: current.id, payload: { statusChanged: true } }],
-    );
+    await auditAndAnnounce(tx, actor, context, {
+      action: 'patient_status_change_undone',
+      patientId: current.id,
+      from: hold.toStatus,
+      to: hold.fromStatus,
+    });
     return patient;
   });
 }
