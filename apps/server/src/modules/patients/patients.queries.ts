@@ -487,6 +487,10 @@ export async function getPatientAssignments(
 
 type OrganizationRef = { id: string; name: string; phone: string | null };
 
+/** An organisation as the patient detail shows it (`OrganizationRef`), built in SQL. */
+const organizationJson = sql`json_build_object('id', ${organizations.id}, 'name', ${organizations.name},
+  'phone', ${organizations.phone})`;
+
 /** The organisations linked to the patient through `link`, by name, as one JSON column. */
 function linkedOrganizationsJson(
   link: typeof patientClinics | typeof patientLienholders,
@@ -494,8 +498,7 @@ function linkedOrganizationsJson(
 ): SQL {
   const organizationId = 'clinicId' in link ? link.clinicId : link.lienholderId;
   return sql`coalesce((
-    select json_agg(json_build_object('id', ${organizations.id}, 'name', ${organizations.name},
-      'phone', ${organizations.phone}) order by ${organizations.name})
+    select json_agg(${organizationJson} order by ${organizations.name})
     from ${link} inner join ${organizations} on ${organizations.id} = ${organizationId}
     where ${link.patientId} = ${patientId}), '[]'::json)`;
 }
@@ -521,9 +524,8 @@ export async function toPatientDetail(
     await db.execute(sql`select
       ${linkedOrganizationsJson(patientClinics, patientId)} as clinics,
       ${linkedOrganizationsJson(patientLienholders, patientId)} as lienholders,
-      (select json_build_object('id', ${organizations.id}, 'name', ${organizations.name},
-        'phone', ${organizations.phone})
-        from ${organizations} where ${organizations.id} = ${row.firmId}::uuid) as firm,
+      (select ${organizationJson} from ${organizations}
+        where ${organizations.id} = ${row.firmId}::uuid) as firm,
       ${gapDaysOf(patientId)} as gap_days,
       ${externalIdOf(patientId, externalIdOwner)} as external_id`),
   );
