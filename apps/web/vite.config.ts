@@ -121,9 +121,16 @@ export default defineConfig({
     // dist/.vite/manifest.json: which chunks each page needs, read by the size budget
     // (scripts/check-bundle-budget.mjs).
     manifest: true,
-    // Every browser the app supports follows <link rel="modulepreload"> itself; one that does not
-    // only loads the page's chunks a moment later. Not shipping the polyfill saves every page 0.5 KB.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      // Every browser the app supports follows <link rel="modulepreload"> itself; one that does
+      // not only loads the page's chunks a moment later. No polyfill saves every page 0.5 KB.
+      polyfill: false,
+      // index.html names the entry's chunks. A chunk loaded on demand does not also add a link
+      // for each chunk it imports: the browser fetches those as it reads the chunk, and adding
+      // them (54 for the clinic dashboard) held its first task 0.1 s at 4× throttling (ADR 0029).
+      resolveDependencies: (_file, dependencies, { hostType }) =>
+        hostType === 'html' ? dependencies : [],
+    },
     rolldownOptions: {
       output: {
         codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK }] },

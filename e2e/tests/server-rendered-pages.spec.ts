@@ -41,6 +41,21 @@ for (const role of ['clinic', 'attorney', 'lienholder', 'admin'] as const satisf
   });
 }
 
+test.describe('the chunks a dashboard loads on demand', () => {
+  test.use({ role: 'clinic' });
+
+  test('are fetched as the browser reads them, without a link added for each', async ({ page }) => {
+    // index.html names the entry's chunks; a chunk loaded on demand adds none of its own: those
+    // links held the page's first task (apps/web/vite.config.ts, ADR 0029).
+    const response = await page.goto(DEMO_ACCOUNTS.clinic.dashboard);
+    const served = ((await response?.text()) ?? '').match(/rel="modulepreload"/g)?.length ?? 0;
+    await expect(page.locator('html')).toHaveAttribute('data-app-started', '');
+    await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible();
+    expect(served).toBeGreaterThan(0);
+    await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(served);
+  });
+});
+
 test.describe('parts loaded on demand, on a page the server rendered', () => {
   test.use({ role: 'admin' });
 
