@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { STATUS_UNDO_SECONDS } from '@casebridge/domain/patients/patient.schemas';
+import type { Db } from '#src/db/client.ts';
 import { patients } from '#src/db/schema/index.ts';
 import { releaseDueStatusChanges } from '#src/modules/patients/patient-status.service.ts';
 import type { TestServer } from './test-server.ts';
@@ -44,9 +45,9 @@ export async function saveDemographicsAsUser(
 }
 
 /** Sends the notifications of every held status change now, as if their undo windows closed. */
-export function releaseHeldStatusChanges(server: TestServer): Promise<number> {
-  return releaseDueStatusChanges(
-    server.context.db,
-    new Date(Date.now() + (STATUS_UNDO_SECONDS + 1) * 1000),
-  );
+export function releaseHeldStatusChanges(
+  server: TestServer,
+  db: Db = server.context.db,
+): Promise<number> {
+  return releaseDueStatusChanges(db, new Date(Date.now() + (STATUS_UNDO_SECONDS + 1) * 1000));
 }

@@ -1,4 +1,5 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Role } from '@casebridge/domain/roles';
 import type { Db } from '#src/db/client.ts';
 import { patientClinics, patientLienholders, patients, users } from '#src/db/schema/index.ts';
 import type { InScopePatientId } from '#src/modules/patients/patient-access.ts';
@@ -20,45 +21,74 @@ export async function listPatientAudience(
   db: Db,
   patientId: InScopePatientId,
 ): Promise<AudienceMember[]> {
-  const clinicIds = db
-    .select({ id: patientClinics.clinicId })
-    .from(patientClinics)
-    .where(eq(patientClinics.patientId, patientId));
-  const lienholderIds = db
-    .select({ id: patientLienholders.lienholderId })
-    .from(patientLienholders)
-    .where(eq(patientLienholders.patientId, patientId));
-  const firmId = db
-    .select({ id: patients.firmId })
-    .from(patients)
-    .where(eq(patients.id, patientId));
-  return db
-    .select({
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      role: users.role,
-      organizationId: users.organizationId,
-    })
-    .from(users)
-    .where(
-      and(
-        eq(users.active, true),
-        eq(users.approved, true),
-        // People only: an API token's service account is never notified (issue 14).
-        eq(users.kind, 'person'),
-        or(
-          eq(users.role, 'admin'),
-          and(eq(users.role, 'clinic'), inArray(users.organizationId, clinicIds)),
-          and(eq(users.role, 'attorney'), inArray(users.organizationId, firmId)),
-          and(eq(users.role, 'lienholder'), inArray(users.organizationId, lienholderIds)),
-          and(
-            eq(users.role, 'contact'),
-            sql`${users.id} = (select ${patients.associatedContactId} from ${patients} where ${patients.id} = ${patientId})`,
-          ),
-        ),
-      ),
+  const audiences = await listPatientAudiences(db, [patientId]);
+  return audiences.get(patientId) ?? [];
+}
+
+/** The columns of an audience member. */
+const member = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  role: users.role,
+  organizationId: users.organizationId,
+};
+
+/**
+ * A user of `role`, joined to the patient by `link`: active, approved people only (an API
+ * token's service account is never notified, issue 14).
+ */
+const isMember = (role: Role, link?: SQL) =>
+  and(
+    eq(users.role, role),
+    link,
+    eq(users.active, true),
+    eq(users.approved, true),
+    eq(users.kind, 'person'),
+  );
+
+/**
+ * `listPatientAudience` of each patient, in one statement: a job that tells many patients'
+ * audiences at once (the release of held status changes) reads them together. One join per
+ * kind of member, each by its own index, so the cost follows the members found rather than the
+ * users times the patients. A patient that does not exist has an empty audience.
+ */
+export async function listPatientAudiences(
+  db: Db,
+  patientIds: readonly InScopePatientId[],
+): Promise<Map<string, AudienceMember[]>> {
+  const audiences = new Map<string, AudienceMember[]>(patientIds.map((id) => [id, []]));
+  if (patientIds.length === 0) return audiences;
+  const ids = [...patientIds];
+  const ofPatient = (role: Role, link?: SQL) =>
+    db
+      .select({ patientId: patients.id, ...member })
+      .from(patients)
+      .innerJoin(users, isMember(role, link))
+      .where(inArray(patients.id, ids));
+  const rows = await ofPatient('admin')
+    .unionAll(ofPatient('attorney', eq(users.organizationId, patients.firmId)))
+    .unionAll(ofPatient('contact', eq(users.id, patients.associatedContactId)))
+    .unionAll(
+      db
+        .select({ patientId: patientClinics.patientId, ...member })
+        .from(patientClinics)
+        .innerJoin(users, isMember('clinic', eq(users.organizationId, patientClinics.clinicId)))
+        .where(inArray(patientClinics.patientId, ids)),
+    )
+    .unionAll(
+      db
+        .select({ patientId: patientLienholders.patientId, ...member })
+        .from(patientLienholders)
+        .innerJoin(
+          users,
+          isMember('lienholder', eq(users.organizationId, patientLienholders.lienholderId)),
+        )
+        .where(inArray(patientLienholders.patientId, ids)),
     );
+  for (const { patientId, ...audienceMember } of rows)
+    audiences.get(patientId)?.push(audienceMember);
+  return audiences;
 }
 
 /** Every active admin: who is told about an access request. */

@@ -1,11 +1,19 @@
 import type { DocumentCategory, NotificationType } from '@casebridge/domain/constants';
-import { getPreferenceToggle } from '@casebridge/domain/notifications/notification.schemas';
+import {
+  getPreferenceToggle,
+  type NotificationPreferenceToggle,
+} from '@casebridge/domain/notifications/notification.schemas';
 import { canSeeDocumentCategory } from '@casebridge/domain/patients/patient.policy';
 import type { ReductionParty } from '@casebridge/domain/liens/lien-constants';
 import type { Db } from '#src/db/client.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import type { InScopePatient, InScopePatientId } from '#src/modules/patients/patient-access.ts';
-import { listActiveAdmins, listPatientAudience } from './audience.queries.ts';
+import {
+  listActiveAdmins,
+  listPatientAudience,
+  listPatientAudiences,
+  type AudienceMember,
+} from './audience.queries.ts';
 import { listNotificationAddresses, listUsersWithToggleOff } from './notifications.queries.ts';
 
 /**
@@ -71,10 +79,33 @@ export async function listNotificationAudience(
       .filter((member) => GAP_RECIPIENT_ROLES.has(member.role))
       .map((member) => member.id);
   }
-  const { actor, patient } = occasion;
-  const others = (await listPatientAudience(db, patient.id)).filter(
-    (member) => member.id !== actor.userId,
+  const [recipients = []] = await listNotificationAudiences(db, [occasion]);
+  return recipients;
+}
+
+/** An occasion about a patient whose audience a user's action reaches. */
+type PatientOccasion = Extract<NotificationOccasion, { actor: OccasionActor }>;
+
+/**
+ * `listNotificationAudience` of each occasion, in order, with the patients' audiences read in
+ * one statement: for a job that tells about many patients at once.
+ */
+export async function listNotificationAudiences(
+  db: Db,
+  occasions: readonly PatientOccasion[],
+): Promise<string[][]> {
+  const audiences = await listPatientAudiences(db, [
+    ...new Set(occasions.map((occasion) => occasion.patient.id)),
+  ]);
+  return occasions.map((occasion) =>
+    chooseRecipients(occasion, audiences.get(occasion.patient.id) ?? []),
   );
+}
+
+/** The rules of `listNotificationAudience`, applied to the patient's audience. */
+function chooseRecipients(occasion: PatientOccasion, audience: AudienceMember[]): string[] {
+  const { actor, patient } = occasion;
+  const others = audience.filter((member) => member.id !== actor.userId);
   switch (occasion.type) {
     case 'status_update':
     case 'patient_edit':
@@ -120,20 +151,42 @@ const PARTY_ROLES = new Set(['clinic', 'attorney', 'lienholder']);
 /** Who is told that a patient's treatment has a gap: the clinic treating and the firm. */
 const GAP_RECIPIENT_ROLES = new Set(['clinic', 'attorney']);
 
-/**
- * The one place the in-app preferences apply: of the users, those whose toggle for the type is
- * on (no preferences row means every toggle on). A type without a toggle reaches everyone.
- */
+/** `applyNotificationPreferencesToEach` of one list of users. */
 export async function applyNotificationPreferences(
   db: Db,
   userIds: readonly string[],
   type: NotificationType,
 ): Promise<string[]> {
-  const unique = [...new Set(userIds)];
-  const toggle = getPreferenceToggle(type);
-  if (!toggle || unique.length === 0) return unique;
-  const optedOut = await listUsersWithToggleOff(db, unique, toggle);
-  return unique.filter((id) => !optedOut.has(id));
+  const [allowed = []] = await applyNotificationPreferencesToEach(db, [{ userIds, type }]);
+  return allowed;
+}
+
+/**
+ * The one place the in-app preferences apply: of each item's users, in order, those whose toggle
+ * for the item's type is on (no preferences row means every toggle on); a type without a toggle
+ * reaches everyone. One query per toggle for all the items' users, so a job that notifies about
+ * many things at once reads them together.
+ */
+export async function applyNotificationPreferencesToEach(
+  db: Db,
+  items: ReadonlyArray<{ userIds: readonly string[]; type: NotificationType }>,
+): Promise<string[][]> {
+  const usersByToggle = new Map<NotificationPreferenceToggle, Set<string>>();
+  for (const { userIds, type } of items) {
+    const toggle = getPreferenceToggle(type);
+    if (!toggle) continue;
+    const users = usersByToggle.get(toggle) ?? new Set<string>();
+    for (const id of userIds) users.add(id);
+    usersByToggle.set(toggle, users);
+  }
+  const optedOut = new Map<NotificationPreferenceToggle, Set<string>>();
+  for (const [toggle, users] of usersByToggle)
+    optedOut.set(toggle, await listUsersWithToggleOff(db, [...users], toggle));
+  return items.map(({ userIds, type }) => {
+    const toggle = getPreferenceToggle(type);
+    const off = toggle ? optedOut.get(toggle) : undefined;
+    return [...new Set(userIds)].filter((id) => !off?.has(id));
+  });
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Db } from '#src/db/client.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError } from '#src/lib/app-error.ts';
 import { getActorPatientScope } from './patient-scope.ts';
-import { findPatientInScope, type PatientRow } from './patients.queries.ts';
+import { findPatientInScope, findPatientsInScope, type PatientRow } from './patients.queries.ts';
 
 declare const inScope: unique symbol;
 
@@ -56,17 +56,17 @@ export async function requirePatientInScope(
 }
 
 /**
- * The patient of a status change whose notifications were held for its undo window. The change
- * was made through `requirePatientInScope` in the transaction that wrote the hold, so the
- * patient was in its author's scope; who is told is computed from who may see it now. Null when
- * the patient is gone.
+ * The patients of status changes whose notifications were held for their undo window, by id.
+ * Each change was made through `requirePatientInScope` in the transaction that wrote its hold,
+ * so the patient was in its author's scope; who is told is computed from who may see it now. A
+ * patient that is gone is left out.
  */
-export async function patientOfHeldStatusChange(
+export async function patientsOfHeldStatusChanges(
   db: Db,
-  patientId: string,
-): Promise<InScopePatient | null> {
-  const row = await findPatientInScope(db, { kind: 'all' }, patientId);
-  return row ? (row as InScopePatient) : null;
+  patientIds: readonly string[],
+): Promise<Map<string, InScopePatient>> {
+  const rows = await findPatientsInScope(db, { kind: 'all' }, patientIds);
+  return new Map(rows.map((row) => [row.id, row as InScopePatient]));
 }
 
 /**

@@ -1,14 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { PATIENT_MESSAGES } from '@casebridge/domain/patients/patient.schemas';
 import { formatEtag } from '@casebridge/domain/versioning/versioning';
-import { auditLogs, heldStatusChanges, notifications, patients } from '#src/db/schema/index.ts';
+import {
+  auditLogs,
+  heldStatusChanges,
+  notificationPreferences,
+  notifications,
+  patientClinics,
+  patients,
+  users,
+} from '#src/db/schema/index.ts';
+import {
+  applyNotificationPreferences,
+  listNotificationAudience,
+} from '#src/modules/notifications/recipients.ts';
 import { releaseDueStatusChanges } from './patient-status.service.ts';
+import type { InScopePatient } from './patient-access.ts';
 import {
   changeStatusAsUser,
   getPatientVersion,
   releaseHeldStatusChanges,
 } from '#src/test/patient-writes.ts';
+import { withStatementLog } from '#src/test/statement-log.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 
 /**
@@ -176,5 +190,93 @@ describe('patient status: versions and undo', () => {
     expect(await statusOf()).toBe('Referred for MD');
     // The refused undo left the first change's hold: its notifications still go out.
     expect(await releaseHeldStatusChanges(server)).toBe(2);
+  });
+});
+
+describe('patient status: releasing many held changes at once', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await createTestServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it("tells each patient's own parties, by their preferences, in a fixed number of statements", async () => {
+    const clinic = await server.login('clinic@demo.test');
+    const [author] = await server.context.db
+      .select({ id: users.id, organizationId: users.organizationId })
+      .from(users)
+      .where(eq(users.email, 'clinic@demo.test'));
+    const treated = await server.context.db
+      .select()
+      .from(patients)
+      .innerJoin(patientClinics, eq(patientClinics.patientId, patients.id))
+      .where(eq(patientClinics.clinicId, author!.organizationId!))
+      .orderBy(asc(patients.fullName))
+      .limit(3);
+    // Read as the release reads them: every patient, from who may see it now.
+    const chosen = treated.map((row) => row.patients as InScopePatient);
+    expect(chosen).toHaveLength(3);
+    const audienceOf = (patient: InScopePatient) =>
+      listNotificationAudience(server.context.db, {
+        type: 'status_update',
+        actor: { userId: author!.id, organizationId: author!.organizationId },
+        patient,
+      });
+    // One of the first patient's parties has turned status updates off.
+    const [optedOut] = await audienceOf(chosen[0]!);
+    expect(optedOut).toBeDefined();
+    await server.context.db
+      .insert(notificationPreferences)
+      .values({ userId: optedOut!, notifyOnStatusChange: false });
+    const expected = new Map<string, string[]>();
+    for (const patient of chosen) {
+      const told = await applyNotificationPreferences(
+        server.context.db,
+        await audienceOf(patient),
+        'status_update',
+      );
+      expected.set(patient.id, told.toSorted());
+      const changed = await changeStatusAsUser(server, {
+        cookie: clinic,
+        patientId: patient.id,
+        status: patient.treatmentStatus === 'Discharged' ? 'Evaluated' : 'Discharged',
+      });
+      expect(changed.statusCode).toBe(200);
+    }
+    expect(expected.get(chosen[0]!.id)).not.toContain(optedOut);
+    // Patients with different parties, so a recipient given to the wrong patient shows.
+    expect(new Set([...expected.values()].map((told) => told.join())).size).toBe(3);
+
+    const { db, statements } = withStatementLog(server);
+    const released = await releaseHeldStatusChanges(server, db);
+
+    expect(released).toBe(3);
+    // The claim and its authors, the patients, their audiences, the preferences, the
+    // notifications and their events: one statement each, however many changes are released
+    // (the notifications take one more per 1,000 rows).
+    expect(statements).toHaveLength(7);
+    const sent = await server.context.db
+      .select({ patientId: notifications.patientId, userId: notifications.recipientUserId })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.type, 'status_update'),
+          inArray(
+            notifications.patientId,
+            chosen.map((patient) => patient.id),
+          ),
+        ),
+      );
+    for (const patient of chosen) {
+      expect(
+        sent
+          .filter((row) => row.patientId === patient.id)
+          .map((row) => row.userId)
+          .toSorted(),
+      ).toEqual(expected.get(patient.id));
+    }
   });
 });

@@ -10,7 +10,7 @@ import type { TreatmentStatus } from '@casebridge/domain/patients/treatment-stat
 import type { Db } from '#src/db/client.ts';
 import { firstOrThrow } from '#src/db/first-or-throw.ts';
 import { patients } from '#src/db/schema/index.ts';
-import { publishEvents, type LiveEvent } from '#src/events/outbox.ts';
+import { publishEvents } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError } from '#src/lib/app-error.ts';
 import { startPeriodicJob, type PeriodicJob } from '#src/lib/periodic-job.ts';
@@ -18,10 +18,10 @@ import { assertVersion, nextVersion, StaleWriteError } from '#src/lib/versioning
 import { recordActivity } from '#src/modules/activity/activity.service.ts';
 import { writeAuditAndPublish } from '#src/modules/audit/audit.service.ts';
 import { closeTreatmentGapIfCared } from '#src/modules/treatment-gaps/treatment-gaps.service.ts';
-import { createNotifications } from '#src/modules/notifications/notifications.service.ts';
-import { listNotificationAudience } from '#src/modules/notifications/recipients.ts';
+import { createNotificationBatch } from '#src/modules/notifications/notifications.service.ts';
+import { listNotificationAudiences } from '#src/modules/notifications/recipients.ts';
 import {
-  patientOfHeldStatusChange,
+  patientsOfHeldStatusChanges,
   requirePatientInScope,
   type InScopePatient,
 } from './patient-access.ts';
@@ -186,34 +186,49 @@ export async function undoStatusChange(
 /**
  * Sends the notifications of the status changes whose undo window has closed, in the
  * transaction that claims them: a crash before commit leaves the holds for the next run, and a
- * hold is never sent twice. Returns how many changes were released.
+ * hold is never sent twice. The batch's patients, their audiences and the recipients'
+ * preferences are each read in one statement, and the notifications written together. Returns
+ * how many changes were released.
  */
 export async function releaseDueStatusChanges(db: Db, now = new Date()): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await claimDueStatusChanges(tx, now, RELEASE_BATCH);
-    const announcements: LiveEvent[] = [];
-    for (const hold of due) {
-      const patient = await patientOfHeldStatusChange(tx, hold.patientId);
-      if (!patient) continue;
-      const actor = { userId: hold.actorId, organizationId: hold.actorOrganizationId };
-      const recipients = await listNotificationAudience(tx, {
-        type: 'status_update',
-        actor,
+    const patientsById = await patientsOfHeldStatusChanges(
+      tx,
+      due.map((hold) => hold.patientId),
+    );
+    const released = due.flatMap((hold) => {
+      const patient = patientsById.get(hold.patientId);
+      return patient ? [{ hold, patient }] : [];
+    });
+    const audiences = await listNotificationAudiences(
+      tx,
+      released.map(({ hold, patient }) => ({
+        type: 'status_update' as const,
+        actor: { userId: hold.actorId, organizationId: hold.actorOrganizationId },
         patient,
-      });
-      const { event } = await createNotifications(tx, recipients, {
-        type: 'status_update',
-        content: `Treatment status of ${patient.fullName} changed to ${hold.toStatus}`,
-        patientId: patient.id,
-        linkTo: `/patients/${patient.id}`,
-        fromUserId: hold.actorId,
-        fromRole: hold.actorRole,
-      });
-      if (event) announcements.push(event);
-    }
+      })),
+    );
+    const created = await createNotificationBatch(
+      tx,
+      released.map(({ hold, patient }, index) => ({
+        recipientIds: audiences[index] ?? [],
+        notification: {
+          type: 'status_update' as const,
+          content: `Treatment status of ${patient.fullName} changed to ${hold.toStatus}`,
+          patientId: patient.id,
+          linkTo: `/patients/${patient.id}`,
+          fromUserId: hold.actorId,
+          fromRole: hold.actorRole,
+        },
+      })),
+    );
     // Last, in one statement: the events lock is held from here to the commit only, not while
-    // the batch's other holds are read, so status changes meanwhile do not wait on this job.
-    await publishEvents(tx, announcements);
+    // the batch's audiences are read, so status changes meanwhile do not wait on this job.
+    await publishEvents(
+      tx,
+      created.flatMap(({ event }) => event ?? []),
+    );
     return due.length;
   });
 }

@@ -472,6 +472,19 @@ export async function findPatientInScope(
   return row ?? null;
 }
 
+/** The patients of these ids inside the scope, in one statement; missing ones are left out. */
+export async function findPatientsInScope(
+  db: Db,
+  scope: PatientScope,
+  patientIds: readonly string[],
+): Promise<PatientRow[]> {
+  if (patientIds.length === 0) return [];
+  return db
+    .select()
+    .from(patients)
+    .where(and(inArray(patients.id, [...patientIds]), patientScopeCondition(scope)));
+}
+
 export async function getPatientAssignments(
   db: Db,
   patientId: string,
