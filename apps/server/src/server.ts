@@ -138,10 +138,13 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
     mail,
     webhooks,
     async close() {
-      // Open streams would keep app.close() waiting forever: end them first (browsers reconnect,
-      // to another instance), then let in-flight requests finish, then stop the workers.
-      hub.endAll('shutdown');
+      // A backup being written finishes first, while the app still serves: ending the streams
+      // before that wait would let browsers reconnect to this instance, and those streams would
+      // hold app.close() to the deadline. Then, in one tick: end the open streams (browsers
+      // reconnect, to another instance) and stop accepting; in-flight requests finish; the
+      // workers stop.
       await backups?.close();
+      hub.closeStreams();
       closeSilentConnections();
       await app.close();
       await digests.stop();

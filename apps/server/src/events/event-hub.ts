@@ -4,6 +4,7 @@ import { getPatientScope } from '@casebridge/domain/patients/patient.policy';
 import type { Database } from '#src/db/client.ts';
 import { events } from '#src/db/schema/index.ts';
 import type { Actor } from '#src/lib/actor.ts';
+import { AppError } from '#src/lib/app-error.ts';
 import { SLOT_REFRESH_MS, type StreamSlots } from '#src/lib/stream-slots.ts';
 import { pruneEvents } from './event-retention.ts';
 import { canReceiveEvent, type EventRow } from './event-visibility.ts';
@@ -50,6 +51,8 @@ export const MAX_STREAMS_PER_USER = 10;
  * (`: ping`): proxies that close idle connections after 30 s or more see traffic in time.
  */
 export const HEARTBEAT_MS = 15_000;
+/** The answer to a stream that arrives once the instance has begun to shut down. */
+export const STREAMS_CLOSED_MESSAGE = 'This server is shutting down. Try again in a moment.';
 /** While LISTEN is down the hub polls, so that live updates keep flowing from the pool. */
 const POLL_WHILE_DOWN_MS = 1_000;
 const PRUNE_EVERY_MS = 60 * 60_000;
@@ -116,6 +119,7 @@ export class EventHub {
   private readonly releases = new Set<Promise<void>>();
   private heartbeatEveryMs = HEARTBEAT_MS;
   private isStopped = false;
+  private isClosingStreams = false;
 
   constructor(
     private readonly database: Database,
@@ -182,9 +186,15 @@ export class EventHub {
     this.slotTimer.unref();
   }
 
-  /** Ends every open stream (clients reconnect, to another instance during a shutdown). */
-  endAll(reason: StreamEndReason): void {
-    for (const client of Array.from(this.clients)) this.end(client, reason);
+  /**
+   * Ends every open stream and refuses new ones (503): the instance is shutting down, and its
+   * browsers reconnect, to another instance. A stream whose request was still being set up
+   * (its session or slot being read) is refused when it arrives, rather than left open to hold
+   * the server's close until its deadline.
+   */
+  closeStreams(): void {
+    this.isClosingStreams = true;
+    for (const client of Array.from(this.clients)) this.end(client, 'shutdown');
   }
 
   async stop(): Promise<void> {
@@ -192,7 +202,7 @@ export class EventHub {
     for (const timer of [this.heartbeatTimer, this.pollTimer, this.pruneTimer, this.slotTimer])
       if (timer) clearInterval(timer);
     this.heartbeatTimer = null;
-    this.endAll('shutdown');
+    this.closeStreams();
     await Promise.all(this.releases);
     await this.unlisten?.();
     this.unlisten = null;
@@ -201,6 +211,7 @@ export class EventHub {
   }
 
   add(client: EventClient): () => void {
+    this.refuseWhenClosing();
     this.clients.add(client);
     this.indexOf(this.byScope, scopeKeyOf(client.actor)).add(client);
     this.indexOf(this.byUser, client.actor.userId).add(client);
@@ -211,8 +222,14 @@ export class EventHub {
    * A slot for one more stream of this user, or null at MAX_STREAMS_PER_USER across all
    * instances. Pass it to add(); it is released when the stream is removed.
    */
-  reserveStream(userId: string): Promise<string | null> {
+  async reserveStream(userId: string): Promise<string | null> {
+    this.refuseWhenClosing();
     return this.options.slots.acquire(userId);
+  }
+
+  /** Once closeStreams() ran, a new stream is answered 503 (before and after taking a slot). */
+  private refuseWhenClosing(): void {
+    if (this.isClosingStreams) throw new AppError('UNAVAILABLE', STREAMS_CLOSED_MESSAGE);
   }
 
   releaseStream(slotId: string): void {

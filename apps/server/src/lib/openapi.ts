@@ -37,6 +37,7 @@ export const ERROR_RESPONSES = {
   428: 'The write names no version: send If-Match or `version`. Code PRECONDITION_REQUIRED.',
   429: 'Too many requests: wait for the seconds in Retry-After. Code RATE_LIMITED.',
   500: 'Unexpected server error; nothing is leaked. Code INTERNAL.',
+  503: 'The server cannot answer now (it is shutting down): try again, another instance may answer. Code UNAVAILABLE.',
 } as const;
 type ErrorStatus = keyof typeof ERROR_RESPONSES;
 
@@ -131,7 +132,8 @@ export const EVENT_STREAM_DESCRIPTION = [
   '`id: <n>` / `event: change` / `data: {"id","topic","patientId","payload"}` (plus `origin`',
   'for the writer’s own changes). `event: resync` with `data: {}` means too much was missed:',
   'refetch. `event: session-ended` comes before the server ends the stream of a session that',
-  'ended. `: ping` comments are heartbeats. At most 10 streams per user (else 429).',
+  'ended. `: ping` comments are heartbeats. At most 10 streams per user (else 429); a server',
+  'that has begun to shut down refuses a new stream (503): reconnect, to another instance.',
 ].join('\n');
 
 export const eventStreamResponse = {

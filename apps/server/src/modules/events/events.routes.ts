@@ -85,8 +85,9 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
         // Declared so the unknown-parameter check (lib/strict-query.ts) lets it through; its
         // form is judged by parseLastEventId, like the header's.
         querystring: z.object({ lastEventId: z.string().optional() }),
-        // The stream's frames, for the contract (lib/openapi.ts); 429 past the per-user cap.
-        response: { 200: eventStreamResponse, 429: ZErrorBody },
+        // The stream's frames, for the contract (lib/openapi.ts); 429 past the per-user cap; 503
+        // once the instance has begun to shut down (EventHub.closeStreams).
+        response: { 200: eventStreamResponse, 429: ZErrorBody, 503: ZErrorBody },
       },
     },
     async (request, reply) => {

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from
 import { count, eq, max } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { events, liveStreamSlots, users } from '#src/db/schema/index.ts';
-import { MAX_STREAMS_PER_USER } from '#src/events/event-hub.ts';
+import { MAX_STREAMS_PER_USER, STREAMS_CLOSED_MESSAGE } from '#src/events/event-hub.ts';
 import { publishEvent } from '#src/events/outbox.ts';
 import { createTokenAs, organizationOf } from '#src/modules/api-tokens/api-token-test-support.ts';
 import { openSse } from '#src/test/sse-client.ts';
@@ -413,3 +413,42 @@ function describeStreamSlotLeaks(backend: Backend) {
 
 describeStreamSlotLeaks(databaseBackend());
 describeStreamSlotLeaks(redisBackend());
+
+describe('live streams once the instance has begun to shut down', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await createTestServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('ends the open streams, then refuses a new one with 503 and frees its slot', async () => {
+    const url = `${await server.app.listen({ port: 0, host: '127.0.0.1' })}/api/events`;
+    const cookie = await server.login(EMAIL);
+    const [user] = await server.context.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, EMAIL));
+    const open = await openSse(url, { cookie });
+    expect(open.status).toBe(200);
+
+    // What the server's close() does first: a stream that arrives after it, such as one whose
+    // session was still being read, must not stay open and hold the close to its deadline.
+    server.context.hub.closeStreams();
+    await open.waitFor(() => open.isEnded());
+    const refused = await fetch(url, { headers: { cookie } });
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toMatchObject({
+      error: { code: 'UNAVAILABLE', message: STREAMS_CLOSED_MESSAGE },
+    });
+    expect(server.context.hub.size).toBe(0);
+    const heldSlots = () => databaseBackend().heldSlots(server, user!.id);
+    await waitUntil(
+      async () => (await heldSlots()) === 0,
+      async () => `${await heldSlots()} slots held`,
+    );
+    await open.close();
+  });
+});
