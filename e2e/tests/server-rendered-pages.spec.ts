@@ -56,6 +56,24 @@ test.describe('the chunks a dashboard loads on demand', () => {
   });
 });
 
+test.describe('a tab chosen before the app started', () => {
+  test.use({ role: 'admin' });
+
+  test('is chosen once the app has started, as a press and not only a click', async ({ page }) => {
+    const release = await holdScripts(page, /\/assets\/app-shell-[\w-]+\.js$/);
+    await page.goto(DEMO_ACCOUNTS.admin.dashboard, { waitUntil: 'domcontentloaded' });
+    // A Radix tab is chosen on mousedown: a held press replayed as a bare click() left it.
+    const tab = page.getByRole('tab', { name: 'All Patients' });
+    await expect(tab).toHaveAttribute('aria-selected', 'false');
+    await tab.click();
+    await expect(page.locator('html')).not.toHaveAttribute('data-app-started');
+
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-app-started', '');
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+  });
+});
+
 test.describe('parts loaded on demand, on a page the server rendered', () => {
   test.use({ role: 'admin' });
 

@@ -64,6 +64,22 @@ describe('the first screen sent as HTML, before the app started', () => {
     expect(button.hasAttribute('data-held-clicks')).toBe(false);
   });
 
+  it('presses a held button as the browser would, down and up, for controls that act on the down event', () => {
+    const root = document.body.appendChild(document.createElement('div'));
+    root.innerHTML = '<button type="button" role="tab" data-held-clicks="1">All Patients</button>';
+    const early = readEarlyInput(root);
+    const tab = root.querySelector('button')!;
+    const seen: string[] = [];
+    for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click'])
+      tab.addEventListener(type, (event) => {
+        // A Radix tab is chosen on a primary-button mousedown without Ctrl.
+        if (type === 'mousedown') expect(event).toMatchObject({ button: 0, ctrlKey: false });
+        seen.push(type);
+      });
+    replayEarlyInput(root, early);
+    expect(seen).toEqual(['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click']);
+  });
+
   it('leaves an untouched page as the app rendered it', () => {
     const root = document.body.appendChild(document.createElement('div'));
     root.innerHTML = FORM;

@@ -36,6 +36,24 @@ export function readEarlyInput(root: HTMLElement): EarlyInput {
 }
 
 /**
+ * A press as the browser reports one: pointer and mouse down and up, then the click. Some
+ * controls act on the down event rather than the click (a Radix tab is chosen on mousedown, a
+ * menu opens on pointerdown), so a bare click() would leave them as they were.
+ */
+function press(button: HTMLButtonElement): void {
+  const init = { bubbles: true, cancelable: true, composed: true, button: 0 };
+  const pointer = (type: string) =>
+    typeof PointerEvent === 'function'
+      ? new PointerEvent(type, { ...init, pointerType: 'mouse', isPrimary: true })
+      : new MouseEvent(type, init);
+  button.dispatchEvent(pointer('pointerdown'));
+  button.dispatchEvent(new MouseEvent('mousedown', init));
+  button.dispatchEvent(pointer('pointerup'));
+  button.dispatchEvent(new MouseEvent('mouseup', init));
+  button.click();
+}
+
+/**
  * Puts the typed values back into the app's fields as if typed (an input event, so the form's
  * own state has them too), the focus back, presses the held buttons again and submits a held
  * form.
@@ -53,6 +71,6 @@ export function replayEarlyInput(root: HTMLElement, input: EarlyInput): void {
     fields.find((field) => field.name === input.focused)?.focus();
   // Hydrating keeps the elements, so a pressed button is the same node, now with its handler.
   for (const button of new Set(input.heldClicks)) button.removeAttribute('data-held-clicks');
-  for (const button of input.heldClicks) button.click();
+  for (const button of input.heldClicks) press(button);
   if (input.heldSubmit >= 0) root.querySelectorAll('form')[input.heldSubmit]?.requestSubmit();
 }
