@@ -38,11 +38,14 @@ export function ResetSecondFactorButton({
         cancelLabel="Cancel"
         onConfirm={() => {
           dismiss();
-          reset.mutate(user.id, {
-            onSuccess: () => toast.success(`Two-step verification of ${user.name} was reset`),
-            onError: (error) =>
+          // The promise, not mutate()'s callbacks: the reset removes this button (the user has
+          // no second factor any more), and the live list can do so before the answer arrives;
+          // the callbacks of a component that is gone never run, so nothing would be said.
+          reset.mutateAsync(user.id).then(
+            () => toast.success(`Two-step verification of ${user.name} was reset`),
+            (error: unknown) =>
               toast.error(getErrorMessage(error, 'Two-step verification could not be reset.')),
-          });
+          );
         }}
         onCancel={dismiss}
         onDismiss={dismiss}
