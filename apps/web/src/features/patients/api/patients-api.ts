@@ -107,11 +107,15 @@ export function useUpdatePatientStatus(id: string) {
 }
 
 /** Takes back the user's own status change while its undo window is open. */
-export function useUndoStatusChange(id: string) {
+/**
+ * Takes back a status change. The patient is named with the change, not by the hook: the Undo
+ * toast outlives the page it was raised on, whose control may show another patient by then.
+ */
+export function useUndoStatusChange() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changeId: string) =>
-      apiFetch<TPatientDetail>(`/patients/${id}/status/undo`, {
+    mutationFn: ({ patientId, changeId }: { patientId: string; changeId: string }) =>
+      apiFetch<TPatientDetail>(`/patients/${patientId}/status/undo`, {
         method: 'POST',
         body: { changeId },
       }),

@@ -1,6 +1,7 @@
 import { PATIENT_MESSAGES, type TPatientDetail } from '@casebridge/domain/patients/patient.schemas';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { json, type FakeRequest } from '#src/test/fake-api.ts';
 import { renderWithProviders } from '#src/test/render.tsx';
@@ -114,5 +115,85 @@ describe('StatusControl', { timeout: 15_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       /Not saved: Dana Ruiz changed the status to Discharged at \d\d:\d\d/,
     );
+  });
+
+  it('offers Undo, and says what it did, when the user left the page before the answer', async () => {
+    function PatientPage() {
+      const [isOpen, setIsOpen] = useState(true);
+      return (
+        <>
+          {isOpen ? <StatusControl patient={PATIENT} /> : <p>Dashboard</p>}
+          <button type="button" onClick={() => setIsOpen(false)}>
+            Leave
+          </button>
+        </>
+      );
+    }
+    let answer = () => {};
+    renderWithProviders(<PatientPage />, {
+      session: signedInAs('clinic'),
+      api: {
+        [`PATCH /patients/${PATIENT.id}/status`]: () =>
+          new Promise((resolve) => {
+            answer = () =>
+              resolve({
+                patient: { ...PATIENT, treatmentStatus: 'Evaluated', version: 4 },
+                undo: { changeId: CHANGE_ID, until: new Date(Date.now() + 10_000).toISOString() },
+              });
+          }),
+        [`POST /patients/${PATIENT.id}/status/undo`]: () =>
+          json({ error: { code: 'CONFLICT', message: 'The status has changed since.' } }, 409),
+      },
+    });
+    const user = await chooseAndSave('Evaluated');
+    await user.click(await screen.findByRole('button', { name: 'Change status' }));
+    await user.click(screen.getByRole('button', { name: 'Leave' }));
+    expect(screen.getByText('Dashboard')).toBeInTheDocument();
+
+    await act(async () => answer());
+    await expect.poll(() => latestToast('success')).toBe(PATIENT_MESSAGES.updated);
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    await expect.poll(() => latestToast('error')).toBe('The status has changed since.');
+  });
+
+  it("undoes the change of the patient it was made on, after the page moved to another's", async () => {
+    const OTHER = {
+      ...PATIENT,
+      id: '99999999-9999-4999-8999-999999999999',
+      fullName: 'Olive Other',
+    };
+    function PatientPage() {
+      const [shown, setShown] = useState(PATIENT);
+      return (
+        <>
+          <StatusControl patient={shown} />
+          <button type="button" onClick={() => setShown(OTHER)}>
+            Next patient
+          </button>
+        </>
+      );
+    }
+    const undoneOf: string[] = [];
+    renderWithProviders(<PatientPage />, {
+      session: signedInAs('clinic'),
+      api: {
+        [`PATCH /patients/${PATIENT.id}/status`]: () => ({
+          patient: { ...PATIENT, treatmentStatus: 'Evaluated', version: 4 },
+          undo: { changeId: CHANGE_ID, until: new Date(Date.now() + 10_000).toISOString() },
+        }),
+        'POST /patients/:id/status/undo': ({ path }: FakeRequest) => {
+          undoneOf.push(path);
+          return { ...PATIENT, version: 5 };
+        },
+      },
+    });
+    const user = await chooseAndSave('Evaluated');
+    await user.click(await screen.findByRole('button', { name: 'Change status' }));
+    await expect.poll(() => latestToast('success')).toBe(PATIENT_MESSAGES.updated);
+    // The same control, now showing the next patient (no remount between patient pages).
+    await user.click(screen.getByRole('button', { name: 'Next patient' }));
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    await expect.poll(() => undoneOf).toEqual([`/patients/${PATIENT.id}/status/undo`]);
+    await expect.poll(() => latestToast('success')).toBe(PATIENT_MESSAGES.statusUndone);
   });
 });

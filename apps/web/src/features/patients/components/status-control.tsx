@@ -43,7 +43,7 @@ export function StatusControl({ patient }: { patient: TPatientDetail }) {
   const [isConfirming, setIsConfirming] = useState(false);
   const [conflict, setConflict] = useState<StatusConflict | null>(null);
   const updateStatus = useUpdatePatientStatus(patient.id);
-  const undoChange = useUndoStatusChange(patient.id);
+  const undoChange = useUndoStatusChange();
   const canEdit = canChangeStatus(user);
   const selectRef = useRef<HTMLSelectElement>(null);
   // Moving focus into the dropdown when it replaces the badge keeps keyboard users in place.
@@ -58,41 +58,42 @@ export function StatusControl({ patient }: { patient: TPatientDetail }) {
     setIsEditing(true);
   }
 
-  function undo(changeId: string) {
-    undoChange.mutate(changeId, {
-      onSuccess: () => toast.success(PATIENT_MESSAGES.statusUndone),
-      onError: (error) => toast.error(getErrorMessage(error, 'Failed to undo the change')),
-    });
+  // The answers are followed through the promises of mutateAsync, not mutate()'s callbacks,
+  // which are dropped once this control is gone: the user may leave the page while a change is
+  // saved, and the Undo toast stays after they left. Its outcome is still said.
+  function undo(patientId: string, changeId: string) {
+    undoChange.mutateAsync({ patientId, changeId }).then(
+      () => toast.success(PATIENT_MESSAGES.statusUndone),
+      (error: unknown) => toast.error(getErrorMessage(error, 'Failed to undo the change')),
+    );
   }
 
   function save() {
     setIsConfirming(false);
-    updateStatus.mutate(
-      { treatmentStatus: choice, version: baseVersion },
-      {
-        onSuccess: ({ undo: hold }) => {
-          setIsEditing(false);
-          if (!hold) return;
-          toast.success(PATIENT_MESSAGES.updated, {
-            description: `The other parties are told in ${STATUS_UNDO_SECONDS} seconds.`,
-            duration: Math.max(1_000, Date.parse(hold.until) - Date.now()),
-            action: { label: 'Undo', onClick: () => undo(hold.changeId) },
-          });
-        },
-        onError: (error) => {
-          const current = parsePatientDetail(getStaleWriteCurrent(error));
-          if (!current) {
-            toast.error(getErrorMessage(error, 'Failed to update status'));
-            return;
-          }
-          // Shown in place; the next save is made from the version now on screen.
-          setConflict({
-            byName: current.updatedByName,
-            at: current.updatedAt,
-            status: current.treatmentStatus,
-          });
-          setBaseVersion(current.version);
-        },
+    const patientId = patient.id;
+    updateStatus.mutateAsync({ treatmentStatus: choice, version: baseVersion }).then(
+      ({ undo: hold }) => {
+        setIsEditing(false);
+        if (!hold) return;
+        toast.success(PATIENT_MESSAGES.updated, {
+          description: `The other parties are told in ${STATUS_UNDO_SECONDS} seconds.`,
+          duration: Math.max(1_000, Date.parse(hold.until) - Date.now()),
+          action: { label: 'Undo', onClick: () => undo(patientId, hold.changeId) },
+        });
+      },
+      (error: unknown) => {
+        const current = parsePatientDetail(getStaleWriteCurrent(error));
+        if (!current) {
+          toast.error(getErrorMessage(error, 'Failed to update status'));
+          return;
+        }
+        // Shown in place; the next save is made from the version now on screen.
+        setConflict({
+          byName: current.updatedByName,
+          at: current.updatedAt,
+          status: current.treatmentStatus,
+        });
+        setBaseVersion(current.version);
       },
     );
   }
