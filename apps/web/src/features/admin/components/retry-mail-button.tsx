@@ -9,15 +9,20 @@ type RetryMailButtonProps = {
   variant?: ButtonProps['variant'];
 };
 
-/** Puts a failed e-mail back in the queue; the list and the detail refetch on success. */
+/**
+ * Puts a failed e-mail back in the queue; the list and the detail refetch on success. The button
+ * shows only while the mail has failed, so that refetch can remove it before the retry's own
+ * answer is handled: the toast follows mutateAsync's promise, which mutate()'s callbacks would
+ * not (they are dropped with the component).
+ */
 export function RetryMailButton({ mail, variant = 'secondary' }: RetryMailButtonProps) {
   const retry = useRetryMail();
 
   function handleRetry() {
-    retry.mutate(mail.id, {
-      onSuccess: () => toast.success(MAIL_OUTBOX_MESSAGES.retried),
-      onError: (error) => toast.error(getErrorMessage(error, MAIL_OUTBOX_MESSAGES.retryFailed)),
-    });
+    retry.mutateAsync(mail.id).then(
+      () => toast.success(MAIL_OUTBOX_MESSAGES.retried),
+      (error: unknown) => toast.error(getErrorMessage(error, MAIL_OUTBOX_MESSAGES.retryFailed)),
+    );
   }
 
   return (
