@@ -1,7 +1,8 @@
 import { MESSAGE_TEXTS } from '@casebridge/domain/messages/message.schemas';
 import type { TPatientDetail } from '@casebridge/domain/patients/patient.schemas';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiError, json, type FakeRequest } from '#src/test/fake-api.ts';
 import { renderWithProviders } from '#src/test/render.tsx';
@@ -129,6 +130,39 @@ describe('MessageComposer', { timeout: 15_000 }, () => {
     await user.type(textarea, 'try{Enter}');
     await expect.poll(() => latestToast('error')).toBe('Failed to send message');
     expect(textarea).toHaveValue('try');
+  });
+
+  it('says a send failed even when the user left the thread before the answer', async () => {
+    function Thread() {
+      const [isOpen, setIsOpen] = useState(true);
+      return (
+        <>
+          {isOpen ? <MessageComposer patient={patient} /> : <p>Overview</p>}
+          <button type="button" onClick={() => setIsOpen(false)}>
+            Overview tab
+          </button>
+        </>
+      );
+    }
+    let fail = () => {};
+    renderWithProviders(<Thread />, {
+      session: signedInAs('clinic'),
+      api: {
+        'GET /templates': TEMPLATES,
+        'POST /patients/:id/messages': () =>
+          new Promise<Response>((resolve) => {
+            fail = () => resolve(apiError(400, 'VALIDATION', 'refused'));
+          }),
+      },
+    });
+    const user = userEvent.setup();
+    await user.type(screen.getByPlaceholderText('Type your message...'), 'on my way{Enter}');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Send message' })).toBeDisabled(),
+    );
+    await user.click(screen.getByRole('button', { name: 'Overview tab' }));
+    await act(async () => fail());
+    await expect.poll(() => latestToast('error')).toBe('Failed to send message');
   });
 
   it('fills the text from a built-in or active admin template with the patient name', async () => {

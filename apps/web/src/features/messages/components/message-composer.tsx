@@ -39,16 +39,18 @@ export function MessageComposer({ patient }: { patient: TPatientDetail }) {
   function handleValid(values: TSendMessageParsed) {
     // One send at a time (spec section 4).
     if (sendMessage.isPending) return;
-    sendMessage.mutate(values, {
-      onSuccess: (result) => {
+    // The promise, not mutate()'s callbacks: those are dropped if the user leaves the thread
+    // before the answer, and a message that failed to send must still be said.
+    sendMessage.mutateAsync(values).then(
+      (result) => {
         form.reset();
         if (result.emailStatus === 'failed') toast.warning(MESSAGE_TEXTS.sentButEmailFailed);
         else toast.success(MESSAGE_TEXTS.sent);
         if (result.emailStatus === 'disabled')
           toast.info('E-mail notifications are turned off by an administrator');
       },
-      onError: () => toast.error(MESSAGE_TEXTS.sendFailed),
-    });
+      () => toast.error(MESSAGE_TEXTS.sendFailed),
+    );
   }
 
   const handleSubmit = form.submitWith(handleValid);

@@ -38,15 +38,14 @@ export function TreatmentSummaryPanel({ patient }: { patient: TPatientDetail }) 
   function handleUse() {
     const body = draft?.trim();
     if (!body || sendMessage.isPending) return;
-    sendMessage.mutate(
-      { body, notifyByEmail: false },
-      {
-        onSuccess: () => {
-          toast.success(MESSAGE_TEXTS.sent);
-          handleCancel();
-        },
-        onError: () => toast.error(MESSAGE_TEXTS.sendFailed),
+    // The promise, not mutate()'s callbacks: those are dropped if the user moves on to the
+    // Messages tab before the answer, and a summary that failed to send must still be said.
+    sendMessage.mutateAsync({ body, notifyByEmail: false }).then(
+      () => {
+        toast.success(MESSAGE_TEXTS.sent);
+        handleCancel();
       },
+      () => toast.error(MESSAGE_TEXTS.sendFailed),
     );
   }
 
