@@ -53,27 +53,26 @@ export function SystemToolsPanel() {
   const checks = useRunHealthChecks();
   const seed = useLoadDemoData();
 
+  // Outcomes follow the promises of mutateAsync, not mutate()'s callbacks: the checks can take
+  // seconds, and an admin who moves to another tab meanwhile must still hear how they went.
   function handleRunChecks() {
-    checks.mutate(undefined, {
-      onSuccess: announce,
-      onError: (error) => {
-        console.error('Health checks could not run', error);
-        toast.error(SYSTEM_TOOL_MESSAGES.databaseCheckFailed);
-      },
+    checks.mutateAsync().then(announce, (error: unknown) => {
+      console.error('Health checks could not run', error);
+      toast.error(SYSTEM_TOOL_MESSAGES.databaseCheckFailed);
     });
   }
 
   function handleSeed() {
-    seed.mutate(undefined, {
-      onSuccess: (result) =>
+    seed.mutateAsync().then(
+      (result) =>
         toast.success(
           result.seeded ? SYSTEM_TOOL_MESSAGES.seeded : SYSTEM_TOOL_MESSAGES.alreadySeeded,
         ),
-      onError: (error) => {
+      (error: unknown) => {
         console.error('Seeding failed', error);
         toast.error(SYSTEM_TOOL_MESSAGES.seedFailed);
       },
-    });
+    );
   }
 
   return (
