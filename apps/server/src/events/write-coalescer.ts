@@ -7,42 +7,68 @@ import { performance } from 'node:perf_hooks';
  * API. An event after a quiet spell leaves at once; under load, events wait and leave together.
  */
 export const COALESCE_MS = 10;
-/** The share of the thread that writing to the streams may take: half, or a third when busy. */
+/**
+ * The share of the thread that writing to the streams may take: half, or a sixth when the thread
+ * has been saturated for a while. Then requests are waiting for it (the changes being made), and
+ * every flush costs a write per stream however few events it carries: waiting longer lets more
+ * events share each write (ADR 0031).
+ */
 const SHARE_WHEN_IDLE = 1 / 2;
-const SHARE_WHEN_BUSY = 1 / 3;
-/** Above this share of time running since the last flush, the thread counts as busy. */
+const SHARE_WHEN_BUSY = 1 / 6;
+/** Above this share of time running lately, the thread counts as busy. */
 const BUSY_UTILIZATION = 0.9;
+/**
+ * "Lately": the utilisation is averaged over about this long, so that one slow flush (a burst of
+ * events, the machine's other processes taking the core) does not count as a saturated thread.
+ */
+export const UTILIZATION_SMOOTHING_MS = 1_000;
 
 export type Flushable = { flush(): void };
 
 export type CoalescerOptions = {
   intervalMs?: number;
   now?: () => number;
-  /** The share of time the thread has been running since the previous call (0 to 1). */
+  /** The share of time the thread has been running lately (0 to 1). */
   utilization?: () => number;
 };
 
-/** The event loop's utilisation since the previous call, from Node's own measure. */
-function loopUtilization(): () => number {
+/** What the thread did since the previous sample: the share of it running, over how long. */
+export type UtilizationSample = { utilization: number; elapsedMs: number };
+
+/** The event loop since the previous call, from Node's own measure. */
+function sampleEventLoop(): () => UtilizationSample {
   let previous = performance.eventLoopUtilization();
   return () => {
     const current = performance.eventLoopUtilization();
-    const { utilization } = performance.eventLoopUtilization(current, previous);
+    const { utilization, idle, active } = performance.eventLoopUtilization(current, previous);
     previous = current;
-    return utilization;
+    return { utilization, elapsedMs: idle + active };
+  };
+}
+
+/**
+ * The utilisation averaged over about UTILIZATION_SMOOTHING_MS: each sample weighs by the time
+ * it covers, so a sustained load raises it and a moment's spike does not.
+ */
+export function smoothedUtilization(sample = sampleEventLoop()): () => number {
+  let smoothed = 0;
+  return () => {
+    const { utilization, elapsedMs } = sample();
+    smoothed += (utilization - smoothed) * Math.min(1, elapsedMs / UTILIZATION_SMOOTHING_MS);
+    return smoothed;
   };
 }
 
 /**
  * Streams with frames waiting, flushed together by one timer for the whole process. The wait
  * counts from the end of the last flush and grows with what the flush cost: writing to the
- * streams takes at most half of the thread, and a third once the thread is saturated, so the
+ * streams takes at most half of the thread, and a sixth once the thread is saturated, so the
  * requests that make the changes keep the rest and more events leave in each write.
  */
 export function createWriteCoalescer({
   intervalMs = COALESCE_MS,
   now = () => performance.now(),
-  utilization = loopUtilization(),
+  utilization = smoothedUtilization(),
 }: CoalescerOptions = {}) {
   const waiting = new Set<Flushable>();
   let isScheduled = false;
