@@ -14,7 +14,7 @@ export function useMarkThreadRead(
 ) {
   const markRead = useMarkMessagesRead(patientId);
   const requested = useRef(new Set<string>());
-  const { mutate } = markRead;
+  const { mutateAsync } = markRead;
 
   useEffect(() => {
     const unread = messages
@@ -24,9 +24,8 @@ export function useMarkThreadRead(
       .slice(0, MESSAGE_READ_BATCH_MAX);
     if (unread.length === 0) return;
     unread.forEach((id) => requested.current.add(id));
-    mutate(unread, {
-      // A failed receipt is retried when the thread next changes.
-      onError: () => unread.forEach((id) => requested.current.delete(id)),
-    });
-  }, [messages, userId, mutate]);
+    // A failed receipt is retried when the thread next changes. Its promise says so even when a
+    // newer receipt was sent meanwhile: mutate()'s callbacks would be the newer call's only.
+    mutateAsync(unread).catch(() => unread.forEach((id) => requested.current.delete(id)));
+  }, [messages, userId, mutateAsync]);
 }
