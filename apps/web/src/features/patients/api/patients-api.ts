@@ -101,14 +101,14 @@ export function useUpdatePatientStatus(id: string) {
       // The status control that calls this has already loaded the parser with its page.
       const { parsePatientDetail } = await import('./patient-answers.ts');
       const current = parsePatientDetail(getStaleWriteCurrent(error));
-      if (current) queryClient.setQueryData(patientKeys.detail(id), current);
+      // By the record's own id: the hook's may name the next patient by the time this answers.
+      if (current) queryClient.setQueryData(patientKeys.detail(current.id), current);
     },
   });
 }
 
-/** Takes back the user's own status change while its undo window is open. */
 /**
- * Takes back a status change. The patient is named with the change, not by the hook: the Undo
+ * Takes back the user's own status change while its undo window is open. The patient is named with the change, not by the hook: the Undo
  * toast outlives the page it was raised on, whose control may show another patient by then.
  */
 export function useUndoStatusChange() {

@@ -17,7 +17,8 @@ export function PatientHeader({ patient }: { patient: TPatientDetail }) {
           </p>
         ) : null}
       </div>
-      <StatusControl patient={patient} />
+      {/* One control per patient: a choice, conflict or version never carries to the next. */}
+      <StatusControl key={patient.id} patient={patient} />
     </div>
   );
 }
