@@ -129,7 +129,6 @@ describe('smoothed utilisation', () => {
   it('does not count a flush that kept the thread busy for a moment as a saturated thread', () => {
     // An idle engine thread: a slow flush now and then (a burst, the core taken by others).
     expect(measure([0.4, 0.4, 0.4, 1], 20, 200)).toBeLessThan(0.7);
-    expect(measure([0.3], 20, 200)).toBeLessThan(0.9);
     const afterSpike = smoothedUtilization(
       (
         (samples: UtilizationSample[]) => () =>
@@ -155,5 +154,21 @@ describe('smoothed utilisation', () => {
     );
     expect(read()).toBe(1);
     expect(read()).toBeCloseTo(0.05, 10);
+  });
+
+  it('ignores a sample that covers no time, which has no utilisation', () => {
+    const read = smoothedUtilization(
+      (
+        (samples: UtilizationSample[]) => () =>
+          samples.shift()!
+      )([
+        { utilization: 0.95, elapsedMs: 5_000 },
+        { utilization: Number.NaN, elapsedMs: 0 },
+        { utilization: 0.97, elapsedMs: 20 },
+      ]),
+    );
+    expect(read()).toBe(0.95);
+    expect(read()).toBe(0.95);
+    expect(read()).toBeGreaterThan(0.9);
   });
 });

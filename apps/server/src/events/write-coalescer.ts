@@ -54,6 +54,9 @@ export function smoothedUtilization(sample = sampleEventLoop()): () => number {
   let smoothed = 0;
   return () => {
     const { utilization, elapsedMs } = sample();
+    // A sample that covers no time has no utilisation (Node answers NaN): it changes nothing,
+    // rather than leaving the average NaN, never busy, for the life of the process.
+    if (!(elapsedMs > 0) || !Number.isFinite(utilization)) return smoothed;
     smoothed += (utilization - smoothed) * Math.min(1, elapsedMs / UTILIZATION_SMOOTHING_MS);
     return smoothed;
   };
