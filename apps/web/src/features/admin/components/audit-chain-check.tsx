@@ -16,7 +16,7 @@ export function AuditChainCheck() {
   const report = verify.data;
 
   function handleVerify() {
-    // A failure is said even after the admin left the tab (mutate()'s callbacks would not be).
+    // Said even after the admin left the tab (architecture.md, 'Outcomes of a change').
     verify
       .mutateAsync()
       .catch((error: unknown) => toast.error(getErrorMessage(error, AUDIT_CHAIN_CHECK_FAILED)));

@@ -38,9 +38,9 @@ export function ResetSecondFactorButton({
         cancelLabel="Cancel"
         onConfirm={() => {
           dismiss();
-          // The promise, not mutate()'s callbacks: the reset removes this button (the user has
-          // no second factor any more), and the live list can do so before the answer arrives;
-          // the callbacks of a component that is gone never run, so nothing would be said.
+          // The reset removes this button (the user has no second factor any more), and the
+          // live list can do so before the answer arrives (architecture.md, 'Outcomes of a
+          // change').
           reset.mutateAsync(user.id).then(
             () => toast.success(`Two-step verification of ${user.name} was reset`),
             (error: unknown) =>

@@ -12,8 +12,7 @@ type RetryMailButtonProps = {
 /**
  * Puts a failed e-mail back in the queue; the list and the detail refetch on success. The button
  * shows only while the mail has failed, so that refetch can remove it before the retry's own
- * answer is handled: the toast follows mutateAsync's promise, which mutate()'s callbacks would
- * not (they are dropped with the component).
+ * answer is handled: the toast follows mutateAsync (architecture.md, 'Outcomes of a change').
  */
 export function RetryMailButton({ mail, variant = 'secondary' }: RetryMailButtonProps) {
   const retry = useRetryMail();

@@ -53,8 +53,8 @@ export function SystemToolsPanel() {
   const checks = useRunHealthChecks();
   const seed = useLoadDemoData();
 
-  // Outcomes follow the promises of mutateAsync, not mutate()'s callbacks: the checks can take
-  // seconds, and an admin who moves to another tab meanwhile must still hear how they went.
+  // The checks can take seconds, and an admin who moves to another tab meanwhile must still hear
+  // how they went (architecture.md, 'Outcomes of a change').
   function handleRunChecks() {
     checks.mutateAsync().then(announce, (error: unknown) => {
       console.error('Health checks could not run', error);

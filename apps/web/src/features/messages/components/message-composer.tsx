@@ -39,8 +39,8 @@ export function MessageComposer({ patient }: { patient: TPatientDetail }) {
   function handleValid(values: TSendMessageParsed) {
     // One send at a time (spec section 4).
     if (sendMessage.isPending) return;
-    // The promise, not mutate()'s callbacks: those are dropped if the user leaves the thread
-    // before the answer, and a message that failed to send must still be said.
+    // The user may leave the thread before the answer, and a message that failed to send must
+    // still be said (architecture.md, 'Outcomes of a change').
     sendMessage.mutateAsync(values).then(
       (result) => {
         form.reset();

@@ -38,8 +38,8 @@ export function TreatmentSummaryPanel({ patient }: { patient: TPatientDetail }) 
   function handleUse() {
     const body = draft?.trim();
     if (!body || sendMessage.isPending) return;
-    // The promise, not mutate()'s callbacks: those are dropped if the user moves on to the
-    // Messages tab before the answer, and a summary that failed to send must still be said.
+    // The user may move on to the Messages tab before the answer, and a summary that failed to
+    // send must still be said (architecture.md, 'Outcomes of a change').
     sendMessage.mutateAsync({ body, notifyByEmail: false }).then(
       () => {
         toast.success(MESSAGE_TEXTS.sent);

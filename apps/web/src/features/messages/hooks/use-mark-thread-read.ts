@@ -24,8 +24,8 @@ export function useMarkThreadRead(
       .slice(0, MESSAGE_READ_BATCH_MAX);
     if (unread.length === 0) return;
     unread.forEach((id) => requested.current.add(id));
-    // A failed receipt is retried when the thread next changes. Its promise says so even when a
-    // newer receipt was sent meanwhile: mutate()'s callbacks would be the newer call's only.
+    // A failed receipt is retried when the thread next changes, though a newer one was sent
+    // meanwhile (architecture.md, 'Outcomes of a change').
     mutateAsync(unread).catch(() => unread.forEach((id) => requested.current.delete(id)));
   }, [messages, userId, mutateAsync]);
 }

@@ -58,9 +58,8 @@ export function StatusControl({ patient }: { patient: TPatientDetail }) {
     setIsEditing(true);
   }
 
-  // The answers are followed through the promises of mutateAsync, not mutate()'s callbacks,
-  // which are dropped once this control is gone: the user may leave the page while a change is
-  // saved, and the Undo toast stays after they left. Its outcome is still said.
+  // The user may leave the page while a change is saved, and the Undo toast stays after they
+  // left: both outcomes follow mutateAsync (architecture.md, 'Outcomes of a change').
   function undo(patientId: string, changeId: string) {
     undoChange.mutateAsync({ patientId, changeId }).then(
       () => toast.success(PATIENT_MESSAGES.statusUndone),
