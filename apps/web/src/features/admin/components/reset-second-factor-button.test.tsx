@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { Removable } from '#src/test/removable.tsx';
 import { renderWithProviders } from '#src/test/render.tsx';
 import { signedInAs } from '#src/test/sessions.ts';
 import { latestToast } from '#src/test/toasts.ts';
@@ -13,25 +13,19 @@ describe('ResetSecondFactorButton', { timeout: 15_000 }, () => {
   it('says the factor was reset even when the live list has removed the button first', async () => {
     // The users table shows the button only while the user has a second factor: the reset's
     // live event can refresh the table before the reset's own answer arrives ('Live refresh').
-    function UserRow() {
-      const [hasFactor, setHasFactor] = useState(true);
-      return (
-        <>
-          {hasFactor ? <ResetSecondFactorButton user={TESS} /> : <p>No second factor</p>}
-          <button type="button" onClick={() => setHasFactor(false)}>
-            Live refresh
-          </button>
-        </>
-      );
-    }
     let answer = () => {};
-    const { api } = renderWithProviders(<UserRow />, {
-      session: signedInAs('admin'),
-      api: {
-        'POST /users/:id/mfa/reset': () =>
-          new Promise<undefined>((resolve) => (answer = () => resolve(undefined))),
+    const { api } = renderWithProviders(
+      <Removable label="Live refresh" after={<p>No second factor</p>}>
+        <ResetSecondFactorButton user={TESS} />
+      </Removable>,
+      {
+        session: signedInAs('admin'),
+        api: {
+          'POST /users/:id/mfa/reset': () =>
+            new Promise<undefined>((resolve) => (answer = () => resolve(undefined))),
+        },
       },
-    });
+    );
     const user = userEvent.setup();
     await user.click(
       screen.getByRole('button', { name: 'Reset two-step verification of Tess Totp' }),

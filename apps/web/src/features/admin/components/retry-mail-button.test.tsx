@@ -2,8 +2,8 @@ import { MAIL_OUTBOX_MESSAGES } from '@casebridge/domain/admin/system-tools.sche
 import { describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { json } from '#src/test/fake-api.ts';
+import { Removable } from '#src/test/removable.tsx';
 import { renderWithProviders } from '#src/test/render.tsx';
 import { signedInAs } from '#src/test/sessions.ts';
 import { latestToast } from '#src/test/toasts.ts';
@@ -12,23 +12,17 @@ import { RetryMailButton } from './retry-mail-button.tsx';
 const MAIL = { id: 'mail-1', toAddress: 'dana@example.test', subject: 'Your invitation' };
 
 /** The mail's detail: Retry shows only while the mail has failed ('Live refresh' ends that). */
-function MailDetail() {
-  const [hasFailed, setHasFailed] = useState(true);
-  return (
-    <>
-      {hasFailed ? <RetryMailButton mail={MAIL} /> : <p>Pending</p>}
-      <button type="button" onClick={() => setHasFailed(false)}>
-        Live refresh
-      </button>
-    </>
-  );
-}
+const MAIL_DETAIL = (
+  <Removable label="Live refresh" after={<p>Pending</p>}>
+    <RetryMailButton mail={MAIL} />
+  </Removable>
+);
 
 describe('RetryMailButton', { timeout: 15_000 }, () => {
   for (const outcome of ['queued', 'refused'] as const)
     it(`says the retry was ${outcome} even when a refresh removed the button first`, async () => {
       let answer = () => {};
-      renderWithProviders(<MailDetail />, {
+      renderWithProviders(MAIL_DETAIL, {
         session: signedInAs('admin'),
         api: {
           'POST /admin/mail-outbox/:id/retry': () =>

@@ -2,47 +2,40 @@ import { SYSTEM_TOOL_MESSAGES } from '@casebridge/domain/admin/system-tools.sche
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { Removable } from '#src/test/removable.tsx';
 import { renderWithProviders } from '#src/test/render.tsx';
 import { signedInAs } from '#src/test/sessions.ts';
 import { latestToast } from '#src/test/toasts.ts';
 import { SystemToolsPanel } from './system-tools-panel.tsx';
-
-/** The Settings tab, which the admin can leave for another while the checks run. */
-function SettingsTab() {
-  const [isOpen, setIsOpen] = useState(true);
-  return (
-    <>
-      {isOpen ? <SystemToolsPanel /> : <p>Users</p>}
-      <button type="button" onClick={() => setIsOpen(false)}>
-        Users tab
-      </button>
-    </>
-  );
-}
 
 describe('SystemToolsPanel', { timeout: 15_000 }, () => {
   it('says an integration failed its check even when the admin left the tab meanwhile', async () => {
     // The panel logs the failed checks for the admin's console; not this test's output.
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     let answer = () => {};
-    renderWithProviders(<SettingsTab />, {
-      session: signedInAs('admin'),
-      api: {
-        'GET /admin/tools': { demoDataEnabled: false, mailConfigured: true },
-        'POST /admin/health-checks': () =>
-          new Promise((resolve) => {
-            answer = () =>
-              resolve({
-                ranAt: '2026-11-24T08:00:00.000Z',
-                checks: [
-                  { id: 'database', status: 'passed', detail: 'ok', durationMs: 3 },
-                  { id: 'mail', status: 'failed', detail: 'timeout', durationMs: 5000 },
-                ],
-              });
-          }),
+    renderWithProviders(
+      // The Settings tab, which the admin can leave for another while the checks run.
+      <Removable label="Users tab" after={<p>Users</p>}>
+        <SystemToolsPanel />
+      </Removable>,
+      {
+        session: signedInAs('admin'),
+        api: {
+          'GET /admin/tools': { demoDataEnabled: false, mailConfigured: true },
+          'POST /admin/health-checks': () =>
+            new Promise((resolve) => {
+              answer = () =>
+                resolve({
+                  ranAt: '2026-11-24T08:00:00.000Z',
+                  checks: [
+                    { id: 'database', status: 'passed', detail: 'ok', durationMs: 3 },
+                    { id: 'mail', status: 'failed', detail: 'timeout', durationMs: 5000 },
+                  ],
+                });
+            }),
+        },
       },
-    });
+    );
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Run health checks' }));
     await user.click(screen.getByRole('button', { name: 'Users tab' }));

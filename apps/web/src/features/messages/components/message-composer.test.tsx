@@ -2,9 +2,9 @@ import { MESSAGE_TEXTS } from '@casebridge/domain/messages/message.schemas';
 import type { TPatientDetail } from '@casebridge/domain/patients/patient.schemas';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiError, json, type FakeRequest } from '#src/test/fake-api.ts';
+import { Removable } from '#src/test/removable.tsx';
 import { renderWithProviders } from '#src/test/render.tsx';
 import { signedInAs } from '#src/test/sessions.ts';
 import { latestToast } from '#src/test/toasts.ts';
@@ -133,28 +133,22 @@ describe('MessageComposer', { timeout: 15_000 }, () => {
   });
 
   it('says a send failed even when the user left the thread before the answer', async () => {
-    function Thread() {
-      const [isOpen, setIsOpen] = useState(true);
-      return (
-        <>
-          {isOpen ? <MessageComposer patient={patient} /> : <p>Overview</p>}
-          <button type="button" onClick={() => setIsOpen(false)}>
-            Overview tab
-          </button>
-        </>
-      );
-    }
     let fail = () => {};
-    renderWithProviders(<Thread />, {
-      session: signedInAs('clinic'),
-      api: {
-        'GET /templates': TEMPLATES,
-        'POST /patients/:id/messages': () =>
-          new Promise<Response>((resolve) => {
-            fail = () => resolve(apiError(400, 'VALIDATION', 'refused'));
-          }),
+    renderWithProviders(
+      <Removable label="Overview tab" after={<p>Overview</p>}>
+        <MessageComposer patient={patient} />
+      </Removable>,
+      {
+        session: signedInAs('clinic'),
+        api: {
+          'GET /templates': TEMPLATES,
+          'POST /patients/:id/messages': () =>
+            new Promise<Response>((resolve) => {
+              fail = () => resolve(apiError(400, 'VALIDATION', 'refused'));
+            }),
+        },
       },
-    });
+    );
     const user = userEvent.setup();
     await user.type(screen.getByPlaceholderText('Type your message...'), 'on my way{Enter}');
     await waitFor(() =>

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { json, type FakeRequest } from '#src/test/fake-api.ts';
+import { Removable } from '#src/test/removable.tsx';
 import { renderWithProviders } from '#src/test/render.tsx';
 import { signedInAs } from '#src/test/sessions.ts';
 import { latestToast } from '#src/test/toasts.ts';
@@ -118,33 +119,27 @@ describe('StatusControl', { timeout: 15_000 }, () => {
   });
 
   it('offers Undo, and says what it did, when the user left the page before the answer', async () => {
-    function PatientPage() {
-      const [isOpen, setIsOpen] = useState(true);
-      return (
-        <>
-          {isOpen ? <StatusControl patient={PATIENT} /> : <p>Dashboard</p>}
-          <button type="button" onClick={() => setIsOpen(false)}>
-            Leave
-          </button>
-        </>
-      );
-    }
     let answer = () => {};
-    renderWithProviders(<PatientPage />, {
-      session: signedInAs('clinic'),
-      api: {
-        [`PATCH /patients/${PATIENT.id}/status`]: () =>
-          new Promise((resolve) => {
-            answer = () =>
-              resolve({
-                patient: { ...PATIENT, treatmentStatus: 'Evaluated', version: 4 },
-                undo: { changeId: CHANGE_ID, until: new Date(Date.now() + 10_000).toISOString() },
-              });
-          }),
-        [`POST /patients/${PATIENT.id}/status/undo`]: () =>
-          json({ error: { code: 'CONFLICT', message: 'The status has changed since.' } }, 409),
+    renderWithProviders(
+      <Removable label="Leave" after={<p>Dashboard</p>}>
+        <StatusControl patient={PATIENT} />
+      </Removable>,
+      {
+        session: signedInAs('clinic'),
+        api: {
+          [`PATCH /patients/${PATIENT.id}/status`]: () =>
+            new Promise((resolve) => {
+              answer = () =>
+                resolve({
+                  patient: { ...PATIENT, treatmentStatus: 'Evaluated', version: 4 },
+                  undo: { changeId: CHANGE_ID, until: new Date(Date.now() + 10_000).toISOString() },
+                });
+            }),
+          [`POST /patients/${PATIENT.id}/status/undo`]: () =>
+            json({ error: { code: 'CONFLICT', message: 'The status has changed since.' } }, 409),
+        },
       },
-    });
+    );
     const user = await chooseAndSave('Evaluated');
     await user.click(await screen.findByRole('button', { name: 'Change status' }));
     await user.click(screen.getByRole('button', { name: 'Leave' }));
