@@ -43,5 +43,9 @@ describe('SystemToolsPanel', { timeout: 15_000 }, () => {
 
     await act(async () => answer());
     await expect.poll(() => latestToast('error')).toBe(SYSTEM_TOOL_MESSAGES.integrationCheckFailed);
+    expect(log).toHaveBeenCalledWith('Health checks failed', [
+      expect.objectContaining({ id: 'mail', status: 'failed' }),
+    ]);
+    log.mockRestore();
   });
 });
