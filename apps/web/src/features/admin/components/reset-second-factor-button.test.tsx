@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Removable } from '#src/test/removable.tsx';
+import { Replaceable } from '#src/test/replaceable.tsx';
 import { renderWithProviders } from '#src/test/render.tsx';
 import { signedInAs } from '#src/test/sessions.ts';
 import { latestToast } from '#src/test/toasts.ts';
@@ -15,9 +15,9 @@ describe('ResetSecondFactorButton', { timeout: 15_000 }, () => {
     // live event can refresh the table before the reset's own answer arrives ('Live refresh').
     let answer = () => {};
     const { api } = renderWithProviders(
-      <Removable label="Live refresh" after={<p>No second factor</p>}>
+      <Replaceable label="Live refresh" after={<p>No second factor</p>}>
         <ResetSecondFactorButton user={TESS} />
-      </Removable>,
+      </Replaceable>,
       {
         session: signedInAs('admin'),
         api: {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json } from '#src/test/fake-api.ts';
-import { Removable } from '#src/test/removable.tsx';
+import { Replaceable } from '#src/test/replaceable.tsx';
 import { renderWithProviders } from '#src/test/render.tsx';
 import { signedInAs } from '#src/test/sessions.ts';
 import { latestToast } from '#src/test/toasts.ts';
@@ -13,9 +13,9 @@ const MAIL = { id: 'mail-1', toAddress: 'dana@example.test', subject: 'Your invi
 
 /** The mail's detail: Retry shows only while the mail has failed ('Live refresh' ends that). */
 const MAIL_DETAIL = (
-  <Removable label="Live refresh" after={<p>Pending</p>}>
+  <Replaceable label="Live refresh" after={<p>Pending</p>}>
     <RetryMailButton mail={MAIL} />
-  </Removable>
+  </Replaceable>
 );
 
 describe('RetryMailButton', { timeout: 15_000 }, () => {

@@ -2,7 +2,7 @@ import { SYSTEM_TOOL_MESSAGES } from '@casebridge/domain/admin/system-tools.sche
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Removable } from '#src/test/removable.tsx';
+import { Replaceable } from '#src/test/replaceable.tsx';
 import { renderWithProviders } from '#src/test/render.tsx';
 import { signedInAs } from '#src/test/sessions.ts';
 import { latestToast } from '#src/test/toasts.ts';
@@ -15,9 +15,9 @@ describe('SystemToolsPanel', { timeout: 15_000 }, () => {
     let answer = () => {};
     renderWithProviders(
       // The Settings tab, which the admin can leave for another while the checks run.
-      <Removable label="Users tab" after={<p>Users</p>}>
+      <Replaceable label="Users tab" after={<p>Users</p>}>
         <SystemToolsPanel />
-      </Removable>,
+      </Replaceable>,
       {
         session: signedInAs('admin'),
         api: {

@@ -4,7 +4,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiError, json, type FakeRequest } from '#src/test/fake-api.ts';
-import { Removable } from '#src/test/removable.tsx';
+import { Replaceable } from '#src/test/replaceable.tsx';
 import { renderWithProviders } from '#src/test/render.tsx';
 import { signedInAs } from '#src/test/sessions.ts';
 import { latestToast } from '#src/test/toasts.ts';
@@ -135,9 +135,9 @@ describe('MessageComposer', { timeout: 15_000 }, () => {
   it('says a send failed even when the user left the thread before the answer', async () => {
     let fail = () => {};
     renderWithProviders(
-      <Removable label="Overview tab" after={<p>Overview</p>}>
+      <Replaceable label="Overview tab" after={<p>Overview</p>}>
         <MessageComposer patient={patient} />
-      </Removable>,
+      </Replaceable>,
       {
         session: signedInAs('clinic'),
         api: {

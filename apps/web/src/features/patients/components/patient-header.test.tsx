@@ -1,9 +1,9 @@
 import type { TPatientDetail } from '@casebridge/domain/patients/patient.schemas';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '#src/test/render.tsx';
+import { Replaceable } from '#src/test/replaceable.tsx';
 import { signedInAs } from '#src/test/sessions.ts';
 import { PatientHeader } from './patient-header.tsx';
 
@@ -26,18 +26,12 @@ const NEXT = {
 describe('PatientHeader', { timeout: 15_000 }, () => {
   it("does not carry a status being chosen for one patient to the next patient's page", async () => {
     // Patient pages reuse their components: only the record changes.
-    function Page() {
-      const [patient, setPatient] = useState(FIRST);
-      return (
-        <>
-          <PatientHeader patient={patient} />
-          <button type="button" onClick={() => setPatient(NEXT)}>
-            Next patient
-          </button>
-        </>
-      );
-    }
-    renderWithProviders(<Page />, { session: signedInAs('clinic') });
+    renderWithProviders(
+      <Replaceable label="Next patient" after={<PatientHeader patient={NEXT} />}>
+        <PatientHeader patient={FIRST} />
+      </Replaceable>,
+      { session: signedInAs('clinic') },
+    );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Edit status' }));
     await user.selectOptions(screen.getByLabelText('Treatment status'), 'Discharged');

@@ -1,10 +1,9 @@
 import { PATIENT_MESSAGES, type TPatientDetail } from '@casebridge/domain/patients/patient.schemas';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { json, type FakeRequest } from '#src/test/fake-api.ts';
-import { Removable } from '#src/test/removable.tsx';
+import { Replaceable } from '#src/test/replaceable.tsx';
 import { renderWithProviders } from '#src/test/render.tsx';
 import { signedInAs } from '#src/test/sessions.ts';
 import { latestToast } from '#src/test/toasts.ts';
@@ -121,9 +120,9 @@ describe('StatusControl', { timeout: 15_000 }, () => {
   it('offers Undo, and says what it did, when the user left the page before the answer', async () => {
     let answer = () => {};
     renderWithProviders(
-      <Removable label="Leave" after={<p>Dashboard</p>}>
+      <Replaceable label="Leave" after={<p>Dashboard</p>}>
         <StatusControl patient={PATIENT} />
-      </Removable>,
+      </Replaceable>,
       {
         session: signedInAs('clinic'),
         api: {
@@ -157,31 +156,25 @@ describe('StatusControl', { timeout: 15_000 }, () => {
       id: '99999999-9999-4999-8999-999999999999',
       fullName: 'Olive Other',
     };
-    function PatientPage() {
-      const [shown, setShown] = useState(PATIENT);
-      return (
-        <>
-          <StatusControl patient={shown} />
-          <button type="button" onClick={() => setShown(OTHER)}>
-            Next patient
-          </button>
-        </>
-      );
-    }
     const undoneOf: string[] = [];
-    renderWithProviders(<PatientPage />, {
-      session: signedInAs('clinic'),
-      api: {
-        [`PATCH /patients/${PATIENT.id}/status`]: () => ({
-          patient: { ...PATIENT, treatmentStatus: 'Evaluated', version: 4 },
-          undo: { changeId: CHANGE_ID, until: new Date(Date.now() + 10_000).toISOString() },
-        }),
-        'POST /patients/:id/status/undo': ({ path }: FakeRequest) => {
-          undoneOf.push(path);
-          return { ...PATIENT, version: 5 };
+    renderWithProviders(
+      <Replaceable label="Next patient" after={<StatusControl patient={OTHER} />}>
+        <StatusControl patient={PATIENT} />
+      </Replaceable>,
+      {
+        session: signedInAs('clinic'),
+        api: {
+          [`PATCH /patients/${PATIENT.id}/status`]: () => ({
+            patient: { ...PATIENT, treatmentStatus: 'Evaluated', version: 4 },
+            undo: { changeId: CHANGE_ID, until: new Date(Date.now() + 10_000).toISOString() },
+          }),
+          'POST /patients/:id/status/undo': ({ path }: FakeRequest) => {
+            undoneOf.push(path);
+            return { ...PATIENT, version: 5 };
+          },
         },
       },
-    });
+    );
     const user = await chooseAndSave('Evaluated');
     await user.click(await screen.findByRole('button', { name: 'Change status' }));
     await expect.poll(() => latestToast('success')).toBe(PATIENT_MESSAGES.updated);
