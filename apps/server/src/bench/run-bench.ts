@@ -3,7 +3,7 @@
  * fresh PostgreSQL database and a fresh PGlite directory, it measures
  *   - the patient list, name search, date-of-birth search and counters through the real server
  *     (10 concurrent clients over HTTP) at each size, beside the same SQL run directly by the
- *     `pg` driver (the floor);
+ *     `pg` driver (the floor), and the CPU each request cost (bench-cpu.ts);
  *   - one user on PGlite against one user on PostgreSQL, and 200 clients on PGlite;
  *   - the live fan-out figures (fanout.bench.ts, run as a child);
  *   - the web app's JavaScript per page and route, and Lighthouse on /login and the clinic
@@ -33,6 +33,7 @@ import {
   SEARCH_DOB,
   SEARCH_NAME,
 } from './bench-data.ts';
+import { cpuPerRequest, measureCpu } from './bench-cpu.ts';
 import { captureStatements, openReplayers, type Operation } from './bench-floor.ts';
 import {
   createHttpClient,
@@ -44,6 +45,7 @@ import {
 } from './bench-load.ts';
 import {
   evaluateRows,
+  formatNumber,
   formatTable,
   type BenchRow,
   type Goal,
@@ -253,6 +255,31 @@ function loadRows(
   );
 }
 
+const machineCores = os.availableParallelism();
+type CpuPerRequest = ReturnType<typeof cpuPerRequest>;
+
+/**
+ * Each request's CPU in all (server, PostgreSQL, load generator), against the most a rate goal
+ * allows on this machine's cores; the floor's is PostgreSQL's and its `pg` clients'.
+ */
+function cpuRow(
+  section: string,
+  label: string,
+  cpu: { server: CpuPerRequest; floor: CpuPerRequest },
+  goals: boolean,
+) {
+  const { server } = cpu;
+  rows.push({
+    section,
+    figure: `${label}: CPU per request, server + PostgreSQL + load generator`,
+    unit: 'ms',
+    goal: goals ? atMost((machineCores * 1_000) / GOALS.requestsPerSecond) : null,
+    measured: server.totalMs,
+    floor: cpu.floor.totalMs,
+    note: `server ${formatNumber(server.serverMs)} ms, PostgreSQL ${formatNumber(server.databaseMs)} ms, load generator ${formatNumber(server.loadGeneratorMs)} ms; at that cost ${machineCores} cores serve at most ${formatNumber(server.ceilingPerSecond)}/s`,
+  });
+}
+
 async function measurePostgres(webDist: string | undefined): Promise<Target | null> {
   const created = await createBenchDatabase(serverUrl, 'cb_bench');
   database = created;
@@ -283,12 +310,23 @@ async function measurePostgres(webDist: string | undefined): Promise<Target | nu
     const section = `PostgreSQL, ${thousands(size)} patients (${thousands(counts.clinic)} at the clinic), ${options.load.clients} clients`;
     progress(`${section}: generated in ${((Date.now() - started) / 1_000).toFixed(1)} s`);
     for (const figure of FIGURES) {
-      const server = await runClosedLoop(options.load, expectOk(http, figure.path));
+      const measured = await measureCpu(options.load.warmupMs, target.pid, () =>
+        runClosedLoop(options.load, expectOk(http, figure.path)),
+      );
+      const server = measured.result;
       const statements = await captureStatements(database.url, CLINIC_EMAIL, figure.operation);
-      const floor = await runClosedLoop(options.load, replayers.replay(statements));
-      load[`${size}:${figure.key}`] = { server, floor, statements: statements.length };
+      const replayed = await measureCpu(options.load.warmupMs, null, () =>
+        runClosedLoop(options.load, replayers.replay(statements)),
+      );
+      const floor = replayed.result;
+      const cpu = {
+        server: cpuPerRequest(measured.spent, server.requests, machineCores),
+        floor: cpuPerRequest(replayed.spent, floor.requests, machineCores),
+      };
+      load[`${size}:${figure.key}`] = { server, floor, cpu, statements: statements.length };
       if (figure.key === 'list') listP50.set(size, server.p50Ms);
       loadRows(section, figure.label, server, floor, figure.goals);
+      cpuRow(section, figure.label, cpu, figure.goals);
       progress(
         `  ${figure.label}: ${server.perSecond.toFixed(0)}/s p50 ${server.p50Ms.toFixed(1)} ms p99 ${server.p99Ms.toFixed(1)} ms (floor ${floor.perSecond.toFixed(0)}/s, ${statements.length} statements)`,
       );
@@ -574,7 +612,7 @@ async function readMachine() {
   }
   return {
     cpu: os.cpus()[0]?.model ?? 'unknown',
-    cores: os.availableParallelism(),
+    cores: machineCores,
     memoryGb: Math.round(os.totalmem() / 2 ** 30),
     node: process.version,
     postgres,
@@ -617,7 +655,9 @@ try {
   console.info(formatTable(evaluated));
   const notes = evaluated.filter((row) => row.note);
   if (notes.length)
-    console.info(`\n${notes.map((row) => `${row.figure}: ${row.note}`).join('\n')}`);
+    console.info(
+      `\n${notes.map((row) => `${row.section}, ${row.figure}: ${row.note}`).join('\n')}`,
+    );
   await mkdir(path.dirname(options.out), { recursive: true });
   await writeFile(
     options.out,
