@@ -4,7 +4,6 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import {
   WEBHOOK_HEADERS,
   WEBHOOK_MAX_ATTEMPTS,
-  WEBHOOK_RESPONSE_KEEP_BYTES,
   WEBHOOK_RETRY_DELAYS_MS,
 } from '@casebridge/domain/webhooks/webhook.schemas';
 import type { Db } from '#src/db/client.ts';
@@ -13,9 +12,15 @@ import { describeError } from '#src/lib/loggable-error.ts';
 import { startPeriodicJob } from '#src/lib/periodic-job.ts';
 import { unsealSecret, type DocumentKeyring } from '#src/storage/document-encryption.ts';
 import { fanOutWebhookEvents } from './webhook-fanout.ts';
-import { resolvesToPublicAddresses } from './webhook-url.ts';
+import { postWebhook, WebhookTimeoutError } from './webhook-request.ts';
+import {
+  NOT_PUBLIC_MESSAGE,
+  publicOnlyLookup,
+  resolvesToPublicAddresses,
+  type ResolveHost,
+} from './webhook-url.ts';
 
-/** A receiver has this long to answer (headers and the part of the body that is kept). */
+/** A receiver has this long to answer: its status, and the part of the body that is kept. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 /**
  * How long a claimed delivery belongs to the worker that claimed it: well past the timeout, so
@@ -104,27 +109,6 @@ async function settle(
     .where(isOurClaim(delivery));
 }
 
-/** The first WEBHOOK_RESPONSE_KEEP_BYTES of an answer; the rest is not read. */
-async function readStart(response: Response): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < WEBHOOK_RESPONSE_KEEP_BYTES) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.byteLength;
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  const bytes = Buffer.concat(chunks).subarray(0, WEBHOOK_RESPONSE_KEEP_BYTES);
-  // A cut multi-byte character at the end becomes U+FFFD; text columns refuse NUL.
-  return new TextDecoder().decode(bytes).replaceAll('\u0000', '');
-}
-
 export type WebhookWorkerOptions = {
   db: Db;
   keyring: DocumentKeyring;
@@ -137,6 +121,8 @@ export type WebhookWorkerOptions = {
   timeoutMs?: number;
   /** The clock of the signature's timestamp (seconds); tests may pin it. */
   now?: () => number;
+  /** How endpoint names are resolved, for the check and the connection; tests stand one in. */
+  resolveHost?: ResolveHost;
   log: { warn(message: string): void };
 };
 
@@ -152,6 +138,8 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
   const maxAttempts = options.maxAttempts ?? WEBHOOK_MAX_ATTEMPTS;
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   const nowSeconds = options.now ?? (() => Math.floor(Date.now() / 1000));
+  // In production the connection itself may reach only public addresses (DNS rebinding).
+  const lookup = options.isProduction ? publicOnlyLookup(options.resolveHost) : undefined;
 
   async function fail(
     delivery: DeliveryRow,
@@ -190,21 +178,13 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
       });
       return false;
     }
-    if (!(await resolvesToPublicAddresses(endpoint.url, options))) {
-      await fail(delivery, {
-        statusCode: null,
-        body: null,
-        error: 'the address does not resolve to a public address',
-      });
+    if (!(await resolvesToPublicAddresses(endpoint.url, options, options.resolveHost))) {
+      await fail(delivery, { statusCode: null, body: null, error: NOT_PUBLIC_MESSAGE });
       return false;
     }
     const body = JSON.stringify(delivery.payload);
     try {
-      const signal = AbortSignal.timeout(timeoutMs);
-      const response = await fetch(endpoint.url, {
-        method: 'POST',
-        redirect: 'manual',
-        signal,
+      const answer = await postWebhook(endpoint.url, {
         headers: {
           'content-type': 'application/json',
           'user-agent': 'CaseBridge-Webhooks/1',
@@ -213,23 +193,24 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
           [WEBHOOK_HEADERS.signature]: signWebhookBody(secret, body, nowSeconds()),
         },
         body,
+        timeoutMs,
+        lookup,
       });
-      const text = await readStart(response).catch(() => '');
-      if (response.status >= 200 && response.status < 300) {
+      if (answer.status >= 200 && answer.status < 300) {
         await settle(db, delivery, {
           status: 'delivered',
           deliveredAt: sql`now()`,
-          lastStatusCode: response.status,
-          lastResponseBody: text,
+          lastStatusCode: answer.status,
+          lastResponseBody: answer.body,
           lastError: null,
         });
         return true;
       }
-      await fail(delivery, { statusCode: response.status, body: text, error: null });
+      await fail(delivery, { statusCode: answer.status, body: answer.body, error: null });
     } catch (error) {
       const message =
-        error instanceof Error && error.name === 'TimeoutError'
-          ? `no answer within ${timeoutMs / 1000} s`
+        error instanceof WebhookTimeoutError || (error as { code?: string }).code === 'ENOTPUBLIC'
+          ? (error as Error).message
           : describeError(error).slice(0, 500);
       await fail(delivery, { statusCode: null, body: null, error: message });
     }

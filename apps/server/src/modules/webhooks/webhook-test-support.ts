@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { TWebhookPayload } from '@casebridge/domain/webhooks/webhook.schemas';
 import { webhookDeliveries } from '#src/db/schema/index.ts';
 import type { TestServer } from '#src/test/test-server.ts';
-import { createWebhookWorker } from './webhook-sender.ts';
+import { createWebhookWorker, type WebhookWorkerOptions } from './webhook-sender.ts';
 
 export type ReceivedDelivery = {
   path: string;
@@ -70,7 +70,9 @@ export function verifySignature(delivery: ReceivedDelivery, secret: string): boo
 /** A worker on the test server's database that retries at once (no backoff waits). */
 export function testWorker(
   server: TestServer,
-  options: { maxAttempts?: number; retryDelaysMs?: number[] } = {},
+  options: Partial<
+    Pick<WebhookWorkerOptions, 'maxAttempts' | 'retryDelaysMs' | 'isProduction' | 'resolveHost'>
+  > = {},
 ) {
   return createWebhookWorker({
     db: server.context.db,

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { parseEnv } from '#src/env.ts';
 import { AppError } from '#src/lib/app-error.ts';
 import { signWebhookBody } from './webhook-sender.ts';
-import { checkWebhookUrl, resolvesToPublicAddresses } from './webhook-url.ts';
+import type { LookupAddress } from 'node:dns';
+import {
+  checkWebhookUrl,
+  NOT_PUBLIC_MESSAGE,
+  publicOnlyLookup,
+  resolvesToPublicAddresses,
+} from './webhook-url.ts';
 
 const DEV = { isProduction: false, allowHttpLoopback: true };
 const PROD = { isProduction: true, allowHttpLoopback: false };
@@ -68,6 +74,55 @@ describe('webhook addresses', () => {
     expect(await resolvesToPublicAddresses(url, { isProduction: false }, to('10.0.0.5'))).toBe(
       true,
     );
+  });
+});
+
+describe('publicOnlyLookup (the connection of a send in production)', () => {
+  const resolving =
+    (...addresses: string[]) =>
+    async () =>
+      addresses.map((address) => ({ address }));
+  /** Calls the lookup as net.connect does; the callback's arguments. */
+  const lookUp = (
+    lookup: ReturnType<typeof publicOnlyLookup>,
+    options: { all?: boolean; family?: number } = {},
+  ) =>
+    new Promise<{ error: NodeJS.ErrnoException | null; address: unknown; family?: number }>(
+      (resolve) =>
+        lookup('hooks.example.com', options, (error, address, family) =>
+          resolve({ error, address, family }),
+        ),
+    );
+
+  it('gives the connection the public addresses the name resolves to', async () => {
+    const lookup = publicOnlyLookup(resolving('93.184.216.34', '2606:2800:220:1::1'));
+    expect(await lookUp(lookup)).toEqual({ error: null, address: '93.184.216.34', family: 4 });
+    const all = await lookUp(lookup, { all: true });
+    expect(all.address as LookupAddress[]).toEqual([
+      { address: '93.184.216.34', family: 4 },
+      { address: '2606:2800:220:1::1', family: 6 },
+    ]);
+    expect((await lookUp(lookup, { family: 6 })).address).toBe('2606:2800:220:1::1');
+  });
+
+  it('refuses a name with any internal address, or none, before connecting', async () => {
+    for (const addresses of [
+      ['93.184.216.34', '127.0.0.1'],
+      ['10.0.0.5'],
+      ['::ffff:192.168.1.2'],
+      [],
+    ]) {
+      const { error } = await lookUp(publicOnlyLookup(resolving(...addresses)), { all: true });
+      expect(error?.message).toBe(NOT_PUBLIC_MESSAGE);
+      expect(error?.code).toBe('ENOTPUBLIC');
+    }
+  });
+
+  it('passes on a resolver error', async () => {
+    const failing = publicOnlyLookup(() =>
+      Promise.reject(Object.assign(new Error('not found'), { code: 'ENOTFOUND' })),
+    );
+    expect((await lookUp(failing)).error?.code).toBe('ENOTFOUND');
   });
 });
 

@@ -1,5 +1,5 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { validationFailed } from '#src/lib/app-error.ts';
 
 /** What decides which addresses an endpoint may have (env.ts `webhookAllowHttpLoopback`). */
@@ -77,6 +77,16 @@ export function checkWebhookUrl(raw: string, policy: WebhookUrlPolicy): string {
   return url.toString();
 }
 
+/** A name's addresses; `dns.lookup` with `all` by default, a stand-in in tests. */
+export type ResolveHost = (
+  host: string,
+) => Promise<readonly { address: string; family?: number }[]>;
+
+const resolveBySystem: ResolveHost = (host) => lookup(host, { all: true });
+
+/** Why a send was refused: the name has, or now has, an address that is not public. */
+export const NOT_PUBLIC_MESSAGE = 'the address does not resolve to a public address';
+
 /**
  * In production, whether the endpoint's host name resolves only to public addresses: checked
  * when an endpoint is saved and again before each send, so a name later pointed at an internal
@@ -86,8 +96,7 @@ export function checkWebhookUrl(raw: string, policy: WebhookUrlPolicy): string {
 export async function resolvesToPublicAddresses(
   raw: string,
   policy: Pick<WebhookUrlPolicy, 'isProduction'>,
-  resolve: (host: string) => Promise<readonly { address: string }[]> = (host) =>
-    lookup(host, { all: true }),
+  resolve: ResolveHost = resolveBySystem,
 ): Promise<boolean> {
   if (!policy.isProduction) return true;
   const host = bareHost(new URL(raw));
@@ -98,4 +107,33 @@ export async function resolvesToPublicAddresses(
   } catch {
     return false;
   }
+}
+
+/**
+ * The `lookup` of a send's connection in production: the addresses the socket connects to are
+ * the ones checked, so a name that answers a public address to the check before the send and an
+ * internal one to the connection (DNS rebinding) is refused with NOT_PUBLIC_MESSAGE (code
+ * ENOTPUBLIC), before any byte is sent. Node does not call it for an address written as such,
+ * which checkWebhookUrl and resolvesToPublicAddresses judge.
+ */
+export function publicOnlyLookup(resolve: ResolveHost = resolveBySystem): LookupFunction {
+  return (hostname, options, callback) => {
+    const host = hostname.replace(/^\[|\]$/g, '');
+    resolve(host)
+      .then((found) => {
+        const addresses = found
+          .map((entry) => ({ address: entry.address, family: entry.family ?? isIP(entry.address) }))
+          .filter((entry) => !options.family || entry.family === options.family);
+        if (addresses.length === 0 || addresses.some((entry) => isNonPublicAddress(entry.address)))
+          throw Object.assign(new Error(NOT_PUBLIC_MESSAGE), { code: 'ENOTPUBLIC' });
+        return addresses;
+      })
+      .then(
+        (addresses) => {
+          if (options.all) callback(null, addresses);
+          else callback(null, addresses[0]!.address, addresses[0]!.family);
+        },
+        (error: NodeJS.ErrnoException) => callback(error, '', 0),
+      );
+  };
 }

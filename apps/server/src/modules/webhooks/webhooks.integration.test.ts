@@ -6,6 +6,7 @@ import { publishEvent } from '#src/events/outbox.ts';
 import { getPatientId, upload } from '#src/modules/documents/document-test-support.ts';
 import { changeStatusAsUser, saveDemographicsAsUser } from '#src/test/patient-writes.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
+import { NOT_PUBLIC_MESSAGE } from './webhook-url.ts';
 import {
   postMessage,
   registerEndpoint,
@@ -426,5 +427,45 @@ describe('webhook deliveries', () => {
     await worker.fanOut();
     await pruneEvents(server.context.db);
     expect(await server.context.db.select({ id: events.id }).from(events)).toHaveLength(1);
+  });
+});
+
+describe('webhook sends in production', () => {
+  let server: TestServer;
+  let receiver: Receiver;
+  beforeAll(async () => {
+    server = await createTestServer();
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await receiver.close();
+    await server.close();
+  });
+
+  it('refuses a name that answers a public address to the check and an internal one to the connection', async () => {
+    const cookie = await server.login('clinic@demo.test');
+    const james = await getPatientId(server, 'James Whitfield');
+    // The receiver under a name: `.localhost` is accepted outside production, where it is saved.
+    const url = receiver.url('/rebind').replace('127.0.0.1', 'rebind.localhost');
+    const worker = testWorker(server, {
+      isProduction: true,
+      retryDelaysMs: [60_000], // one attempt in this test
+      // The check before the send is told a public address, the connection the receiver's.
+      resolveHost: (() => {
+        let calls = 0;
+        return async () => [{ address: (calls += 1) === 1 ? '93.184.216.34' : '127.0.0.1' }];
+      })(),
+    });
+    await worker.fanOut();
+    const endpoint = await registerEndpoint(server, cookie, {
+      url,
+      eventTypes: ['message.created'],
+    });
+    await postMessage(server, cookie, james);
+    await worker.runOnce();
+    expect(receiver.at('/rebind')).toHaveLength(0);
+    const [delivery] = await storedDeliveries(server, endpoint.id);
+    expect(delivery).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: null });
+    expect(delivery?.lastError).toBe(NOT_PUBLIC_MESSAGE);
   });
 });
