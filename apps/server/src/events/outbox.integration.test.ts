@@ -22,7 +22,7 @@ describe('publishing events (events/outbox.ts)', () => {
     const patientId = randomUUID();
     await server.context.db.transaction((tx) =>
       publishEvents(tx, [
-        { topic: 'patient.updated', patientId, payload: { statusChanged: true } },
+        { topic: 'message.created', patientId, payload: { messageId: 'message-1' } },
         {
           topic: 'notification.created',
           recipientUserIds: ['user-a', 'user-b'],
@@ -43,11 +43,11 @@ describe('publishing events (events/outbox.ts)', () => {
       })),
     ).toEqual([
       {
-        topic: 'patient.updated',
+        topic: 'message.created',
         patientId,
         recipientUserIds: null,
         adminOnly: false,
-        payload: { statusChanged: true },
+        payload: { messageId: 'message-1' },
       },
       {
         topic: 'notification.created',

@@ -18,6 +18,7 @@ import { DOCUMENT_CATEGORIES, NOTIFICATION_TYPES } from '../constants.ts';
 export const LIVE_EVENT_AUDIENCES = {
   'patient.created': 'patient',
   'patient.updated': 'patient',
+  'patient.status-released': 'patient',
   'patient.access-changed': 'patient',
   'message.created': 'patient',
   'message.read': 'patient',
@@ -52,9 +53,10 @@ const empty = z.object({});
 /** What each topic's payload holds: ids to refetch by, never health information. */
 export const LIVE_EVENT_PAYLOADS = {
   'patient.created': empty,
-  // `statusChanged`: the treatment status changed (or was changed back): webhooks tell it apart
-  // from other edits (webhooks/webhook.schemas.ts). The status itself never travels.
-  'patient.updated': z.object({ statusChanged: z.literal(true).optional() }),
+  'patient.updated': empty,
+  // A status change's undo window closed (the change stands): its notifications went out with
+  // it, and webhooks tell receivers now (webhooks/webhook.schemas.ts). The status never travels.
+  'patient.status-released': empty,
   // Temporary access to the patient was granted or revoked: the patient's panel refetches.
   'patient.access-changed': empty,
   'message.created': z.object({ messageId: z.string() }),
@@ -155,6 +157,8 @@ const withActivity = <E extends { patientId: string | null }>(
 const INVALIDATES = {
   'patient.created': patientKeys,
   'patient.updated': withActivity(patientKeys),
+  // Nothing changed at release that the status change's own event did not already refresh.
+  'patient.status-released': () => [],
   'patient.access-changed': (event) =>
     event.patientId ? [['access-grants', event.patientId]] : [['access-grants']],
   'message.created': withActivity(threadKeys),

@@ -18,27 +18,19 @@ export type TWebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /**
  * Each event type with the live-event topic it comes from and the payload field naming its
- * record; `when` narrows the topic's events (a patient's update is a status change only when its
- * payload says so). One topic feeds at most one type, so an event makes at most one delivery per
- * endpoint (the outbox is unique on endpoint and event).
+ * record. A status change is told when its undo window closes (`patient.status-released`), so
+ * an undone change is never told. One topic feeds at most one type, so an event makes at most
+ * one delivery per endpoint (the outbox is unique on endpoint and event).
  */
 export const WEBHOOK_EVENT_SOURCES = {
-  'patient.status-changed': {
-    topic: 'patient.updated',
-    recordField: null,
-    when: { field: 'statusChanged', equals: true },
-  },
-  'document.added': { topic: 'document.created', recordField: 'documentId', when: null },
-  'billing.added': { topic: 'billing.created', recordField: 'entryId', when: null },
-  'message.created': { topic: 'message.created', recordField: 'messageId', when: null },
-  'request.changed': { topic: 'case-request.changed', recordField: 'requestId', when: null },
+  'patient.status-changed': { topic: 'patient.status-released', recordField: null },
+  'document.added': { topic: 'document.created', recordField: 'documentId' },
+  'billing.added': { topic: 'billing.created', recordField: 'entryId' },
+  'message.created': { topic: 'message.created', recordField: 'messageId' },
+  'request.changed': { topic: 'case-request.changed', recordField: 'requestId' },
 } as const satisfies Record<
   TWebhookEventType,
-  {
-    topic: TLiveEventTopic;
-    recordField: string | null;
-    when: { field: string; equals: boolean } | null;
-  }
+  { topic: TLiveEventTopic; recordField: string | null }
 >;
 
 /** What the settings screens call each type. */

@@ -85,7 +85,7 @@ function auditAndAnnounce(
       details: `${change.from} → ${change.to}`,
       ip: context.ip,
     },
-    [{ topic: 'patient.updated', patientId: change.patientId, payload: { statusChanged: true } }],
+    [{ topic: 'patient.updated', patientId: change.patientId }],
   );
 }
 
@@ -224,11 +224,15 @@ export async function releaseDueStatusChanges(db: Db, now = new Date()): Promise
       })),
     );
     // Last, in one statement: the events lock is held from here to the commit only, not while
-    // the batch's audiences are read, so status changes meanwhile do not wait on this job.
-    await publishEvents(
-      tx,
-      created.flatMap(({ event }) => event ?? []),
-    );
+    // the batch's audiences are read, so status changes meanwhile do not wait on this job. The
+    // change now stands: webhooks tell receivers of it from its release event.
+    await publishEvents(tx, [
+      ...created.flatMap(({ event }) => event ?? []),
+      ...released.map(({ patient }) => ({
+        topic: 'patient.status-released' as const,
+        patientId: patient.id,
+      })),
+    ]);
     return due.length;
   });
 }

@@ -58,7 +58,6 @@ export function toWebhookEvent(
   if (!type || !event.patientId || !UUID.test(event.patientId)) return null;
   const source = WEBHOOK_EVENT_SOURCES[type];
   const payload = event.payload ?? {};
-  if (source.when && payload[source.when.field] !== source.when.equals) return null;
   if (!source.recordField) return { type, data: { patientId: event.patientId } };
   const recordId = payload[source.recordField];
   if (typeof recordId !== 'string' || !UUID.test(recordId)) return null;

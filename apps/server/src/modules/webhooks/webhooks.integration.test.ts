@@ -4,7 +4,11 @@ import { events, webhookCursor, webhookDeliveries } from '#src/db/schema/index.t
 import { pruneEvents } from '#src/events/event-retention.ts';
 import { publishEvent } from '#src/events/outbox.ts';
 import { getPatientId, upload } from '#src/modules/documents/document-test-support.ts';
-import { changeStatusAsUser, saveDemographicsAsUser } from '#src/test/patient-writes.ts';
+import {
+  changeStatusAsUser,
+  releaseHeldStatusChanges,
+  saveDemographicsAsUser,
+} from '#src/test/patient-writes.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { NOT_PUBLIC_MESSAGE } from './webhook-url.ts';
 import {
@@ -149,7 +153,7 @@ describe('webhook deliveries', () => {
     ]);
   });
 
-  it('tells a status change apart from other edits of the patient', async () => {
+  it('tells a status change apart from other edits of the patient, once its undo window closed', async () => {
     const from = receiver.received.length;
     const changed = await changeStatusAsUser(server, {
       cookie: cookies.clinic,
@@ -157,6 +161,9 @@ describe('webhook deliveries', () => {
       status: 'Referred for MD',
     });
     expect(changed.statusCode).toBe(200);
+    // Held, like its notifications, while it can still be undone.
+    expect(await deliverFrom(from)).toEqual([]);
+    await releaseHeldStatusChanges(server);
     const got = await deliverFrom(from);
     expect(got.map((delivery) => delivery.path).toSorted()).toEqual([
       '/admin',
@@ -185,6 +192,26 @@ describe('webhook deliveries', () => {
     });
     expect(edited.statusCode).toBe(200);
     expect(await deliverFrom(before)).toEqual([]);
+  });
+
+  it('never tells of a status change that was undone', async () => {
+    const from = receiver.received.length;
+    const changed = await changeStatusAsUser(server, {
+      cookie: cookies.clinic,
+      patientId: james,
+      status: 'Evaluated',
+    });
+    expect(changed.statusCode).toBe(200);
+    const { undo } = changed.json<{ undo: { changeId: string } }>();
+    const undone = await server.request({
+      method: 'POST',
+      url: `/api/patients/${james}/status/undo`,
+      cookie: cookies.clinic,
+      body: { changeId: undo.changeId },
+    });
+    expect(undone.statusCode).toBe(200);
+    await releaseHeldStatusChanges(server);
+    expect(await deliverFrom(from)).toEqual([]);
   });
 
   it('retries after a 500 from the receiver, keeping its answer, then delivers', async () => {
