@@ -18,7 +18,7 @@ export const EVENTS_LOCK_KEY = 0x6362_6576_656e_7473n;
 type Audiences = typeof LIVE_EVENT_AUDIENCES;
 
 /** Who the event is addressed to, as its topic's audience requires (packages/domain contract). */
-type Address<T extends TLiveEventTopic> = Audiences[T] extends 'patient'
+type Address<T extends TLiveEventTopic> = Audiences[T] extends 'patient' | 'webhooks'
   ? { patientId: string }
   : Audiences[T] extends 'recipients'
     ? { recipientUserIds: readonly string[] }
@@ -74,11 +74,13 @@ export function publishEventsSql(events: readonly LiveEvent[], first?: SQL): SQL
       patientId?: string;
       recipientUserIds?: readonly string[];
     };
+    const audience = LIVE_EVENT_AUDIENCES[event.topic];
     return {
       topic: event.topic,
       patientId: patientId ?? null,
-      recipientUserIds: recipientUserIds ?? null,
-      adminOnly: LIVE_EVENT_AUDIENCES[event.topic] === 'admins',
+      // Addressed to no user, so no stream sends it (event-hub.ts, event-visibility.ts).
+      recipientUserIds: audience === 'webhooks' ? [] : (recipientUserIds ?? null),
+      adminOnly: audience === 'admins',
       payload: event.payload ?? {},
     };
   });

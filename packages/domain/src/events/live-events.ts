@@ -14,11 +14,13 @@ import { DOCUMENT_CATEGORIES, NOTIFICATION_TYPES } from '../constants.ts';
  * - `admins`: administrators only.
  * - `everyone`: every signed-in user (the change is about no patient: directory, templates,
  *   settings).
+ * - `webhooks`: no browser; the webhook fan-out reads it (modules/webhooks). The event carries
+ *   `patientId`, which decides which endpoints hear of it.
  */
 export const LIVE_EVENT_AUDIENCES = {
   'patient.created': 'patient',
   'patient.updated': 'patient',
-  'patient.status-released': 'patient',
+  'patient.status-released': 'webhooks',
   'patient.access-changed': 'patient',
   'message.created': 'patient',
   'message.read': 'patient',
@@ -42,7 +44,7 @@ export const LIVE_EVENT_AUDIENCES = {
   'treatment-gap.changed': 'patient',
   'lien.changed': 'patient',
   'settlement.changed': 'recipients',
-} as const satisfies Record<string, 'patient' | 'recipients' | 'admins' | 'everyone'>;
+} as const satisfies Record<string, 'patient' | 'recipients' | 'admins' | 'everyone' | 'webhooks'>;
 
 export type TLiveEventTopic = keyof typeof LIVE_EVENT_AUDIENCES;
 export type TLiveEventAudience = (typeof LIVE_EVENT_AUDIENCES)[TLiveEventTopic];
@@ -157,7 +159,7 @@ const withActivity = <E extends { patientId: string | null }>(
 const INVALIDATES = {
   'patient.created': patientKeys,
   'patient.updated': withActivity(patientKeys),
-  // Nothing changed at release that the status change's own event did not already refresh.
+  // Never sent to a browser (audience `webhooks`).
   'patient.status-released': () => [],
   'patient.access-changed': (event) =>
     event.patientId ? [['access-grants', event.patientId]] : [['access-grants']],

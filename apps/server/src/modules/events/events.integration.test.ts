@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { patients } from '#src/db/schema/index.ts';
+import { events, patients } from '#src/db/schema/index.ts';
 import { openSse } from '#src/test/sse-client.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { WRITE_ORIGIN_HEADER } from '@casebridge/domain/events/live-events';
@@ -138,6 +138,24 @@ describe('live events (GET /api/events)', () => {
         .filter((event) => event.topic === 'notification.created');
       expect(attorneyNotifications.length).toBeGreaterThan(0);
       expect(clinic2Notifications.length).toBe(0);
+      // The release's own event is for webhooks only. A later change marks where the release's
+      // events have all been read, since they were published before it.
+      expect((await setStatus(maria, 'Referred for PT')).statusCode).toBe(200);
+      await server.flushEvents();
+      const releasedAt = async (stream: (typeof streams)['clinic']) => {
+        await stream.waitFor(
+          () => stream.changes().filter((event) => event.patientId === maria).length >= 2,
+        );
+        return stream.changes().filter((event) => event.topic === 'patient.status-released');
+      };
+      expect(await releasedAt(streams.clinic)).toEqual([]);
+      expect(await releasedAt(streams.attorney)).toEqual([]);
+      const stored = await server.context.db
+        .select()
+        .from(events)
+        .where(eq(events.topic, 'patient.status-released'));
+      // Released: these two changes, and the two of the first test.
+      expect(new Set(stored.map((event) => event.patientId))).toEqual(new Set([maria, sofia]));
     } finally {
       await Promise.all(Object.values(streams).map((stream) => stream.close()));
     }
