@@ -1,16 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { cpuBetween, cpuPerRequest, measureCpu, parseProcessCpuMs } from './bench-cpu.ts';
+import {
+  cpuBetween,
+  cpuPerRequest,
+  findPostmaster,
+  measureCpu,
+  parseProcessStat,
+} from './bench-cpu.ts';
 
-describe('parseProcessCpuMs', () => {
-  it('adds user and system ticks (10 ms each), counting fields after the command', () => {
+describe('parseProcessStat', () => {
+  it('reads the parent and adds user and system ticks (10 ms each), after the command', () => {
     // A command holding spaces and a parenthesis must not shift the fields.
     const line =
       '4242 (node (main) x) S 1 4242 4242 0 -1 4194560 5000 0 0 0 123 45 7 9 20 0 11 0 100 0 0';
-    expect(parseProcessCpuMs(line)).toBe((123 + 45) * 10);
+    expect(parseProcessStat(line)).toEqual({ parentPid: 1, cpuMs: (123 + 45) * 10 });
   });
 
   it('refuses a line that is not a stat line', () => {
-    expect(() => parseProcessCpuMs('no such process')).toThrow(/not a \/proc stat line/);
+    expect(() => parseProcessStat('no such process')).toThrow(/not a \/proc stat line/);
   });
 });
 
@@ -79,7 +85,8 @@ describe.runIf(process.platform === 'linux')('measureCpu', () => {
       return sink;
     };
     const before = process.cpuUsage();
-    const { result, spent } = await measureCpu(50, process.pid, async () => {
+    const sources = { serverPid: process.pid, postmasterPid: findPostmaster(process.pid) };
+    const { result, spent } = await measureCpu(50, sources, async () => {
       spin(200); // the warm-up: its timer fires only once this returns to the event loop
       await new Promise((resolve) => setTimeout(resolve, 0));
       spin(100);
@@ -94,9 +101,21 @@ describe.runIf(process.platform === 'linux')('measureCpu', () => {
     expect(spent.loadGeneratorMs).toBeLessThanOrEqual(wholeMs - 200);
     expect(spent.serverMs).toBeGreaterThanOrEqual(100 - 20);
     expect(spent.serverMs).toBeLessThanOrEqual(wholeMs - 200 + 20);
+    // Standing in for the postmaster, the parent of this process: its processes are counted.
+    expect(spent.databaseMs).toBeGreaterThanOrEqual(100 - 20);
+  });
+
+  it('has no database figure when the database is not on this machine', async () => {
+    expect(findPostmaster(2 ** 22 + 1)).toBeNull(); // above Linux's largest pid
+    const sources = { serverPid: null, postmasterPid: null };
+    const { spent } = await measureCpu(0, sources, async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+    expect(spent.databaseMs).toBeNaN();
   });
 
   it('fails when the run ends before its warm-up', async () => {
-    await expect(measureCpu(10_000, null, async () => 'early')).rejects.toThrow(/warm-up/);
+    const sources = { serverPid: null, postmasterPid: null };
+    await expect(measureCpu(10_000, sources, async () => 'early')).rejects.toThrow(/warm-up/);
   });
 });

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { now, sleep } from './fanout-clock.ts';
 import { FANOUT, HOST } from './fanout-config.ts';
 import { sendRequest } from './fanout-http.ts';
+import { parseProcessStat } from './bench-cpu.ts';
 import { memoryFileOf } from './gc-on-signal.ts';
 import { readToolEnv } from '#src/env.ts';
 
@@ -174,10 +175,5 @@ async function readRssBytes(pid: number): Promise<number> {
 export async function readCpuSeconds(pid: number): Promise<number> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
   if (!stat) return 0;
-  // Fields after the parenthesised command name; utime and stime are the 14th and 15th fields.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  return parseProcessStat(stat).cpuMs / 1_000;
 }
-
-/** USER_HZ, which Linux fixes at 100 for /proc on every common architecture. */
-const CLOCK_TICKS_PER_SECOND = 100;

@@ -33,7 +33,7 @@ import {
   SEARCH_DOB,
   SEARCH_NAME,
 } from './bench-data.ts';
-import { cpuPerRequest, measureCpu } from './bench-cpu.ts';
+import { cpuPerRequest, findPostmaster, measureCpu } from './bench-cpu.ts';
 import { captureStatements, openReplayers, type Operation } from './bench-floor.ts';
 import {
   createHttpClient,
@@ -290,6 +290,11 @@ async function measurePostgres(webDist: string | undefined): Promise<Target | nu
   const orgs = await prepare(db);
   const bulk = openBulkConnection(database.url);
   cleanups.push(bulk.close);
+  // The database's processes are its postmaster's: the CPU rows count those, no other cluster's.
+  const backend = (await bulk.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+    rows: Array<{ pid: number }>;
+  };
+  const postmasterPid = findPostmaster(Number(backend.rows[0]?.pid));
   const { target, cookie } = await startServer('postgres', {
     databaseUrl: database.url,
     webDistDir: webDist,
@@ -310,13 +315,17 @@ async function measurePostgres(webDist: string | undefined): Promise<Target | nu
     const section = `PostgreSQL, ${thousands(size)} patients (${thousands(counts.clinic)} at the clinic), ${options.load.clients} clients`;
     progress(`${section}: generated in ${((Date.now() - started) / 1_000).toFixed(1)} s`);
     for (const figure of FIGURES) {
-      const measured = await measureCpu(options.load.warmupMs, target.pid, () =>
-        runClosedLoop(options.load, expectOk(http, figure.path)),
+      const measured = await measureCpu(
+        options.load.warmupMs,
+        { serverPid: target.pid, postmasterPid },
+        () => runClosedLoop(options.load, expectOk(http, figure.path)),
       );
       const server = measured.result;
       const statements = await captureStatements(database.url, CLINIC_EMAIL, figure.operation);
-      const replayed = await measureCpu(options.load.warmupMs, null, () =>
-        runClosedLoop(options.load, replayers.replay(statements)),
+      const replayed = await measureCpu(
+        options.load.warmupMs,
+        { serverPid: null, postmasterPid },
+        () => runClosedLoop(options.load, replayers.replay(statements)),
       );
       const floor = replayed.result;
       const cpu = {
