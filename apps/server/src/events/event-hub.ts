@@ -353,7 +353,9 @@ export class EventHub {
       let sweep = false;
       for (const row of rows) {
         if (row.topic === 'organization.changed') this.audiences.clear();
-        else if (row.topic.startsWith('patient.') && row.patientId)
+        // An event addressed to users (a status change's release is addressed to none) changes
+        // no one's view of the patient.
+        else if (row.topic.startsWith('patient.') && row.patientId && !row.recipientUserIds)
           this.audiences.invalidate(row.patientId);
         if (SWEEP_TOPICS.has(row.topic)) sweep = true;
       }

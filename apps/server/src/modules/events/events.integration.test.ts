@@ -144,7 +144,11 @@ describe('live events (GET /api/events)', () => {
       await server.flushEvents();
       const releasedAt = async (stream: (typeof streams)['clinic']) => {
         await stream.waitFor(
-          () => stream.changes().filter((event) => event.patientId === maria).length >= 2,
+          () =>
+            stream
+              .changes()
+              .filter((event) => event.topic === 'patient.updated' && event.patientId === maria)
+              .length >= 2,
         );
         return stream.changes().filter((event) => event.topic === 'patient.status-released');
       };
