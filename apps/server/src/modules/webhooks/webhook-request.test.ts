@@ -80,7 +80,7 @@ describe('postWebhook', () => {
       response.writeHead(200);
       response.write('a start'); // and nothing more
     });
-    expect(await postWebhook(`http://127.0.0.1:${port}/`, { ...post, timeoutMs: 200 })).toEqual({
+    expect(await postWebhook(`http://127.0.0.1:${port}/`, { ...post, timeoutMs: 1_500 })).toEqual({
       status: 200,
       body: 'a start',
     });
