@@ -16,6 +16,7 @@ import { WRITE_ORIGIN_HEADER } from '@casebridge/domain/events/live-events';
 import type { AppContext } from './app-context.ts';
 import { readBearerSecret, resolveTokenActor } from './auth/api-token.ts';
 import { resolveActor } from './auth/session.ts';
+import { writeMayChangeSessions } from './auth/session-cache.ts';
 import { AppError } from './lib/app-error.ts';
 import { isVendorPublicRoute, UndeclaredRouteAccessError } from './lib/route-access.ts';
 import { toWebHeaders } from './lib/web-headers.ts';
@@ -284,7 +285,11 @@ export async function buildApp({
   // A change made here is known here before its NOTIFY comes back (auth/session-cache.ts): the
   // next request of the same client, on this instance, must not meet a check from before it.
   app.addHook('onSend', async (request) => {
-    if (!SAFE_METHODS.has(request.method)) context.sessionCache.invalidate('*');
+    if (
+      !SAFE_METHODS.has(request.method) &&
+      writeMayChangeSessions(request.routeOptions.config?.access)
+    )
+      context.sessionCache.invalidate('*');
   });
 
   // Every error answer, its code, the field at fault and Retry-After: lib/error-handler.ts.

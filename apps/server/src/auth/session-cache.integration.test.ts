@@ -36,6 +36,45 @@ describe('the session check cache', () => {
     expect(after.misses - before.misses).toBeLessThanOrEqual(1);
   });
 
+  // Before: every write cleared the instance's checks, so each change on a busy instance re-ran
+  // every session's check (better-auth's session and user, the settings, the actor's join).
+  it('keeps every session’s check across a write that changes no session', async () => {
+    const reader = await server.login('attorney@demo.test');
+    const writer = await server.login('clinic@demo.test');
+    expect(await status(reader)).toBe(200);
+    expect(await status(writer)).toBe(200);
+    const before = server.context.sessionCache.stats();
+    const write = await server.request({
+      method: 'POST',
+      url: '/api/notifications/read-all',
+      cookie: writer,
+    });
+    expect(write.statusCode).toBe(200);
+    expect(await status(reader)).toBe(200);
+    expect(await status(writer)).toBe(200);
+    const after = server.context.sessionCache.stats();
+    expect(after.misses - before.misses).toBe(0);
+    expect(after.hits - before.hits).toBe(3);
+  });
+
+  it('checks every session again after a write that may change one', async () => {
+    const reader = await server.login('attorney@demo.test');
+    const admin = await server.login('admin@demo.test');
+    expect(await status(reader)).toBe(200);
+    expect(await status(admin)).toBe(200);
+    const before = server.context.sessionCache.stats();
+    // Revoking a session that does not exist writes nothing, but its route is one that may.
+    const write = await server.request({
+      method: 'DELETE',
+      url: '/api/sessions/00000000-0000-4000-8000-000000000000',
+      cookie: admin,
+    });
+    expect(write.statusCode).toBe(404);
+    expect(await status(reader)).toBe(200);
+    const after = server.context.sessionCache.stats();
+    expect(after.misses - before.misses).toBe(1);
+  });
+
   it('refuses a session at once when its row is deleted behind the routes', async () => {
     const cookie = await server.login('lienholder@demo.test');
     expect(await status(cookie)).toBe(200);

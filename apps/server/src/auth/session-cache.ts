@@ -1,12 +1,41 @@
 import type { TSettings } from '@casebridge/domain/settings/settings.schemas';
 import type { Database } from '#src/db/client.ts';
 import type { Actor } from '#src/lib/actor.ts';
+import type { RouteAccess } from '#src/lib/route-access.ts';
 
 /** How long an instance trusts a session check it made (issue 12, per-request overhead). */
 export const SESSION_CACHE_TTL_MS = 5_000;
 
 /** The NOTIFY channel of migration 0013's triggers. */
 export const SESSION_CHANGES_CHANNEL = 'session_changes';
+
+/**
+ * The routes whose writes may alter what a session check reads, named by the access they
+ * declare: the rows migrations 0013 and 0015 watch (sessions, users, second factors, the
+ * settings, organisations, emergency access grants) are written only under these. A write under
+ * one of them clears this instance's checks before it answers (app.ts), so the next request on
+ * this instance never meets a check from before the change, even ahead of the NOTIFY. Every
+ * other write (the case work: statuses, messages, documents, billing, notifications) leaves the
+ * checks alone; clearing them there made every change of a busy instance re-run every session's
+ * check (issue 12). Should a route missing here ever write such a row, the NOTIFY still drops
+ * the entry within milliseconds, the window a second instance always has.
+ */
+const SESSION_CHANGING_ACCESS: ReadonlySet<RouteAccess> = new Set<RouteAccess>([
+  'public',
+  'session',
+  'admin:users',
+  'admin:settings',
+  'admin:access-grants',
+  'admin:access-requests',
+  'admin:api-tokens',
+  'admin:tools',
+  'organizations:manage',
+]);
+
+/** Whether a write to a route with this access may change a session check (unknown: yes). */
+export function writeMayChangeSessions(access: RouteAccess | undefined): boolean {
+  return access === undefined || SESSION_CHANGING_ACCESS.has(access);
+}
 
 /** What a session check found, as of `checkedAt`. */
 export type CachedSession = {
