@@ -17,7 +17,7 @@ export const SESSION_CHANGES_CHANNEL = 'session_changes';
  * this instance never meets a check from before the change, even ahead of the NOTIFY. Every
  * other write (the case work: statuses, messages, documents, billing, notifications) leaves the
  * checks alone; clearing them there made every change of a busy instance re-run every session's
- * check (issue 12). Should a route missing here ever write such a row, the NOTIFY still drops
+ * check (ADR 0032). Should a route missing here ever write such a row, the NOTIFY still drops
  * the entry within milliseconds, the window a second instance always has.
  */
 const SESSION_CHANGING_ACCESS: ReadonlySet<RouteAccess> = new Set<RouteAccess>([
