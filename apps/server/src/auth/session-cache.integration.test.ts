@@ -38,6 +38,8 @@ describe('the session check cache', () => {
 
   // Before: every write cleared the instance's checks, so each change on a busy instance re-ran
   // every session's check (better-auth's session and user, the settings, the actor's join).
+  // These count exact hits and misses, so they come before the tests below that change rows
+  // behind the routes, whose late NOTIFYs would drop entries.
   it('keeps every session’s check across a write that changes no session', async () => {
     const reader = await server.login('attorney@demo.test');
     const writer = await server.login('clinic@demo.test');
@@ -73,6 +75,17 @@ describe('the session check cache', () => {
     expect(await status(reader)).toBe(200);
     const after = server.context.sessionCache.stats();
     expect(after.misses - before.misses).toBe(1);
+  });
+
+  it('keeps every session’s check across a write to an unknown address', async () => {
+    const reader = await server.login('attorney@demo.test');
+    expect(await status(reader)).toBe(200);
+    const before = server.context.sessionCache.stats();
+    const write = await server.request({ method: 'POST', url: '/api/no-such-route' });
+    expect(write.statusCode).toBe(404);
+    expect(await status(reader)).toBe(200);
+    const after = server.context.sessionCache.stats();
+    expect(after.misses - before.misses).toBe(0);
   });
 
   it('refuses a session at once when its row is deleted behind the routes', async () => {

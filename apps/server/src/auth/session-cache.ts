@@ -10,31 +10,61 @@ export const SESSION_CACHE_TTL_MS = 5_000;
 export const SESSION_CHANGES_CHANNEL = 'session_changes';
 
 /**
- * The routes whose writes may alter what a session check reads, named by the access they
- * declare: the rows migrations 0013 and 0015 watch (sessions, users, second factors, the
- * settings, organisations, emergency access grants) are written only under these. A write under
- * one of them clears this instance's checks before it answers (app.ts), so the next request on
- * this instance never meets a check from before the change, even ahead of the NOTIFY. Every
- * other write (the case work: statuses, messages, documents, billing, notifications) leaves the
- * checks alone; clearing them there made every change of a busy instance re-run every session's
- * check (ADR 0032). Should a route missing here ever write such a row, the NOTIFY still drops
- * the entry within milliseconds, the window a second instance always has.
+ * Whether a write to a route may change what a session check reads, by the access the route
+ * declares: true where its writes may reach a row or column migrations 0013 and 0015 watch
+ * (sessions, a user's identity and flags, second factors, the settings, an organisation's name
+ * or kind, emergency access grants). Such a write clears this instance's checks before it
+ * answers (app.ts), so the next request here never meets a check from before the change, even
+ * ahead of the NOTIFY. The case work leaves them alone; clearing them there made every change of
+ * a busy instance re-run every session's check (ADR 0032). Every access is decided here, so a
+ * new capability cannot be added without deciding it. The triggers still report every change to
+ * every instance within milliseconds, whichever route or job wrote it.
  */
-const SESSION_CHANGING_ACCESS: ReadonlySet<RouteAccess> = new Set<RouteAccess>([
-  'public',
-  'session',
-  'admin:users',
-  'admin:settings',
-  'admin:access-grants',
-  'admin:access-requests',
-  'admin:api-tokens',
-  'admin:tools',
-  'organizations:manage',
-]);
+const WRITE_MAY_CHANGE_SESSIONS: Record<RouteAccess, boolean> = {
+  public: true,
+  session: true,
+  'admin:users': true,
+  'admin:settings': true,
+  'admin:access-grants': true,
+  'admin:access-requests': true,
+  'admin:api-tokens': true,
+  'admin:tools': true,
+  'organizations:manage': true,
+  'patients:read': false,
+  'patients:create': false,
+  'patients:update-status': false,
+  'patients:edit-demographics': false,
+  'patients:assign-organizations': false,
+  'patients:external-ids': false,
+  'documents:upload': false,
+  'billing:create': false,
+  'billing:edit': false,
+  'billing:void': false,
+  'messages:send': false,
+  'notifications:own': false,
+  'directory:read': false,
+  'admin:templates': false,
+  'admin:audit': false,
+  'admin:mail': false,
+  'requests:read': false,
+  'requests:create': false,
+  'requests:respond': false,
+  // The gap threshold is an organisation's column the triggers do not watch.
+  'gaps:configure': false,
+  'liens:read': false,
+  'liens:record-payment': false,
+  'reductions:negotiate': false,
+  'settlements:manage': false,
+  'webhooks:manage': false,
+};
 
-/** Whether a write to a route with this access may change a session check (unknown: yes). */
+/**
+ * Whether a write request may have changed a session check. Every route declares its access
+ * (app.ts refuses one that does not), so a request without one matched no route and wrote
+ * nothing: an unknown address does not clear the checks.
+ */
 export function writeMayChangeSessions(access: RouteAccess | undefined): boolean {
-  return access === undefined || SESSION_CHANGING_ACCESS.has(access);
+  return access !== undefined && WRITE_MAY_CHANGE_SESSIONS[access];
 }
 
 /** What a session check found, as of `checkedAt`. */
