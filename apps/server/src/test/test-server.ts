@@ -23,7 +23,7 @@ export type DemoEmail =
   | 'imaging@demo.test'
   | 'keystone@demo.test';
 
-type InjectOptions = {
+export type InjectOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   cookie?: string;
