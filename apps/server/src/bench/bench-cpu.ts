@@ -1,9 +1,10 @@
 /**
  * The CPU a measured load costs, from Linux's /proc: the server's, the bench database's
- * PostgreSQL processes (its postmaster and their children), and this process's (the load generator, or the floor's `pg` clients). Divided
- * by the requests served, it gives each request's CPU in all, and so the most requests a second
- * the machine's cores could serve at that cost, however many server processes shared them
- * (README, "Benchmarks": why the list's rate goal is missed on two cores).
+ * PostgreSQL processes (its postmaster and its children), and this process's (the load
+ * generator, or the floor's `pg` clients). Divided by the requests served, it gives each
+ * request's CPU in all, and so the most requests a second the machine's cores could serve at
+ * that cost, however many server processes shared them (README, "Benchmarks": why the list's
+ * rate goal is missed on two cores).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
