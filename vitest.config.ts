@@ -1,12 +1,45 @@
 import { defineConfig } from 'vitest/config';
 import { PREACT_ALIASES } from './apps/web/preact-aliases.ts';
 
+/**
+ * The integration files share one module registry per worker (`isolate: false`): each file
+ * builds its own servers and databases, and importing the app once per worker instead of once
+ * per file is most of the suite's time. They mostly wait on the database, so they run four at a
+ * time on two cores (docs/testing.md).
+ */
+const INTEGRATION = {
+  isolate: false,
+  maxWorkers: 4,
+  environment: 'node',
+  globalSetup: ['apps/server/src/test/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+} as const;
+
+/**
+ * What runs on PGlite as well as on PostgreSQL: what differs on the embedded database (start-up,
+ * the data directory and its lock, migrations, the write gate, backup and restore, shutdown,
+ * health, LISTEN/NOTIFY) and one smoke pass of every module. The rule is in docs/testing.md.
+ */
+const PGLITE_FILES = [
+  'apps/server/src/db/**/*.integration.test.ts',
+  'apps/server/src/ops/backup.integration.test.ts',
+  'apps/server/src/ops/verify-audit.integration.test.ts',
+  'apps/server/src/app.integration.test.ts',
+  'apps/server/src/shutdown.integration.test.ts',
+  'apps/server/src/events/outbox.integration.test.ts',
+  'apps/server/src/modules/health/health.integration.test.ts',
+  'apps/server/src/modules/system-tools/system-tools.integration.test.ts',
+  'apps/server/src/pglite-smoke.integration.test.ts',
+];
+
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'domain',
+          isolate: false,
           include: ['packages/domain/src/**/*.test.ts'],
           environment: 'node',
         },
@@ -14,6 +47,7 @@ export default defineConfig({
       {
         test: {
           name: 'server-unit',
+          isolate: false,
           include: ['apps/server/src/**/*.test.ts'],
           exclude: ['apps/server/src/**/*.integration.test.ts'],
           environment: 'node',
@@ -23,10 +57,21 @@ export default defineConfig({
         test: {
           name: 'server-integration',
           include: ['apps/server/src/**/*.integration.test.ts'],
-          environment: 'node',
-          globalSetup: ['apps/server/src/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: ['apps/server/src/**/*.isolated.integration.test.ts'],
+          ...INTEGRATION,
+        },
+      },
+      {
+        // The embedded database's own pass, whatever server the run names (docs/testing.md).
+        test: { name: 'server-pglite', include: PGLITE_FILES, ...INTEGRATION },
+      },
+      {
+        // Files that replace a module (vi.mock) get a module registry of their own.
+        test: {
+          name: 'server-integration-isolated',
+          include: ['apps/server/src/**/*.isolated.integration.test.ts'],
+          ...INTEGRATION,
+          isolate: true,
         },
       },
       {
@@ -50,6 +95,7 @@ export default defineConfig({
         },
         test: {
           name: 'web',
+          isolate: false,
           server: { deps: { inline: true } },
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',

@@ -1,8 +1,11 @@
 #!/usr/bin/env node
-// The whole suite: checks, unit tests, integration tests on PGlite (and on PostgreSQL when a
-// server URL is given), end-to-end tests in Chromium. Ends with `N passed, N failed`.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// The whole suite: checks, unit tests, the integration suite on PostgreSQL (when a server URL is
+// given; otherwise on PGlite), the embedded database's own pass on PGlite, and the end-to-end
+// tests in Chromium. Three lanes run at once, since most steps wait on a database or a browser
+// rather than on the two cores (docs/testing.md). Each step's output goes to .reports/<step>.log;
+// a failed step's output is printed at the end. Ends with `N passed, N failed`.
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -21,8 +24,10 @@ const baseEnv = {
   DATABASE_URL: '',
   TEST_DATABASE_URL: '',
   TEST_REDIS_URL: redisUrl,
-  FORCE_COLOR: '1',
+  FORCE_COLOR: '0',
 };
+const startedAt = Date.now();
+/** @type {{ label: string, passed: number, failed: number, seconds: number, log: string }[]} */
 const results = [];
 
 /** redis://127.0.0.1:6379 when a Redis server answers PING there within a second, else ''. */
@@ -42,27 +47,49 @@ function findLocalRedis() {
   });
 }
 
+const slug = (label) => label.replace(/\W+/g, '-').replace(/^-|-$/g, '');
+const elapsed = (since) => (Date.now() - since) / 1000;
+
+/** Runs a command with its output in the step's log; resolves whether it exited with 0. */
 function run(label, command, args, env = baseEnv) {
-  console.log(`\n━━ ${label}: ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { cwd: root, env, stdio: 'inherit' });
-  return result.status === 0;
+  const log = path.join(reports, `${slug(label)}.log`);
+  const out = createWriteStream(log);
+  console.log(`▶ ${label}: ${command} ${args.join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.pipe(out, { end: false });
+    child.stderr.pipe(out, { end: false });
+    child.on('error', (error) => out.write(`\n${error.stack}\n`));
+    child.on('close', (code) => out.end(() => resolve({ ok: code === 0, log })));
+  });
 }
 
-function step(label, command, args) {
-  const ok = run(label, command, args);
-  results.push({ label, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+function record(label, since, passed, failed, log) {
+  const seconds = elapsed(since);
+  results.push({ label, passed, failed, seconds, log });
+  const verdict = failed > 0 ? 'FAILED' : 'ok';
+  console.log(
+    `■ ${label}: ${verdict} in ${seconds.toFixed(0)} s (${passed} passed, ${failed} failed)`,
+  );
 }
 
-function vitest(label, projects, env = baseEnv) {
-  const file = path.join(reports, `${label.replace(/\W+/g, '-')}.json`);
-  const projectArgs = projects.flatMap((project) => ['--project', project]);
-  const ok = run(
+async function step(label, command, args) {
+  const since = Date.now();
+  const { ok, log } = await run(label, command, args);
+  record(label, since, ok ? 1 : 0, ok ? 0 : 1, log);
+  return ok;
+}
+
+async function vitest(label, args, env = baseEnv) {
+  const since = Date.now();
+  const file = path.join(reports, `${slug(label)}.json`);
+  const { ok, log } = await run(
     label,
     'npx',
     [
       'vitest',
       'run',
-      ...projectArgs,
+      ...args,
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${file}`,
@@ -72,73 +99,87 @@ function vitest(label, projects, env = baseEnv) {
   const report = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
   const passed = report?.numPassedTests ?? 0;
   const failed = (report?.numFailedTests ?? 0) + (!ok && !(report?.numFailedTests > 0) ? 1 : 0);
-  results.push({ label, passed, failed });
+  record(label, since, passed, failed, log);
 }
 
-let webBuilt;
-/** Builds the web app once for the steps that need it; whether the build succeeded. */
-function buildWeb() {
-  webBuilt ??= run('build web app', 'npm', ['run', 'build']);
-  return webBuilt;
+const projects = (...names) => names.flatMap((name) => ['--project', name]);
+
+/** Typecheck, lint and the other static checks, then the tests that need no database server. */
+async function checksLane() {
+  await step('typecheck', 'npm', ['run', '-s', 'typecheck']);
+  await step('lint', 'npm', ['run', '-s', 'lint']);
+  // A planted wrong import of each kind must fail the lint above
+  // (docs/architecture/code-layout-and-boundaries.md).
+  await step('import boundaries and copies', 'node', [
+    '--test',
+    'scripts/check-boundaries.test.mjs',
+  ]);
+  // What counts as a page's initial JavaScript, and that each size limit can fail.
+  await step('bundle budget rules', 'node', ['--test', 'scripts/check-bundle-budget.test.mjs']);
+  await step('format', 'npm', ['run', '-s', 'format:check']);
+  // The API contract: Redocly lint with 0 errors, and a generated client that compiles
+  // (scripts/openapi-check.mjs, docs/architecture/api-contract.md).
+  await step('OpenAPI contract', 'npm', ['run', '-s', 'openapi:check']);
+  await vitest('unit', projects('domain', 'server-unit', 'web'));
+  // What differs on the embedded database, always on PGlite (docs/testing.md).
+  if (postgresUrl) await vitest('integration (PGlite pass)', projects('server-pglite'));
 }
 
-/** The JavaScript size budget of each page (scripts/check-bundle-budget.mjs) on a fresh build. */
-function bundleBudget() {
-  const label = 'bundle budget';
-  if (!buildWeb()) {
-    results.push({ label, passed: 0, failed: 1 });
+/** The whole integration suite: on PostgreSQL when the run has a server, else on PGlite. */
+async function integrationLane() {
+  const integration = projects('server-integration', 'server-integration-isolated');
+  if (postgresUrl) {
+    await vitest('integration (PostgreSQL)', integration, {
+      ...baseEnv,
+      TEST_DATABASE_URL: postgresUrl,
+    });
+  } else {
+    console.log('(no TEST_DATABASE_URL or DATABASE_URL: the integration suite runs on PGlite)');
+    await vitest('integration (PGlite)', integration);
+  }
+}
+
+/** The built app: its size budget, then the browser tests against it. */
+async function browserLane() {
+  const since = Date.now();
+  const built = await run('build web app', 'npm', ['run', 'build']);
+  if (!built.ok) {
+    record('build web app', since, 0, 1, built.log);
     return;
   }
-  step(label, 'node', ['scripts/check-bundle-budget.mjs', 'apps/web/dist']);
-}
-
-function playwright() {
-  const label = 'e2e (Chromium)';
-  const built = buildWeb();
-  if (!built) {
-    results.push({ label, passed: 0, failed: 1 });
-    return;
-  }
+  await step('bundle budget', 'node', ['scripts/check-bundle-budget.mjs', 'apps/web/dist']);
+  if (skipE2e) return;
+  const e2eSince = Date.now();
   const file = path.join(reports, 'e2e.json');
-  const ok = run(label, 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-    ...baseEnv,
-    PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-  });
+  const { ok, log } = await run(
+    'e2e (Chromium)',
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+    { ...baseEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+  );
   const report = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
   const passed = (report?.stats?.expected ?? 0) + (report?.stats?.flaky ?? 0);
   const failed =
     (report?.stats?.unexpected ?? 0) + (!ok && !(report?.stats?.unexpected > 0) ? 1 : 0);
-  results.push({ label, passed, failed });
+  record('e2e (Chromium)', e2eSince, passed, failed, log);
 }
 
-step('typecheck', 'npm', ['run', '-s', 'typecheck']);
-step('lint', 'npm', ['run', '-s', 'lint']);
-// A planted wrong import of each kind must fail the lint above (docs/architecture.md §1).
-step('import boundaries and copies', 'node', ['--test', 'scripts/check-boundaries.test.mjs']);
-// What counts as a page's initial JavaScript, and that each size limit can fail (below).
-step('bundle budget rules', 'node', ['--test', 'scripts/check-bundle-budget.test.mjs']);
-step('format', 'npm', ['run', '-s', 'format:check']);
-// The API contract: Redocly lint with 0 errors, and a generated client that compiles
-// (scripts/openapi-check.mjs, docs/architecture.md 'The API contract').
-step('OpenAPI contract', 'npm', ['run', '-s', 'openapi:check']);
-vitest('unit', ['domain', 'server-unit', 'web']);
-vitest('integration (PGlite)', ['server-integration']);
-if (postgresUrl) {
-  vitest('integration (PostgreSQL)', ['server-integration'], {
-    ...baseEnv,
-    TEST_DATABASE_URL: postgresUrl,
-  });
-} else {
-  console.log('\n(no TEST_DATABASE_URL or DATABASE_URL: integration tests ran on PGlite only)');
-}
 if (!redisUrl)
-  console.log('(no Redis answered on 127.0.0.1:6379: the Redis store tests were skipped)');
-bundleBudget();
-if (!skipE2e) playwright();
+  console.log('(no Redis answered on 127.0.0.1:6379: the Redis store tests are skipped)');
+await Promise.all([checksLane(), integrationLane(), browserLane()]);
 
-console.log('\n━━ Summary');
+for (const result of results.filter((each) => each.failed > 0)) {
+  console.log(`\n━━ ${result.label} failed; its output (${path.relative(root, result.log)}):`);
+  console.log(readFileSync(result.log, 'utf8'));
+}
+
+console.log('\n━━ Summary (wall time of each step; the lanes ran at once)');
 for (const result of results)
-  console.log(`  ${result.label.padEnd(28)} ${result.passed} passed, ${result.failed} failed`);
+  console.log(
+    `  ${result.label.padEnd(28)} ${`${result.seconds.toFixed(0)} s`.padStart(6)}   ` +
+      `${result.passed} passed, ${result.failed} failed`,
+  );
+console.log(`  ${'total'.padEnd(28)} ${`${elapsed(startedAt).toFixed(0)} s`.padStart(6)}`);
 const passed = results.reduce((sum, result) => sum + result.passed, 0);
 const failed = results.reduce((sum, result) => sum + result.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

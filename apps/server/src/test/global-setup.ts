@@ -3,6 +3,7 @@ import {
   createTestTemplate,
   destroyTestTemplate,
   getTestRedisUrl,
+  getTestServerUrl,
   type TestTemplate,
 } from './test-template.ts';
 
@@ -14,9 +15,17 @@ declare module 'vitest' {
   }
 }
 
-/** Vitest global setup for integration tests: one seeded template for the whole run. */
+/** The project that runs on the embedded database whatever server the run names. */
+export const PGLITE_PROJECT = 'server-pglite';
+
+/**
+ * Vitest global setup for integration tests: one seeded template for the whole run, on the
+ * run's PostgreSQL server (TEST_DATABASE_URL) or on PGlite, which PGLITE_PROJECT always uses.
+ */
 export default async function setup(project: TestProject) {
-  const template = await createTestTemplate();
+  const template = await createTestTemplate(
+    project.name === PGLITE_PROJECT ? undefined : getTestServerUrl(),
+  );
   project.provide('testTemplate', template);
   project.provide('redisUrl', getTestRedisUrl() ?? '');
   return async () => {

@@ -35,12 +35,16 @@ export function withDatabase(serverUrl: string, database: string): string {
   return url.toString();
 }
 
-/** Builds the template once per run: migrations applied and demo data seeded. */
-export async function createTestTemplate(): Promise<TestTemplate> {
+/**
+ * Builds the template once per run: migrations applied and demo data seeded, on the PostgreSQL
+ * server at `serverUrl`, or on PGlite without one.
+ */
+export async function createTestTemplate(
+  serverUrl: string | undefined = getTestServerUrl(),
+): Promise<TestTemplate> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'casebridge-test-'));
   const filesDir = path.join(root, 'template-files');
   const storage = createDiskStorage(filesDir);
-  const serverUrl = getTestServerUrl();
 
   if (!serverUrl) {
     const pglite = await createPglite('memory://');
