@@ -70,7 +70,7 @@ describe('AppShell error boundary', () => {
   });
 });
 
-describe('AppShell account menu', { timeout: 15_000 }, () => {
+describe('AppShell account menu', () => {
   it('shows the e-mail, the organisation badge and Sign out', async () => {
     const { router, api } = renderShell('/directory');
     const user = userEvent.setup();

@@ -1,7 +1,18 @@
 import { render, screen } from '@testing-library/react';
 import { useEffect, useRef } from 'react';
-import { describe, expect, it } from 'vitest';
-import { PageTitle } from './page-title.tsx';
+import { beforeEach, describe, expect, it } from 'vitest';
+
+// The module remembers whether a page has shown. Web test files share one module registry
+// (docs/testing.md), so each test takes its own instance of the module, as a page load does.
+let PageTitle: typeof import('./page-title.tsx').PageTitle;
+let instances = 0;
+beforeEach(async () => {
+  instances += 1;
+  const freshInstance = `./page-title.tsx?instance=${instances}`;
+  ({ PageTitle } = (await import(
+    /* @vite-ignore */ freshInstance
+  )) as typeof import('./page-title.tsx'));
+});
 
 /** A control the page focused before its heading mounted (effects run in order). */
 function FocusedSearch() {

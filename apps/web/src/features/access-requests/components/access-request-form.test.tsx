@@ -40,7 +40,7 @@ const COMPLETE = {
   Role: 'clinic',
 };
 
-describe('AccessRequestForm', { timeout: 15_000 }, () => {
+describe('AccessRequestForm', () => {
   it('toasts the spec message, marks every blank field, focuses the first, and sends nothing', async () => {
     const { sent, submit } = renderForm();
     const user = await fillIn({ Organization: 'Lee Physio' });

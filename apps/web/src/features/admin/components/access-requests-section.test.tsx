@@ -23,7 +23,7 @@ const RITA: TAccessRequest = {
   reviewedByName: null,
 };
 
-describe('AccessRequestsSection', { timeout: 15_000 }, () => {
+describe('AccessRequestsSection', () => {
   it('asks before rejecting, naming the request; only the confirmation rejects', async () => {
     const { api } = renderWithProviders(<AccessRequestsSection />, {
       session: signedInAs('admin'),

@@ -15,7 +15,7 @@ function renderModal() {
   }).api;
 }
 
-describe('AddTemplateModal', { timeout: 15_000 }, () => {
+describe('AddTemplateModal', () => {
   it('requires title and body, then a subject for e-mail templates, sending nothing', async () => {
     const api = renderModal();
     const user = userEvent.setup();

@@ -49,7 +49,7 @@ async function createCora() {
 const creates = (api: ReturnType<typeof renderModal>) =>
   api.calls.filter((call) => call.method === 'POST' && call.path === '/users');
 
-describe('AddUserModal', { timeout: 15_000 }, () => {
+describe('AddUserModal', () => {
   it('checks in the spec order: the first failure is the toast, each error is at its field', async () => {
     const api = renderModal();
     const user = userEvent.setup();

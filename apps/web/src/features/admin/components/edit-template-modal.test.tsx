@@ -26,7 +26,7 @@ function renderModal() {
   return { api, closed: () => closed };
 }
 
-describe('EditTemplateModal', { timeout: 15_000 }, () => {
+describe('EditTemplateModal', () => {
   it('starts from the template and checks as Add Template does, sending nothing', async () => {
     const { api } = renderModal();
     const user = userEvent.setup();

@@ -51,7 +51,7 @@ const patches = (api: ReturnType<typeof renderModal>) =>
       return [call.path, call.body];
     });
 
-describe('EditUserModal', { timeout: 15_000 }, () => {
+describe('EditUserModal', () => {
   it('starts from the user; a new role needs its organization before anything is sent', async () => {
     const api = renderModal();
     const user = userEvent.setup();

@@ -31,7 +31,7 @@ beforeEach(() => {
   };
 });
 
-describe('MailDetailDialog', { timeout: 15_000 }, () => {
+describe('MailDetailDialog', () => {
   it('shows the Message-ID and the failure reason, and retries the failed mail', async () => {
     renderWithProviders(<MailDetailDialog id={ID} onClose={() => undefined} />, {
       session: signedInAs('admin'),

@@ -72,7 +72,7 @@ const posts = (api: FakeApi) =>
 
 const retryName = /^Retry mail to attorney@example\.test/;
 
-describe('MailOutboxPanel', { timeout: 15_000 }, () => {
+describe('MailOutboxPanel', () => {
   it('shows the failure reason and offers Retry only for the failed mail', async () => {
     renderPanel();
     expect(await screen.findByText(REASON)).toBeInTheDocument();

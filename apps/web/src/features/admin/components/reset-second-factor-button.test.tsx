@@ -9,7 +9,7 @@ import { ResetSecondFactorButton } from './reset-second-factor-button.tsx';
 
 const TESS = { id: 'user-tess', name: 'Tess Totp', email: 'tess@example.test' };
 
-describe('ResetSecondFactorButton', { timeout: 15_000 }, () => {
+describe('ResetSecondFactorButton', () => {
   it('says the factor was reset even when the live list has removed the button first', async () => {
     // The users table shows the button only while the user has a second factor: the reset's
     // live event can refresh the table before the reset's own answer arrives ('Live refresh').

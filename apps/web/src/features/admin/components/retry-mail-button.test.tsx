@@ -18,7 +18,7 @@ const MAIL_DETAIL = (
   </Replaceable>
 );
 
-describe('RetryMailButton', { timeout: 15_000 }, () => {
+describe('RetryMailButton', () => {
   for (const outcome of ['queued', 'refused'] as const)
     it(`says the retry was ${outcome} even when a refresh removed the button first`, async () => {
       let answer = () => {};

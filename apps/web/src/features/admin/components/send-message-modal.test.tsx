@@ -30,7 +30,7 @@ function renderModal() {
 const sends = (api: ReturnType<typeof renderModal>) =>
   api.calls.filter((call) => call.method === 'POST');
 
-describe('SendMessageModal', { timeout: 15_000 }, () => {
+describe('SendMessageModal', () => {
   it('asks for a patient, then a message, at their fields, sending nothing', async () => {
     const api = renderModal();
     const user = userEvent.setup();

@@ -9,7 +9,7 @@ import { SendResetLinkButton } from './send-reset-link-button.tsx';
 const DANA = { id: 'user-dana', name: 'Dana Doe', email: 'dana@example.test' };
 const QUEUED = 'A password reset link to dana@example.test is queued.';
 
-describe('SendResetLinkButton', { timeout: 15_000 }, () => {
+describe('SendResetLinkButton', () => {
   it('sends the link only once the dialog naming the user is confirmed', async () => {
     const { api } = renderWithProviders(<SendResetLinkButton user={DANA} />, {
       session: signedInAs('admin'),

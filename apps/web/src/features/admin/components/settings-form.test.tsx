@@ -30,7 +30,7 @@ function renderForm() {
 const saves = (api: ReturnType<typeof renderForm>) =>
   api.calls.filter((call) => call.method === 'PUT' && call.path === '/settings');
 
-describe('SettingsForm', { timeout: 15_000 }, () => {
+describe('SettingsForm', () => {
   it('shows a range error at its field, focuses it and sends nothing', async () => {
     const api = renderForm();
     const user = userEvent.setup();

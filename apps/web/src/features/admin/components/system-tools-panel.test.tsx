@@ -8,7 +8,7 @@ import { signedInAs } from '#src/test/sessions.ts';
 import { latestToast } from '#src/test/toasts.ts';
 import { SystemToolsPanel } from './system-tools-panel.tsx';
 
-describe('SystemToolsPanel', { timeout: 15_000 }, () => {
+describe('SystemToolsPanel', () => {
   it('says an integration failed its check even when the admin left the tab meanwhile', async () => {
     // The panel logs the failed checks for the admin's console; not this test's output.
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});

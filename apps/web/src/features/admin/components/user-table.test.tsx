@@ -60,7 +60,7 @@ const patches = (api: ReturnType<typeof renderTable>) =>
     .filter((call) => call.method === 'PATCH')
     .map((call) => [call.body, call.headers['if-match']]);
 
-describe('UserTable', { timeout: 15_000 }, () => {
+describe('UserTable', () => {
   it('ends a user’s sessions after a dialog that names them', async () => {
     const api = renderTable();
     const user = userEvent.setup();

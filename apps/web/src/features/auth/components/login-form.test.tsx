@@ -27,7 +27,7 @@ function renderLogin(answer: () => unknown = () => signedInAs('clinic')) {
   };
 }
 
-describe('LoginForm', { timeout: 15_000 }, () => {
+describe('LoginForm', () => {
   it('shows at each field what is missing, focuses the first, and sends nothing', async () => {
     const user = userEvent.setup();
     const { sent, email, password, submit } = renderLogin();

@@ -24,7 +24,7 @@ function renderForm() {
   return sent;
 }
 
-describe('AddBillingEntryForm', { timeout: 15_000 }, () => {
+describe('AddBillingEntryForm', () => {
   it('marks each invalid field, focuses the first, and sends nothing', async () => {
     const sent = renderForm();
     const user = userEvent.setup();

@@ -22,7 +22,7 @@ function renderModal() {
 const writes = (api: ReturnType<typeof renderModal>) =>
   api.calls.filter((call) => call.method !== 'GET');
 
-describe('AddOrganizationModal', { timeout: 15_000 }, () => {
+describe('AddOrganizationModal', () => {
   it('shows the name and e-mail errors at their fields, focuses the first and sends nothing', async () => {
     const api = renderModal();
     const user = userEvent.setup();

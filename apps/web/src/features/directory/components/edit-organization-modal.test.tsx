@@ -48,7 +48,7 @@ async function openEdit() {
   return { record, user, dialog, writes };
 }
 
-describe('EditOrganizationModal', { timeout: 15_000 }, () => {
+describe('EditOrganizationModal', () => {
   it('edits an organisation from its version, without sending its kind', async () => {
     const { record, user, dialog, writes } = await openEdit();
     expect(within(dialog).queryByLabelText('Type')).toBeNull();

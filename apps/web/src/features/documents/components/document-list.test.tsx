@@ -49,7 +49,7 @@ async function moveToIntake(user: ReturnType<typeof userEvent.setup>) {
   return dialog;
 }
 
-describe('DocumentList corrections', { timeout: 15_000 }, () => {
+describe('DocumentList corrections', () => {
   it('offers Change category and Remove to the uploading roles only', async () => {
     renderList('attorney');
     expect(await screen.findByText('mri-2026-03.pdf')).toBeInTheDocument();

@@ -30,7 +30,7 @@ function renderForm() {
   return { sent, router: result.router };
 }
 
-describe('AcceptInviteForm', { timeout: 15_000 }, () => {
+describe('AcceptInviteForm', () => {
   it('refuses a short password, then two different ones, at the field and by toast', async () => {
     const { sent } = renderForm();
     const user = userEvent.setup();

@@ -47,7 +47,7 @@ function renderSection(total = 1) {
   return asked;
 }
 
-describe('PortfolioSection', { timeout: 15_000 }, () => {
+describe('PortfolioSection', () => {
   it('shows each lien with its figures, the gap, and the totals', async () => {
     renderSection();
     const row = await screen.findByRole('row', { name: /Maria Delgado/ }, { timeout: 5_000 });

@@ -27,7 +27,7 @@ function renderForm(answer: () => Response = () => json({}, 201)) {
   return sent;
 }
 
-describe('RecordPaymentForm', { timeout: 15_000 }, () => {
+describe('RecordPaymentForm', () => {
   it('marks a missing amount at its field and sends nothing', async () => {
     const sent = renderForm();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Record payment' }));

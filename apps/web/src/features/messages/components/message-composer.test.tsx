@@ -63,7 +63,7 @@ function renderComposer() {
   };
 }
 
-describe('MessageComposer', { timeout: 15_000 }, () => {
+describe('MessageComposer', () => {
   it('keeps the send button disabled for a blank body', async () => {
     const user = userEvent.setup();
     const { textarea, send } = renderComposer();

@@ -42,7 +42,7 @@ function renderItem(role: Role, shown: TMessage, api: FakeRoutes = {}) {
   );
 }
 
-describe('MessageItem corrections', { timeout: 15_000 }, () => {
+describe('MessageItem corrections', () => {
   it('marks an edited message, with the time of the edit for screen readers', async () => {
     renderItem('attorney', message({ editedAt: '2026-03-02T14:02:00.000Z' }));
     expect(await screen.findByText('(edited)')).toBeInTheDocument();

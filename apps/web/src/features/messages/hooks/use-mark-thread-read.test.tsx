@@ -25,7 +25,7 @@ function Thread({ arriving }: { arriving: readonly TMessage[] }) {
   );
 }
 
-describe('useMarkThreadRead', { timeout: 15_000 }, () => {
+describe('useMarkThreadRead', () => {
   it('sends a failed receipt again, though a newer one was sent while it failed', async () => {
     const receipts: string[][] = [];
     const answers: Array<(response?: Response) => void> = [];

@@ -35,7 +35,7 @@ function renderBell(api: FakeRoutes) {
 }
 
 // Menus render through portals and animate: generous time on a busy machine.
-describe('NotificationBell', { timeout: 15_000 }, () => {
+describe('NotificationBell', () => {
   it("caps the badge at '99+' and lists the first ten", async () => {
     const { calls } = renderBell({
       'GET /notifications': page(

@@ -33,7 +33,7 @@ function renderForm(pendingNotificationEmail: typeof PENDING | null = null) {
 const saves = (api: ReturnType<typeof renderForm>) =>
   api.calls.filter((call) => call.method === 'PUT');
 
-describe('NotificationPreferencesForm', { timeout: 15_000 }, () => {
+describe('NotificationPreferencesForm', () => {
   it("shows the server's e-mail check at the field and sends nothing", async () => {
     const api = renderForm();
     const user = userEvent.setup();

@@ -31,7 +31,7 @@ async function fillAndSubmit(current: string, next: string, confirmation = next)
   await user.click(screen.getByRole('button', { name: 'Change password' }));
 }
 
-describe('ChangePasswordForm', { timeout: 15_000 }, () => {
+describe('ChangePasswordForm', () => {
   it('checks length and confirmation before sending anything', async () => {
     const sent = renderForm(() => undefined);
     await fillAndSubmit('old password', 'short');

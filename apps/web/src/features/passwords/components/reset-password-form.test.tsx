@@ -32,7 +32,7 @@ async function choosePassword(password: string) {
   await user.click(screen.getByRole('button', { name: 'Set new password' }));
 }
 
-describe('ResetPasswordForm', { timeout: 15_000 }, () => {
+describe('ResetPasswordForm', () => {
   it('sends the token with the new password, then goes to sign in', async () => {
     const { sent, router } = renderReset(() => undefined);
     await choosePassword('amber kettle orbit 42');
@@ -57,7 +57,7 @@ describe('ResetPasswordForm', { timeout: 15_000 }, () => {
   });
 });
 
-describe('ForgotPasswordForm', { timeout: 15_000 }, () => {
+describe('ForgotPasswordForm', () => {
   it('sends the address and shows the one answer', async () => {
     const sent: unknown[] = [];
     renderWithProviders(<ForgotPasswordForm />, {

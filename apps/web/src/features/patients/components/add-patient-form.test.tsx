@@ -54,7 +54,7 @@ async function fillRequired(user: ReturnType<typeof userEvent.setup>, fullName =
   );
 }
 
-describe('AddPatientForm', { timeout: 15_000 }, () => {
+describe('AddPatientForm', () => {
   it('marks the required fields, clinics and firm included', async () => {
     renderForm();
     for (const label of ['Full Name', 'Date of Birth', 'Assigned Clinics', 'Attorney Firm'])

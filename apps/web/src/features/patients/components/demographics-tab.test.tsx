@@ -59,7 +59,7 @@ function renderWith(ui: React.ReactElement, role: 'clinic' | 'admin') {
   return sent;
 }
 
-describe('DemographicsTab', { timeout: 15_000 }, () => {
+describe('DemographicsTab', () => {
   it('toasts and marks a blank name, focuses it, and saves nothing', async () => {
     const sent = renderWith(<DemographicsTab patient={PATIENT} />, 'clinic');
     const user = userEvent.setup();
@@ -122,7 +122,7 @@ function renderLive() {
   return { record, sent, changeElsewhere };
 }
 
-describe('DemographicsTab under live changes', { timeout: 15_000 }, () => {
+describe('DemographicsTab under live changes', () => {
   it('keeps typed values when the record changes underneath and says who changed it', async () => {
     const { changeElsewhere } = renderLive();
     const user = userEvent.setup();
@@ -170,7 +170,7 @@ describe('DemographicsTab under live changes', { timeout: 15_000 }, () => {
   });
 });
 
-describe('EditPatientModal', { timeout: 15_000 }, () => {
+describe('EditPatientModal', () => {
   it('toasts and focuses the first failure in the spec order, and marks each field', async () => {
     const sent = renderWith(
       <EditPatientModal patientId={PATIENT.id} onClose={() => {}} />,

@@ -58,7 +58,7 @@ function renderField(role: 'clinic' | 'admin' | 'contact', patient = PATIENT) {
   return sent;
 }
 
-describe('ExternalIdField', { timeout: 15_000 }, () => {
+describe('ExternalIdField', () => {
   it('saves the trimmed reference and says so', async () => {
     const sent = renderField('clinic');
     const user = userEvent.setup();

@@ -23,7 +23,7 @@ const NEXT = {
   version: 8,
 } as TPatientDetail;
 
-describe('PatientHeader', { timeout: 15_000 }, () => {
+describe('PatientHeader', () => {
   it("does not carry a status being chosen for one patient to the next patient's page", async () => {
     // Patient pages reuse their components: only the record changes.
     renderWithProviders(

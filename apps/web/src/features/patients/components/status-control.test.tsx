@@ -71,7 +71,7 @@ async function chooseAndSave(status: string) {
   return user;
 }
 
-describe('StatusControl', { timeout: 15_000 }, () => {
+describe('StatusControl', () => {
   it('saves nothing while the user only moves through the statuses', async () => {
     const { sent } = renderControl();
     const user = userEvent.setup();

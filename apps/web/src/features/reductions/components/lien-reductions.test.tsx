@@ -54,7 +54,7 @@ function renderLien(role: 'attorney' | 'lienholder' | 'clinic', history: TReduct
   return sent;
 }
 
-describe('LienReductions', { timeout: 15_000 }, () => {
+describe('LienReductions', () => {
   it("lets the lienholder accept the attorney's offer after confirming; the balance follows", async () => {
     const sent = renderLien('lienholder', {
       lien: LIEN,

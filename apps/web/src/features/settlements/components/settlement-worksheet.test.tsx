@@ -36,7 +36,7 @@ function renderWorksheet(settlement: TSettlement, answer: (request: FakeRequest)
 const net = () =>
   within(screen.getByRole('table', { name: 'Settlement figures' })).getByTestId('settlement-net');
 
-describe('SettlementWorksheet', { timeout: 15_000 }, () => {
+describe('SettlementWorksheet', () => {
   it('computes the net as the attorney types and saves the first draft without a version', async () => {
     const saved: TSettlement = {
       draft: {
