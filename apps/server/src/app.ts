@@ -34,7 +34,7 @@ import { isSameOriginWrite } from './lib/same-origin.ts';
 import { refuseUnknownQueryParameters } from './lib/strict-query.ts';
 import { createRateLimitBackend } from './lib/rate-limit-backend.ts';
 import { auditTokenUse } from './modules/api-tokens/token-use-audit.ts';
-import { getRequestIp } from './lib/request-ip.ts';
+import { requestContext } from './lib/request-context.ts';
 import { registerWebPages } from './web-pages.ts';
 
 /**
@@ -254,7 +254,7 @@ export async function buildApp({
     let actor;
     if (bearer.kind === 'bearer') {
       actor = bearer.secret
-        ? await resolveTokenActor(context.db, bearer.secret, getRequestIp(request))
+        ? await resolveTokenActor(context.db, bearer.secret, requestContext(request).ip)
         : null;
     } else {
       const settings = await context.sessionCache.getSettings(() => getSettings(context.db));

@@ -10,7 +10,7 @@ import {
 } from '@casebridge/domain/access-grants/access-grant.schemas';
 import { ZErrorBody } from '@casebridge/domain/errors';
 import { ZPatientIdParams } from '@casebridge/domain/patients/patient-id';
-import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requestContext } from '#src/lib/request-context.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import {
   grantAccess,
@@ -40,9 +40,12 @@ export async function accessGrantRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => ({
-      items: await listPatientGrants(db, requireActor(request), request.params.patientId, {
-        ip: getRequestIp(request),
-      }),
+      items: await listPatientGrants(
+        db,
+        requireActor(request),
+        request.params.patientId,
+        requestContext(request),
+      ),
     }),
   );
 
@@ -83,7 +86,7 @@ export async function accessGrantRoutes(app: FastifyInstance): Promise<void> {
         requireActor(request),
         request.params.patientId,
         request.body,
-        { ip: getRequestIp(request) },
+        requestContext(request),
       );
       return reply.status(201).send(grant);
     },
@@ -102,7 +105,7 @@ export async function accessGrantRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await revokeAccess(db, requireActor(request), request.params, { ip: getRequestIp(request) });
+      await revokeAccess(db, requireActor(request), request.params, requestContext(request));
       return reply.status(204).send(null);
     },
   );

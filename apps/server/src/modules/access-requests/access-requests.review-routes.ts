@@ -8,7 +8,7 @@ import {
 } from '@casebridge/domain/access-requests/access-request-review.schemas';
 import { ZErrorBody } from '@casebridge/domain/errors';
 import { ZAdminUser } from '@casebridge/domain/users/user.schemas';
-import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requestContext } from '#src/lib/request-context.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { deliverInvitationNow } from '#src/modules/users/invitations.service.ts';
 import { listAccessRequests } from './access-requests.queries.ts';
@@ -26,7 +26,7 @@ const errors = {
 /** Admin review of the requests sent from /signup (docs/architecture.md D8). */
 export async function accessRequestReviewRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db, env, mail } = app.ctx;
+  const { db, mail } = app.ctx;
 
   api.get(
     '/access-requests',
@@ -64,7 +64,7 @@ export async function accessRequestReviewRoutes(app: FastifyInstance): Promise<v
         requireActor(request),
         request.params.requestId,
         request.body,
-        { ip: getRequestIp(request), appUrl: env.appUrl },
+        requestContext(request),
       );
       // With the invitation's delivery: 'e-mailed' only once a mail server accepted it.
       return reply.status(201).send(await deliverInvitationNow(db, mail, user.id));
@@ -84,9 +84,12 @@ export async function accessRequestReviewRoutes(app: FastifyInstance): Promise<v
       },
     },
     async (request, reply) => {
-      await rejectAccessRequest(db, requireActor(request), request.params.requestId, {
-        ip: getRequestIp(request),
-      });
+      await rejectAccessRequest(
+        db,
+        requireActor(request),
+        request.params.requestId,
+        requestContext(request),
+      );
       return reply.status(204).send(null);
     },
   );

@@ -6,7 +6,7 @@ import {
   ZCreateAccessRequest,
 } from '@casebridge/domain/access-requests/access-request.schemas';
 import { ZErrorBody } from '@casebridge/domain/errors';
-import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requestContext } from '#src/lib/request-context.ts';
 import { createAccessRequest } from './access-requests.service.ts';
 
 export async function accessRequestRoutes(app: FastifyInstance): Promise<void> {
@@ -26,10 +26,7 @@ export async function accessRequestRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const created = await createAccessRequest(app.ctx.db, request.body, {
-        ip: getRequestIp(request),
-        appUrl: app.ctx.env.appUrl,
-      });
+      const created = await createAccessRequest(app.ctx.db, request.body, requestContext(request));
       return reply.status(201).send({ id: created.id, status: 'pending' as const });
     },
   );

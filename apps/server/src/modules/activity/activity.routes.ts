@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZActivityPage, ZListActivityQuery } from '@casebridge/domain/activity/activity.schemas';
 import { ZErrorBody } from '@casebridge/domain/errors';
 import { ZPatientIdParams } from '@casebridge/domain/patients/patient-id';
-import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requestContext } from '#src/lib/request-context.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { listPatientActivity } from './activity.service.ts';
 
@@ -30,8 +30,12 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      listPatientActivity(db, requireActor(request), request.params.patientId, request.query, {
-        ip: getRequestIp(request),
-      }),
+      listPatientActivity(
+        db,
+        requireActor(request),
+        request.params.patientId,
+        request.query,
+        requestContext(request),
+      ),
   );
 }

@@ -9,7 +9,7 @@ import {
   ZListApiTokensQuery,
 } from '@casebridge/domain/api-tokens/api-token.schemas';
 import { ZErrorBody } from '@casebridge/domain/errors';
-import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requestContext } from '#src/lib/request-context.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { listTokens } from './api-tokens.queries.ts';
 import { createToken, revokeToken } from './api-tokens.service.ts';
@@ -50,9 +50,12 @@ export async function apiTokenRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const created = await createToken(db, requireActor(request), request.body, {
-        ip: getRequestIp(request),
-      });
+      const created = await createToken(
+        db,
+        requireActor(request),
+        request.body,
+        requestContext(request),
+      );
       return reply.status(201).send(created);
     },
   );
@@ -70,6 +73,6 @@ export async function apiTokenRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      revokeToken(db, requireActor(request), request.params.tokenId, { ip: getRequestIp(request) }),
+      revokeToken(db, requireActor(request), request.params.tokenId, requestContext(request)),
   );
 }

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@casebridge/domain/errors';
 import type { Db } from '#src/db/client.ts';
-import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requestContext } from '#src/lib/request-context.ts';
 import { writeAuditOnItsOwn } from '#src/modules/audit/audit.service.ts';
 
 /** The audit row's text for one use of a token: its name, the call and the answer's status. */
@@ -28,7 +28,7 @@ export async function auditTokenUse(
       action: 'api_token_used',
       actor: request.actor,
       details: describeTokenUse(token.name, request.method, request.url, reply.statusCode),
-      ip: getRequestIp(request),
+      ip: requestContext(request).ip,
     });
     return payload;
   } catch (error) {

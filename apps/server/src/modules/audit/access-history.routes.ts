@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZAccessHistory, ZAccessHistoryQuery } from '@casebridge/domain/audit/access-history';
 import { ZErrorBody } from '@casebridge/domain/errors';
 import { ZPatientIdParams } from '@casebridge/domain/patients/patient-id';
-import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requestContext } from '#src/lib/request-context.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { getAccessHistory } from './access-history.service.ts';
 
@@ -32,7 +32,7 @@ export async function accessHistoryRoutes(app: FastifyInstance): Promise<void> {
     async (request) =>
       getAccessHistory(db, requireActor(request), request.params.patientId, {
         timeZone: request.query.tz,
-        ip: getRequestIp(request),
+        ip: requestContext(request).ip,
       }),
   );
 }

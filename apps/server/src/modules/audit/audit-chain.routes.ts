@@ -5,7 +5,7 @@ import {
   ZAuditChainReport,
 } from '@casebridge/domain/audit/audit-chain.schemas';
 import { ZErrorBody } from '@casebridge/domain/errors';
-import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requestContext } from '#src/lib/request-context.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { writeAudit } from './audit.service.ts';
 import { verifyAuditChain } from './audit-verify.ts';
@@ -33,7 +33,7 @@ export async function auditChainRoutes(app: FastifyInstance): Promise<void> {
         action: 'audit_chain_verified',
         actor: requireActor(request),
         details: describeAuditChain(report),
-        ip: getRequestIp(request),
+        ip: requestContext(request).ip,
       });
       return report;
     },

@@ -10,7 +10,7 @@ import type { TAuditLogFilter } from '@casebridge/domain/audit/audit-log.schemas
 import { ZErrorBody } from '@casebridge/domain/errors';
 import { isUuid } from '@casebridge/domain/record-id';
 import { csvResponse } from '#src/lib/openapi.ts';
-import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requestContext } from '#src/lib/request-context.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { toAuditCsv } from './audit-csv.ts';
 import { iterateAuditLogs, listAuditLogs } from './audit.queries.ts';
@@ -66,7 +66,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
           ids: [...new Set(result.items.flatMap((item) => item.patientId ?? []))],
         },
         details: `${cursor === undefined ? 'page 1' : `page after entry ${cursor}`}, ${describeAuditFilter(filter)}`,
-        ip: getRequestIp(request),
+        ip: requestContext(request).ip,
       });
       return {
         ...result,
@@ -93,7 +93,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
       await auditPatientRead(db, requireActor(request), {
         action: 'audit_exported',
         details: describeAuditFilter(filter),
-        ip: getRequestIp(request),
+        ip: requestContext(request).ip,
       });
       const stamp = new Date().toISOString().slice(0, 10);
       return reply

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '#src/db/client.ts';
 import { AppError } from '#src/lib/app-error.ts';
-import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requestContext } from '#src/lib/request-context.ts';
 import { PatientNotFoundError } from '#src/modules/patients/patient-access.ts';
 import { auditRefusedPatientAccess } from './audit-reads.ts';
 import { findDocumentPatientId } from './refused-access.queries.ts';
@@ -50,7 +50,7 @@ export async function auditIfRefusedPatientAccess(
     await auditRefusedPatientAccess(db, request.actor, {
       ...refusal,
       route: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
-      ip: getRequestIp(request),
+      ip: requestContext(request).ip,
     });
   } catch (auditError) {
     request.log.error({ err: auditError }, 'refused patient access not audited');

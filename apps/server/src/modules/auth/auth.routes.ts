@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ZLoginRequest, ZSessionResponse } from '@casebridge/domain/auth/auth.schemas';
 import { ZErrorBody } from '@casebridge/domain/errors';
 import { resolveActor } from '#src/auth/session.ts';
-import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requestContext } from '#src/lib/request-context.ts';
 import { toWebHeaders } from '#src/lib/web-headers.ts';
 import { recordSignOut } from '#src/modules/sessions/sessions.service.ts';
 import { getSettings } from '#src/modules/settings/settings.service.ts';
@@ -31,7 +31,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const result = await signIn(db, auth, request.body, {
-        ip: getRequestIp(request),
+        ip: requestContext(request).ip,
         headers: toWebHeaders(request),
       });
       reply.header('set-cookie', result.setCookies);
@@ -80,7 +80,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         secondFactorStep: 'any',
       }).catch(() => null);
       const cookies = await signOut(auth, headers).catch(() => [] as string[]);
-      if (actor) await recordSignOut(db, actor, { ip: getRequestIp(request) });
+      if (actor) await recordSignOut(db, actor, requestContext(request));
       reply.header('set-cookie', cookies);
       return reply.status(204).send(null);
     },

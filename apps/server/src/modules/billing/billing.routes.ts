@@ -17,7 +17,7 @@ import { ZHistoryList } from '@casebridge/domain/history/record-history.schemas'
 import { ZPatientIdParams } from '@casebridge/domain/patients/patient-id';
 import { staleWriteBody } from '@casebridge/domain/versioning/versioning';
 import { csvResponse } from '#src/lib/openapi.ts';
-import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requestContext } from '#src/lib/request-context.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { expectedVersion, withEtag } from '#src/lib/versioning.ts';
 import { toContentDisposition } from '#src/modules/documents/document-response.ts';
@@ -61,9 +61,13 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      listBilling(db, requireActor(request), request.params.patientId, request.query, {
-        ip: getRequestIp(request),
-      }),
+      listBilling(
+        db,
+        requireActor(request),
+        request.params.patientId,
+        request.query,
+        requestContext(request),
+      ),
   );
 
   api.get(
@@ -80,7 +84,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      listActorBilling(db, requireActor(request), request.query, { ip: getRequestIp(request) }),
+      listActorBilling(db, requireActor(request), request.query, requestContext(request)),
   );
 
   api.post(
@@ -103,7 +107,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
         requireActor(request),
         request.params.patientId,
         request.body,
-        { ip: getRequestIp(request) },
+        requestContext(request),
       );
       return reply.status(201).send(entry);
     },
@@ -127,7 +131,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
         db,
         requireActor(request),
         request.params.patientId,
-        { ip: getRequestIp(request) },
+        requestContext(request),
       );
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -149,7 +153,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ZBillingSummary, ...errors },
       },
     },
-    async (request) => getBillingSummary(db, requireActor(request), { ip: getRequestIp(request) }),
+    async (request) => getBillingSummary(db, requireActor(request), requestContext(request)),
   );
 
   api.patch(
@@ -176,7 +180,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
           expectedVersion: expectedVersion(request, request.body.version),
         },
         request.body,
-        { ip: getRequestIp(request) },
+        requestContext(request),
       );
       return withEtag(reply, entry);
     },
@@ -204,7 +208,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
           expectedVersion: expectedVersion(request, request.body.version),
         },
         request.body.reason,
-        { ip: getRequestIp(request) },
+        requestContext(request),
       );
       return withEtag(reply, entry);
     },
@@ -228,7 +232,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
         requireActor(request),
         request.params.patientId,
         request.params.entryId,
-        { ip: getRequestIp(request) },
+        requestContext(request),
       ),
   );
 }

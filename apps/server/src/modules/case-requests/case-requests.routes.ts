@@ -13,7 +13,7 @@ import {
   ZListCaseRequestsQuery,
 } from '@casebridge/domain/requests/case-request.schemas';
 import { staleWriteBody } from '@casebridge/domain/versioning/versioning';
-import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requestContext } from '#src/lib/request-context.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { expectedVersion, withEtag } from '#src/lib/versioning.ts';
 import {
@@ -40,11 +40,7 @@ const responseAnswers = {
  */
 export async function caseRequestRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db, env } = app.ctx;
-  const contextOf = (request: FastifyRequest) => ({
-    ip: getRequestIp(request),
-    appUrl: env.appUrl,
-  });
+  const { db } = app.ctx;
 
   api.get(
     '/patients/:patientId/requests',
@@ -66,7 +62,7 @@ export async function caseRequestRoutes(app: FastifyInstance): Promise<void> {
         requireActor(request),
         request.params.patientId,
         request.query,
-        contextOf(request),
+        requestContext(request),
       ),
   );
 
@@ -90,7 +86,7 @@ export async function caseRequestRoutes(app: FastifyInstance): Promise<void> {
         requireActor(request),
         request.params.patientId,
         request.body,
-        contextOf(request),
+        requestContext(request),
       );
       return reply.status(201).send(withEtag(reply, created));
     },
@@ -111,7 +107,7 @@ export async function caseRequestRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      listOutstandingRequests(db, requireActor(request), request.query, contextOf(request)),
+      listOutstandingRequests(db, requireActor(request), request.query, requestContext(request)),
   );
 
   api.get(
@@ -129,7 +125,12 @@ export async function caseRequestRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) =>
       withEtag(
         reply,
-        await getRequest(db, requireActor(request), request.params.requestId, contextOf(request)),
+        await getRequest(
+          db,
+          requireActor(request),
+          request.params.requestId,
+          requestContext(request),
+        ),
       ),
   );
 
@@ -141,7 +142,7 @@ export async function caseRequestRoutes(app: FastifyInstance): Promise<void> {
   ) =>
     respondToRequest(db, requireActor(request), requestId, response, {
       expected: expectedVersion(request, version),
-      ...contextOf(request),
+      ...requestContext(request),
     });
 
   api.post(

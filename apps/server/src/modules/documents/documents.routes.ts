@@ -21,7 +21,7 @@ import { ZPatientIdParams } from '@casebridge/domain/patients/patient-id';
 import { ZRecordIdParam } from '@casebridge/domain/record-id';
 import { staleWriteBody } from '@casebridge/domain/versioning/versioning';
 import { DOCUMENT_MEDIA_TYPES, fileResponse } from '#src/lib/openapi.ts';
-import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requestContext } from '#src/lib/request-context.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { expectedVersion, withEtag } from '#src/lib/versioning.ts';
 import { recategorizeDocument, removeDocument } from './document-corrections.service.ts';
@@ -83,9 +83,13 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      listDocuments(db, requireActor(request), request.params.patientId, request.query, {
-        ip: getRequestIp(request),
-      }),
+      listDocuments(
+        db,
+        requireActor(request),
+        request.params.patientId,
+        request.query,
+        requestContext(request),
+      ),
   );
 
   api.post(
@@ -107,9 +111,13 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
       // Settings are read per request: an admin's new limit applies to the next upload.
       const prepared = await prepareUpload(db, actor, request.params.patientId);
       const upload = await receiveUpload(request, prepared.maxUploadMb * BYTES_PER_MB);
-      const document = await uploadDocument(app.ctx, actor, prepared, upload, {
-        ip: getRequestIp(request),
-      });
+      const document = await uploadDocument(
+        app.ctx,
+        actor,
+        prepared,
+        upload,
+        requestContext(request),
+      );
       return reply.status(201).send(document);
     },
   );
@@ -138,7 +146,7 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
         {
           category: request.body.category,
           expected: expectedVersion(request, request.body.version),
-          ip: getRequestIp(request),
+          ip: requestContext(request).ip,
         },
       );
       return withEtag(reply, document);
@@ -163,7 +171,7 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
       await removeDocument(db, requireActor(request), request.params.documentId, {
         reason: request.body.reason,
         expected: expectedVersion(request, request.body.version),
-        ip: getRequestIp(request),
+        ip: requestContext(request).ip,
       });
       return reply.status(204).send(null);
     },
@@ -198,7 +206,7 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
           requireActor(request),
           request.params.documentId,
           delivery,
-          { ip: getRequestIp(request), log: (message) => request.log.error(message) },
+          { ip: requestContext(request).ip, log: (message) => request.log.error(message) },
         );
         return sendDocument(reply, delivery, document, data);
       },

@@ -17,7 +17,7 @@ import {
 } from '@casebridge/domain/liens/lien-ledger.schemas';
 import { ZPatientIdParams } from '@casebridge/domain/patients/patient-id';
 import { csvResponse } from '#src/lib/openapi.ts';
-import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requestContext } from '#src/lib/request-context.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { toContentDisposition } from '#src/modules/documents/document-response.ts';
 import { listPaymentsOfLien, recordLienPayment, voidLienPayment } from './lien-payments.service.ts';
@@ -28,7 +28,7 @@ const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorB
 
 export async function lienRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db, env } = app.ctx;
+  const { db } = app.ctx;
 
   api.get(
     '/patients/:patientId/liens',
@@ -43,9 +43,12 @@ export async function lienRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      listPatientLiens(db, requireActor(request), request.params.patientId, {
-        ip: getRequestIp(request),
-      }),
+      listPatientLiens(
+        db,
+        requireActor(request),
+        request.params.patientId,
+        requestContext(request),
+      ),
   );
 
   api.get(
@@ -62,9 +65,7 @@ export async function lienRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      listPaymentsOfLien(db, requireActor(request), request.params, {
-        ip: getRequestIp(request),
-      }),
+      listPaymentsOfLien(db, requireActor(request), request.params, requestContext(request)),
   );
 
   api.post(
@@ -87,7 +88,7 @@ export async function lienRoutes(app: FastifyInstance): Promise<void> {
         requireActor(request),
         request.params,
         request.body,
-        { ip: getRequestIp(request), appUrl: env.appUrl },
+        requestContext(request),
       );
       return reply.status(201).send(payment);
     },
@@ -107,10 +108,13 @@ export async function lienRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      voidLienPayment(db, requireActor(request), request.params, request.body.reason, {
-        ip: getRequestIp(request),
-        appUrl: env.appUrl,
-      }),
+      voidLienPayment(
+        db,
+        requireActor(request),
+        request.params,
+        request.body.reason,
+        requestContext(request),
+      ),
   );
 
   api.get(
@@ -128,7 +132,7 @@ export async function lienRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      getPortfolioPage(db, requireActor(request), request.query, { ip: getRequestIp(request) }),
+      getPortfolioPage(db, requireActor(request), request.query, requestContext(request)),
   );
 
   api.get(
@@ -145,9 +149,12 @@ export async function lienRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { fileName, csv } = await exportPortfolioCsv(db, requireActor(request), request.query, {
-        ip: getRequestIp(request),
-      });
+      const { fileName, csv } = await exportPortfolioCsv(
+        db,
+        requireActor(request),
+        request.query,
+        requestContext(request),
+      );
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', toContentDisposition('download', fileName))
@@ -170,6 +177,6 @@ export async function lienRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      getAgingReport(db, requireActor(request), request.query, { ip: getRequestIp(request) }),
+      getAgingReport(db, requireActor(request), request.query, requestContext(request)),
   );
 }

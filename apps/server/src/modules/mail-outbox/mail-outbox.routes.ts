@@ -9,7 +9,7 @@ import {
   ZRetryFailedMailResult,
 } from '@casebridge/domain/admin/system-tools.schemas';
 import { ZErrorBody } from '@casebridge/domain/errors';
-import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requestContext } from '#src/lib/request-context.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
 import { listMail } from './mail-outbox.queries.ts';
@@ -44,7 +44,7 @@ export async function mailOutboxRoutes(app: FastifyInstance): Promise<void> {
         action: 'mail_listed',
         listed: { label: 'mails', ids: result.items.map((item) => item.id) },
         details: `${cursor ? `page after ${cursor}` : 'page 1'}${filter.status ? `, status ${filter.status}` : ''}${filter.search ? ', search (text not recorded)' : ''}`,
-        ip: getRequestIp(request),
+        ip: requestContext(request).ip,
       });
       return result;
     },
@@ -65,7 +65,7 @@ export async function mailOutboxRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) =>
       viewMail(db, requireActor(request), request.params.mailId, {
-        ip: getRequestIp(request),
+        ip: requestContext(request).ip,
         appUrl: env.appUrl,
         isMailServerConfigured: Boolean(env.smtpUrl),
       }),
@@ -86,9 +86,7 @@ export async function mailOutboxRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      retryFailedMail(db, requireActor(request), request.params.mailId, {
-        ip: getRequestIp(request),
-      }),
+      retryFailedMail(db, requireActor(request), request.params.mailId, requestContext(request)),
   );
 
   api.post(
@@ -103,6 +101,6 @@ export async function mailOutboxRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ZRetryFailedMailResult, ...errors },
       },
     },
-    async (request) => retryAllFailedMail(db, requireActor(request), { ip: getRequestIp(request) }),
+    async (request) => retryAllFailedMail(db, requireActor(request), requestContext(request)),
   );
 }

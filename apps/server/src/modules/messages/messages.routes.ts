@@ -16,7 +16,7 @@ import {
 } from '@casebridge/domain/messages/message.schemas';
 import { ZRecordIdParam } from '@casebridge/domain/record-id';
 import { staleWriteBody } from '@casebridge/domain/versioning/versioning';
-import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requestContext } from '#src/lib/request-context.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { expectedVersion, withEtag } from '#src/lib/versioning.ts';
 import { editMessage, listMessageHistory, retractMessage } from './message-corrections.service.ts';
@@ -51,9 +51,13 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      listPatientMessages(db, requireActor(request), request.params.patientId, request.query, {
-        ip: getRequestIp(request),
-      }),
+      listPatientMessages(
+        db,
+        requireActor(request),
+        request.params.patientId,
+        request.query,
+        requestContext(request),
+      ),
   );
 
   api.post(
@@ -76,7 +80,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
         requireActor(request),
         request.params.patientId,
         request.body,
-        { ip: getRequestIp(request), appUrl: env.appUrl, log: request.log },
+        { ...requestContext(request), log: request.log },
       );
       return reply.status(201).send(result);
     },
@@ -126,7 +130,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
       const message = await editMessage(db, requireActor(request), patientId, messageId, {
         body: request.body.body,
         expected: expectedVersion(request, request.body.version),
-        ip: getRequestIp(request),
+        ip: requestContext(request).ip,
         appUrl: env.appUrl,
       });
       return withEtag(reply, message);
@@ -151,7 +155,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
       const { patientId, messageId } = request.params;
       const message = await retractMessage(db, requireActor(request), patientId, messageId, {
         expected: expectedVersion(request, request.body.version),
-        ip: getRequestIp(request),
+        ip: requestContext(request).ip,
         appUrl: env.appUrl,
       });
       return withEtag(reply, message);
@@ -172,9 +176,13 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { patientId, messageId } = request.params;
-      return listMessageHistory(db, requireActor(request), patientId, messageId, {
-        ip: getRequestIp(request),
-      });
+      return listMessageHistory(
+        db,
+        requireActor(request),
+        patientId,
+        messageId,
+        requestContext(request),
+      );
     },
   );
 }

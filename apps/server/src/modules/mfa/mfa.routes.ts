@@ -8,7 +8,7 @@ import {
   ZSecondFactorCodeRequest,
   ZTotpEnrolment,
 } from '@casebridge/domain/mfa/mfa.schemas';
-import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requestContext } from '#src/lib/request-context.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import {
   confirmEnrolment,
@@ -43,7 +43,7 @@ export async function mfaRoutes(app: FastifyInstance): Promise<void> {
   const contextOf = (request: FastifyRequest): MfaContext => ({
     db,
     totpKey,
-    ip: getRequestIp(request),
+    ...requestContext(request),
   });
 
   api.get(
@@ -162,9 +162,12 @@ export async function mfaRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await resetUserSecondFactor(db, requireActor(request), request.params.userId, {
-        ip: getRequestIp(request),
-      });
+      await resetUserSecondFactor(
+        db,
+        requireActor(request),
+        request.params.userId,
+        requestContext(request),
+      );
       return reply.status(204).send(null);
     },
   );

@@ -15,7 +15,7 @@ import {
 } from '@casebridge/domain/notifications/notification-email.schemas';
 import { isUuid } from '@casebridge/domain/record-id';
 import { notFound } from '#src/lib/app-error.ts';
-import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requestContext } from '#src/lib/request-context.ts';
 import { PUBLIC_RATE_LIMITS } from '#src/lib/rate-limits.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import {
@@ -37,7 +37,7 @@ const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorB
 /** The signed-in user's own notifications and preferences; nobody reaches anyone else's. */
 export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db, env } = app.ctx;
+  const { db } = app.ctx;
 
   api.get(
     '/notifications',
@@ -53,9 +53,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      listOwnNotifications(db, requireActor(request), request.query, {
-        ip: getRequestIp(request),
-      }),
+      listOwnNotifications(db, requireActor(request), request.query, requestContext(request)),
   );
 
   api.patch(
@@ -121,10 +119,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      updateOwnPreferences(db, requireActor(request), request.body, {
-        ip: getRequestIp(request),
-        appUrl: env.appUrl,
-      }),
+      updateOwnPreferences(db, requireActor(request), request.body, requestContext(request)),
   );
 
   api.post(
@@ -139,10 +134,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      resendNotificationEmailConfirmation(db, requireActor(request), {
-        ip: getRequestIp(request),
-        appUrl: env.appUrl,
-      }),
+      resendNotificationEmailConfirmation(db, requireActor(request), requestContext(request)),
   );
 
   api.delete(
@@ -157,7 +149,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      cancelNotificationEmailChange(db, requireActor(request), { ip: getRequestIp(request) }),
+      cancelNotificationEmailChange(db, requireActor(request), requestContext(request)),
   );
 
   api.post(
@@ -174,7 +166,6 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ZConfirmNotificationEmailResponse, 400: ZErrorBody, 404: ZErrorBody },
       },
     },
-    async (request) =>
-      confirmNotificationEmail(db, request.body.token, { ip: getRequestIp(request) }),
+    async (request) => confirmNotificationEmail(db, request.body.token, requestContext(request)),
   );
 }

@@ -12,7 +12,7 @@ import {
   ZOrganizationList,
 } from '@casebridge/domain/organizations/organization.schemas';
 import { staleWriteBody } from '@casebridge/domain/versioning/versioning';
-import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requestContext } from '#src/lib/request-context.ts';
 import { expectedVersion, withEtag } from '#src/lib/versioning.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { listOrganizations } from './organizations.queries.ts';
@@ -63,9 +63,7 @@ export async function organizationRoutes(app: FastifyInstance): Promise<void> {
         app.ctx.db,
         requireActor(request),
         request.body,
-        {
-          ip: getRequestIp(request),
-        },
+        requestContext(request),
       );
       return reply.status(201).send(organization);
     },
@@ -98,7 +96,7 @@ export async function organizationRoutes(app: FastifyInstance): Promise<void> {
         requireActor(request),
         request.params.organizationId,
         { ...request.body, expected },
-        { ip: getRequestIp(request), appUrl: app.ctx.env.appUrl, log: request.log },
+        { ...requestContext(request), log: request.log },
       );
       return withEtag(reply, organization);
     },

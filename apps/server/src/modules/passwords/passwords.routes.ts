@@ -10,7 +10,7 @@ import {
 } from '@casebridge/domain/auth/password.schemas';
 import { ZErrorBody } from '@casebridge/domain/errors';
 import { ACCOUNT_RATE_LIMITS, PUBLIC_RATE_LIMITS } from '#src/lib/rate-limits.ts';
-import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requestContext } from '#src/lib/request-context.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import {
   changePassword,
@@ -24,12 +24,12 @@ const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorB
 
 /** Counted per signed-in user: the actor is resolved in an onRequest hook that runs first. */
 const byAccount = (request: FastifyRequest) =>
-  request.actor ? `user:${request.actor.userId}` : getRequestIp(request);
+  request.actor ? `user:${request.actor.userId}` : requestContext(request).ip;
 
 /** Password life: change it, ask for a reset link, use one; an admin sends a link. */
 export async function passwordRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db, env } = app.ctx;
+  const { db } = app.ctx;
 
   api.post(
     '/account/password',
@@ -48,9 +48,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await changePassword(db, requireActor(request), request.body, {
-        ip: getRequestIp(request),
-      });
+      await changePassword(db, requireActor(request), request.body, requestContext(request));
       return reply.status(204).send(null);
     },
   );
@@ -70,10 +68,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await requestPasswordReset(db, request.body, {
-        ip: getRequestIp(request),
-        appUrl: env.appUrl,
-      });
+      await requestPasswordReset(db, request.body, requestContext(request));
       return reply.status(202).send({ message: PASSWORD_MESSAGES.resetRequested });
     },
   );
@@ -94,7 +89,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await resetPassword(db, request.body, { ip: getRequestIp(request) });
+      await resetPassword(db, request.body, requestContext(request));
       return reply.status(204).send(null);
     },
   );
@@ -113,10 +108,12 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const email = await sendPasswordResetLink(db, requireActor(request), request.params.userId, {
-        ip: getRequestIp(request),
-        appUrl: env.appUrl,
-      });
+      const email = await sendPasswordResetLink(
+        db,
+        requireActor(request),
+        request.params.userId,
+        requestContext(request),
+      );
       return reply.status(202).send({ message: `A password reset link to ${email} is queued.` });
     },
   );

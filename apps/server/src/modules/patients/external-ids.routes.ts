@@ -8,7 +8,7 @@ import {
   ZPatientExternalId,
   ZSetExternalIdRequest,
 } from '@casebridge/domain/patients/patient.schemas';
-import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requestContext } from '#src/lib/request-context.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { clearExternalId, setExternalId } from './external-ids.service.ts';
 
@@ -41,7 +41,7 @@ export async function externalIdRoutes(app: FastifyInstance): Promise<void> {
           externalId: request.body.externalId,
           organizationId: request.query.organizationId,
         },
-        { ip: getRequestIp(request) },
+        requestContext(request),
       ),
   );
 
@@ -62,7 +62,7 @@ export async function externalIdRoutes(app: FastifyInstance): Promise<void> {
         db,
         requireActor(request),
         { patientId: request.params.patientId, organizationId: request.query.organizationId },
-        { ip: getRequestIp(request) },
+        requestContext(request),
       );
       return reply.status(204).send(null);
     },

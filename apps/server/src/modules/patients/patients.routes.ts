@@ -19,7 +19,7 @@ import {
   ZUpdateStatusRequest,
 } from '@casebridge/domain/patients/patient.schemas';
 import { staleWriteBody } from '@casebridge/domain/versioning/versioning';
-import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requestContext } from '#src/lib/request-context.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { expectedVersion, withEtag } from '#src/lib/versioning.ts';
 import { changePatientStatus, undoStatusChange } from './patient-status.service.ts';
@@ -53,7 +53,7 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      listActorPatients(db, requireActor(request), request.query, { ip: getRequestIp(request) }),
+      listActorPatients(db, requireActor(request), request.query, requestContext(request)),
   );
 
   api.get(
@@ -90,7 +90,7 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
           db,
           requireActor(request),
           request.params.patientId,
-          { ip: getRequestIp(request) },
+          requestContext(request),
           request.query.organizationId,
         ),
       ),
@@ -110,9 +110,12 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const created = await createPatient(db, requireActor(request), request.body, {
-        ip: getRequestIp(request),
-      });
+      const created = await createPatient(
+        db,
+        requireActor(request),
+        request.body,
+        requestContext(request),
+      );
       if ('duplicates' in created) {
         return reply.status(409).send({
           error: { code: 'CONFLICT', message: PATIENT_MESSAGES.duplicate },
@@ -146,7 +149,7 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
           status: request.body.treatmentStatus,
           expectedVersion: expectedVersion(request, request.body.version),
         },
-        { ip: getRequestIp(request) },
+        requestContext(request),
       );
       withEtag(reply, changed.patient);
       return changed;
@@ -180,7 +183,7 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
           requireActor(request),
           request.params.patientId,
           request.body.changeId,
-          { ip: getRequestIp(request) },
+          requestContext(request),
         ),
       ),
   );
@@ -205,7 +208,7 @@ export async function patientRoutes(app: FastifyInstance): Promise<void> {
         requireActor(request),
         request.params.patientId,
         { ...request.body, expectedVersion: expectedVersion(request, request.body.version) },
-        { ip: getRequestIp(request) },
+        requestContext(request),
       );
       withEtag(reply, updated.patient);
       return updated;

@@ -8,7 +8,7 @@ import {
   ZReductionOfferParams,
   ZReductionOfferRequest,
 } from '@casebridge/domain/liens/reduction.schemas';
-import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requestContext } from '#src/lib/request-context.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import {
   answerReduction,
@@ -44,11 +44,7 @@ const ANSWER_DOCS: Record<
 
 export async function reductionRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db, env } = app.ctx;
-  const contextOf = (request: Parameters<typeof getRequestIp>[0]) => ({
-    ip: getRequestIp(request),
-    appUrl: env.appUrl,
-  });
+  const { db } = app.ctx;
 
   api.get(
     BASE,
@@ -64,7 +60,7 @@ export async function reductionRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      getReductionHistory(db, requireActor(request), request.params, contextOf(request)),
+      getReductionHistory(db, requireActor(request), request.params, requestContext(request)),
   );
 
   api.post(
@@ -82,7 +78,13 @@ export async function reductionRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      proposeReduction(db, requireActor(request), request.params, request.body, contextOf(request)),
+      proposeReduction(
+        db,
+        requireActor(request),
+        request.params,
+        request.body,
+        requestContext(request),
+      ),
   );
 
   api.post(
@@ -105,7 +107,7 @@ export async function reductionRoutes(app: FastifyInstance): Promise<void> {
         requireActor(request),
         request.params,
         { kind: 'counter', note: request.body.note, counter: request.body },
-        contextOf(request),
+        requestContext(request),
       ),
   );
 
@@ -128,7 +130,7 @@ export async function reductionRoutes(app: FastifyInstance): Promise<void> {
           requireActor(request),
           request.params,
           { kind, note: request.body.note },
-          contextOf(request),
+          requestContext(request),
         ),
     );
   }

@@ -7,7 +7,7 @@ import {
   ZEndedSessions,
   ZSessionIdParams,
 } from '@casebridge/domain/sessions/session.schemas';
-import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requestContext } from '#src/lib/request-context.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import {
   endOtherSessions,
@@ -52,9 +52,12 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await endOwnSession(db, requireActor(request), request.params.sessionId, {
-        ip: getRequestIp(request),
-      });
+      await endOwnSession(
+        db,
+        requireActor(request),
+        request.params.sessionId,
+        requestContext(request),
+      );
       return reply.status(204).send(null);
     },
   );
@@ -70,7 +73,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ZEndedSessions, ...errors },
       },
     },
-    async (request) => endOtherSessions(db, requireActor(request), { ip: getRequestIp(request) }),
+    async (request) => endOtherSessions(db, requireActor(request), requestContext(request)),
   );
 
   api.post(
@@ -86,8 +89,6 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      endUserSessions(db, requireActor(request), request.params.userId, {
-        ip: getRequestIp(request),
-      }),
+      endUserSessions(db, requireActor(request), request.params.userId, requestContext(request)),
   );
 }

@@ -4,7 +4,7 @@ import { ZErrorBody } from '@casebridge/domain/errors';
 import { ZUpdateSettingsRequest } from '@casebridge/domain/settings/settings-admin.schemas';
 import { ZSettingsRecord } from '@casebridge/domain/settings/settings.schemas';
 import { staleWriteBody } from '@casebridge/domain/versioning/versioning';
-import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requestContext } from '#src/lib/request-context.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { expectedVersion, withEtag } from '#src/lib/versioning.ts';
 import { getSettingsRecord } from './settings.queries.ts';
@@ -54,7 +54,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
         db,
         requireActor(request),
         { values, expected: expectedVersion(request, version) },
-        { ip: getRequestIp(request) },
+        requestContext(request),
       );
       return withEtag(reply, saved);
     },

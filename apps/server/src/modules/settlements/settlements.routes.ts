@@ -7,7 +7,7 @@ import {
   ZSettlement,
 } from '@casebridge/domain/settlements/settlement.schemas';
 import { staleWriteBody } from '@casebridge/domain/versioning/versioning';
-import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requestContext } from '#src/lib/request-context.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { expectedVersion } from '#src/lib/versioning.ts';
 import { getSettlement, saveSettlement } from './settlements.service.ts';
@@ -32,9 +32,7 @@ export async function settlementRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      getSettlement(db, requireActor(request), request.params.patientId, {
-        ip: getRequestIp(request),
-      }),
+      getSettlement(db, requireActor(request), request.params.patientId, requestContext(request)),
   );
 
   api.put(
@@ -67,7 +65,7 @@ export async function settlementRoutes(app: FastifyInstance): Promise<void> {
           // The first save names no version; expectedVersion refuses a malformed one.
           expectedVersion: hasVersion ? expectedVersion(request, request.body.version) : undefined,
         },
-        { ip: getRequestIp(request) },
+        requestContext(request),
       );
     },
   );

@@ -6,7 +6,7 @@ import {
   ZSystemToolsStatus,
 } from '@casebridge/domain/admin/system-tools.schemas';
 import { ZErrorBody } from '@casebridge/domain/errors';
-import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requestContext } from '#src/lib/request-context.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { loadDemoData, runHealthChecks } from './system-tools.service.ts';
 
@@ -46,8 +46,7 @@ export async function systemToolRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ZHealthCheckReport, ...errors },
       },
     },
-    async (request) =>
-      runHealthChecks(context, requireActor(request), { ip: getRequestIp(request) }),
+    async (request) => runHealthChecks(context, requireActor(request), requestContext(request)),
   );
 
   api.post(
@@ -62,6 +61,6 @@ export async function systemToolRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ZSeedDemoResult, ...errors },
       },
     },
-    async (request) => loadDemoData(context, requireActor(request), { ip: getRequestIp(request) }),
+    async (request) => loadDemoData(context, requireActor(request), requestContext(request)),
   );
 }

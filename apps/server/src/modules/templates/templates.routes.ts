@@ -10,7 +10,7 @@ import {
   ZUpdateTemplateRequest,
 } from '@casebridge/domain/templates/template.schemas';
 import { staleWriteBody } from '@casebridge/domain/versioning/versioning';
-import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requestContext } from '#src/lib/request-context.ts';
 import { expectedVersion, withEtag } from '#src/lib/versioning.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import {
@@ -60,9 +60,12 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const template = await createTemplate(db, requireActor(request), request.body, {
-        ip: getRequestIp(request),
-      });
+      const template = await createTemplate(
+        db,
+        requireActor(request),
+        request.body,
+        requestContext(request),
+      );
       return reply.status(201).send(template);
     },
   );
@@ -89,7 +92,7 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const actor = requireActor(request);
-      const context = { ip: getRequestIp(request) };
+      const context = requestContext(request);
       const { templateId } = request.params;
       const body = request.body;
       const expected = expectedVersion(request, body.version);

@@ -7,7 +7,7 @@ import {
   ZUpdateGapSettingRequest,
 } from '@casebridge/domain/gaps/treatment-gap.schemas';
 import { staleWriteBody } from '@casebridge/domain/versioning/versioning';
-import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requestContext } from '#src/lib/request-context.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { expectedVersion, withEtag } from '#src/lib/versioning.ts';
 import { getGapSetting, updateGapSetting } from './gap-settings.service.ts';
@@ -35,7 +35,7 @@ export async function treatmentGapRoutes(app: FastifyInstance): Promise<void> {
         app.ctx.db,
         requireActor(request),
         request.params.clinicId,
-        { ip: getRequestIp(request) },
+        requestContext(request),
       );
       return withEtag(reply, setting);
     },
@@ -69,7 +69,7 @@ export async function treatmentGapRoutes(app: FastifyInstance): Promise<void> {
           thresholdDays: request.body.thresholdDays,
           expected: expectedVersion(request, request.body.version),
         },
-        { ip: getRequestIp(request), appUrl: app.ctx.env.appUrl, log: request.log },
+        { ...requestContext(request), log: request.log },
       );
       return withEtag(reply, setting);
     },

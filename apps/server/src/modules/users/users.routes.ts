@@ -14,7 +14,7 @@ import {
   ZUserPage,
 } from '@casebridge/domain/users/user.schemas';
 import { staleWriteBody } from '@casebridge/domain/versioning/versioning';
-import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requestContext } from '#src/lib/request-context.ts';
 import { expectedVersion, withEtag } from '#src/lib/versioning.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { acceptInvitation, deliverInvitationNow, lookupInvitation } from './invitations.service.ts';
@@ -37,7 +37,7 @@ const errors = {
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db, env, mail } = app.ctx;
+  const { db, mail } = app.ctx;
 
   api.get(
     '/users',
@@ -69,10 +69,12 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const user = await createUser(db, requireActor(request), request.body, {
-        ip: getRequestIp(request),
-        appUrl: env.appUrl,
-      });
+      const user = await createUser(
+        db,
+        requireActor(request),
+        request.body,
+        requestContext(request),
+      );
       // With the invitation's delivery: 'e-mailed' only once a mail server accepted it.
       return reply.status(201).send(await deliverInvitationNow(db, mail, user.id));
     },
@@ -95,7 +97,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const actor = requireActor(request);
-      const context = { ip: getRequestIp(request) };
+      const context = requestContext(request);
       const { userId } = request.params;
       const body = request.body;
       const expected = expectedVersion(request, body.version);
@@ -121,10 +123,12 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await resendInvitation(db, requireActor(request), request.params.userId, {
-        ip: getRequestIp(request),
-        appUrl: env.appUrl,
-      });
+      await resendInvitation(
+        db,
+        requireActor(request),
+        request.params.userId,
+        requestContext(request),
+      );
       return deliverInvitationNow(db, mail, request.params.userId);
     },
   );
@@ -158,7 +162,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await acceptInvitation(db, request.body, { ip: getRequestIp(request) });
+      await acceptInvitation(db, request.body, requestContext(request));
       return reply.status(204).send(null);
     },
   );

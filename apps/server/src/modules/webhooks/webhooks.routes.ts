@@ -15,7 +15,7 @@ import {
   ZWebhookEndpointParams,
   ZWebhookEndpointWithSecret,
 } from '@casebridge/domain/webhooks/webhook.schemas';
-import { getRequestIp } from '#src/lib/request-ip.ts';
+import { requestContext } from '#src/lib/request-context.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { listDeliveries, listEndpoints } from './webhooks.queries.ts';
 import {
@@ -41,7 +41,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, env, documentKeys } = app.ctx;
   const contextOf = (request: FastifyRequest): WebhookServiceContext => ({
-    ip: getRequestIp(request),
+    ...requestContext(request),
     keyring: documentKeys,
     urlPolicy: {
       isProduction: env.nodeEnv === 'production',
