@@ -56,6 +56,8 @@ export async function captureStatements(
     if (operation.kind === 'list')
       await listActorPatients(db, actor, ZListPatientsQuery.parse(operation.query), {
         ip: '127.0.0.1',
+        appUrl: '',
+        writeOrigin: null,
       });
     else await getActorPatientStats(db, actor);
   } finally {

@@ -5,7 +5,10 @@ import {
   type TLiveEventTopic,
 } from '@casebridge/domain/events/live-events';
 import type { Db } from '#src/db/client.ts';
+import type { RequestContext } from '#src/lib/request-context.ts';
 import { currentWriteOrigin } from '#src/lib/write-origin.ts';
+
+type WriteOrigin = RequestContext['writeOrigin'];
 
 export const EVENTS_CHANNEL = 'casebridge_events';
 
@@ -66,9 +69,13 @@ export async function publishEvents(db: Db, events: readonly LiveEvent[]): Promi
  * (`writeAuditAndPublish`), whose lock comes before the events lock, so no round trip to the
  * database separates the two locks from the commit.
  */
-export function publishEventsSql(events: readonly LiveEvent[], first?: SQL): SQL {
-  // The browser write that made them, when the change is one (lib/write-origin.ts).
-  const origin = currentWriteOrigin();
+export function publishEventsSql(
+  events: readonly LiveEvent[],
+  first?: SQL,
+  // The browser write that made them, when the change is one (lib/request-context.ts); a module
+  // not yet on the Change leaves it to the request's store (lib/write-origin.ts).
+  origin: WriteOrigin | null = currentWriteOrigin(),
+): SQL {
   const rows = events.map((event) => {
     const { patientId, recipientUserIds } = event as {
       patientId?: string;

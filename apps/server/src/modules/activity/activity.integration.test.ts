@@ -30,7 +30,7 @@ import { recordActivity } from './activity.service.ts';
  * reader sees only the items whose records it may see. James Whitfield: Harbor + Riverside
  * clinics, Morgan Hale's firm, MedLien; Keystone is another lienholder, Castillo another firm.
  */
-const CTX = { ip: '127.0.0.1' };
+const CTX = { ip: '127.0.0.1', appUrl: 'http://localhost:3000', writeOrigin: null };
 const MAIL_CTX = { ...CTX, appUrl: 'http://localhost:3000' };
 const LOG = { error: () => undefined };
 

@@ -121,10 +121,10 @@ export async function listActivity(
   };
 }
 
-/** One item of a patient's feed, in the caller's transaction. */
+/** Items of patients' feeds, in the caller's transaction, in one statement. */
 export async function insertActivity(
   db: Db,
-  values: typeof patientActivity.$inferInsert,
+  values: ReadonlyArray<typeof patientActivity.$inferInsert>,
 ): Promise<void> {
-  await db.insert(patientActivity).values(values);
+  if (values.length > 0) await db.insert(patientActivity).values([...values]);
 }

@@ -21,20 +21,28 @@ export type ActivityEntry = {
 };
 
 /**
- * Adds an item to the patient's Activity feed (issue 13). Call it inside the transaction of the
- * change it describes, so the feed holds exactly what committed.
+ * Adds items to patients' Activity feeds, in the transaction of the change they describe, so
+ * the feed holds exactly what committed. Only the Change's committer calls it (change/change.ts).
  */
-export async function recordActivity(db: Db, entry: ActivityEntry): Promise<void> {
-  await insertActivity(db, {
-    patientId: entry.patientId,
-    kind: entry.kind,
-    recordId: entry.recordId ?? null,
-    lienholderId: entry.lienholderId ?? null,
-    summary: entry.summary,
-    actorId: entry.actor?.userId ?? null,
-    actorName: entry.actor?.name ?? null,
-    actorRole: entry.actor?.role ?? null,
-  });
+export async function recordActivities(db: Db, entries: readonly ActivityEntry[]): Promise<void> {
+  await insertActivity(
+    db,
+    entries.map((entry) => ({
+      patientId: entry.patientId,
+      kind: entry.kind,
+      recordId: entry.recordId ?? null,
+      lienholderId: entry.lienholderId ?? null,
+      summary: entry.summary,
+      actorId: entry.actor?.userId ?? null,
+      actorName: entry.actor?.name ?? null,
+      actorRole: entry.actor?.role ?? null,
+    })),
+  );
+}
+
+/** One item: `recordActivities` for a module not yet on the Change. */
+export function recordActivity(db: Db, entry: ActivityEntry): Promise<void> {
+  return recordActivities(db, [entry]);
 }
 
 /**

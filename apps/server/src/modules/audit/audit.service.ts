@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { AuditAction } from '@casebridge/domain/audit';
 import type { Role } from '@casebridge/domain/roles';
@@ -52,6 +53,23 @@ export async function writeAuditAndPublish(
 ): Promise<void> {
   const append = appendAuditRowsSql([await toPendingRow(tx, entry)]);
   await tx.execute(events.length > 0 ? publishEventsSql(events, append) : append);
+}
+
+/**
+ * The statement that appends `entries` to the chain and then publishes `events`, taking the
+ * audit chain's lock before the events lock: the last statement of a Change's commit
+ * (change/change.ts). With no entries it only publishes.
+ */
+export async function auditAndPublishSql(
+  tx: Db,
+  entries: readonly AuditEntry[],
+  events: readonly LiveEvent[],
+  origin: Parameters<typeof publishEventsSql>[2],
+): Promise<SQL | null> {
+  const rows = await Promise.all(entries.map((entry) => toPendingRow(tx, entry)));
+  const append = rows.length > 0 ? appendAuditRowsSql(rows) : undefined;
+  if (events.length > 0) return publishEventsSql(events, append, origin);
+  return append ?? null;
 }
 
 /**

@@ -8,12 +8,11 @@ import { isBillingEntryOwnedBy } from '@casebridge/domain/billing/billing.policy
 import type { THistoryEntry } from '@casebridge/domain/history/record-history.schemas';
 import { isUuid } from '@casebridge/domain/record-id';
 import type { Db } from '#src/db/client.ts';
-import { publishEvent } from '#src/events/outbox.ts';
+import { inChange, type Change } from '#src/change/change.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { forbidden, notFound } from '#src/lib/app-error.ts';
 import { assertVersion, StaleWriteError } from '#src/lib/versioning.ts';
 import { closeTreatmentGapIfCared } from '#src/modules/treatment-gaps/treatment-gaps.service.ts';
-import { recordActivity } from '#src/modules/activity/activity.service.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
 import {
   listRecordHistory,
@@ -44,7 +43,7 @@ import {
  * and the lienholder's figures follow at once.
  */
 
-type RequestContext = { ip: string };
+import type { RequestContext } from '#src/lib/request-context.ts';
 type Correction = { patientId: string; entryId: string; expectedVersion: number };
 
 /** The patient's line, or 404 exactly like a patient outside the scope. */
@@ -86,24 +85,24 @@ function requireFound(entry: TBillingEntry | undefined): TBillingEntry {
 
 /** Records a correction that was just written: history, audit, then the live event last. */
 async function recordBillingCorrection(
-  db: Db,
+  change: Change,
   actor: Actor,
   patient: InScopePatient,
-  change: Omit<HistoryWrite, 'recordType' | 'patientId' | 'actor'> & {
+  correction: Omit<HistoryWrite, 'recordType' | 'patientId' | 'actor'> & {
     audit: { action: 'billing_entry_edited' | 'billing_entry_voided'; details: string; ip: string };
   },
 ) {
-  await closeTreatmentGapIfCared(db, patient.id, actor);
-  await recordCorrection(db, {
-    ...change,
+  await closeTreatmentGapIfCared(change, patient.id);
+  await recordCorrection(change.tx, {
+    ...correction,
     recordType: 'billing_entry',
     patientId: patient.id,
     actor,
   });
-  await publishEvent(db, {
+  change.publish({
     topic: 'billing.changed',
     patientId: patient.id,
-    payload: { entryId: change.recordId },
+    payload: { entryId: correction.recordId },
   });
 }
 
@@ -115,7 +114,8 @@ export async function editBillingEntry(
   input: TEditBillingEntryParsed,
   request: RequestContext,
 ): Promise<TBillingEntry> {
-  return db.transaction(async (tx) => {
+  return inChange(db, { actor, context: request }, async (change) => {
+    const { tx } = change;
     const { patient, fields } = await lockForCorrection(tx, actor, correction);
     const next: BillingEntryFields = {
       cptCode: input.cptCode,
@@ -128,14 +128,14 @@ export async function editBillingEntry(
     if (isChanged) await updateBillingEntry(tx, correction.entryId, next, actor);
     const entry = requireFound(await findBillingEntry(tx, patient.id, correction.entryId));
     if (!isChanged) return entry;
-    await recordActivity(tx, {
+    change.activity({
       patientId: patient.id,
       kind: 'billing_line',
       recordId: entry.id,
       summary: ACTIVITY_SUMMARIES.billingLineEdited(entry),
       actor,
     });
-    await recordBillingCorrection(tx, actor, patient, {
+    await recordBillingCorrection(change, actor, patient, {
       recordId: entry.id,
       version: entry.version,
       action: 'edited',
@@ -159,18 +159,19 @@ export async function voidBillingEntry(
   reason: string,
   request: RequestContext,
 ): Promise<TBillingEntry> {
-  return db.transaction(async (tx) => {
+  return inChange(db, { actor, context: request }, async (change) => {
+    const { tx } = change;
     const { patient, fields } = await lockForCorrection(tx, actor, correction);
     await markBillingEntryVoided(tx, correction.entryId, reason, actor);
     const entry = requireFound(await findBillingEntry(tx, patient.id, correction.entryId));
-    await recordActivity(tx, {
+    change.activity({
       patientId: patient.id,
       kind: 'billing_line',
       recordId: entry.id,
       summary: ACTIVITY_SUMMARIES.billingLineVoided(entry),
       actor,
     });
-    await recordBillingCorrection(tx, actor, patient, {
+    await recordBillingCorrection(change, actor, patient, {
       recordId: entry.id,
       version: entry.version,
       action: 'voided',

@@ -10,12 +10,10 @@ import {
 import { formatCentsAsDecimal } from '@casebridge/domain/billing/money';
 import { sanitizeFileName } from '@casebridge/domain/documents/document-naming';
 import type { Db } from '#src/db/client.ts';
-import { publishEvent } from '#src/events/outbox.ts';
+import { inChange } from '#src/change/change.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { forbidden } from '#src/lib/app-error.ts';
-import { recordActivity } from '#src/modules/activity/activity.service.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
-import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import { closeTreatmentGapIfCared } from '#src/modules/treatment-gaps/treatment-gaps.service.ts';
 import { requirePatientInScope } from '#src/modules/patients/patient-access.ts';
 import { getActorPatientScope } from '#src/modules/patients/patient-scope.ts';
@@ -27,7 +25,7 @@ import {
   listScopeBilling,
 } from './billing.queries.ts';
 
-type RequestContext = { ip: string };
+import type { RequestContext } from '#src/lib/request-context.ts';
 
 /** The Billing History of a patient, audited as one row naming the lines it returned. */
 export async function listBilling(
@@ -85,7 +83,8 @@ export async function createBillingEntry(
   request: RequestContext,
 ) {
   const patient = await requirePatientInScope(db, actor, patientId);
-  return db.transaction(async (tx) => {
+  return inChange(db, { actor, context: request }, async (change) => {
+    const { tx } = change;
     const entry = await insertBillingEntry(tx, {
       patientId: patient.id,
       cptCode: input.cptCode,
@@ -94,26 +93,21 @@ export async function createBillingEntry(
       clinicId: actor.role === 'clinic' ? actor.organizationId : null,
       createdBy: actor.userId,
     });
-    await closeTreatmentGapIfCared(tx, patient.id, actor);
-    await writeAudit(tx, {
-      action: 'billing_entry_created',
-      actor,
-      patientId: patient.id,
-      details: `${entry.cptCode}, ${entry.sessionCount} session(s), ${formatCentsAsDecimal(entry.amountCents)}`,
-      ip: request.ip,
-    });
-    await recordActivity(tx, {
-      patientId: patient.id,
-      kind: 'billing_line',
-      recordId: entry.id,
-      summary: ACTIVITY_SUMMARIES.billingLineAdded(entry),
-      actor,
-    });
-    await publishEvent(tx, {
-      topic: 'billing.created',
-      patientId: patient.id,
-      payload: { entryId: entry.id },
-    });
+    await closeTreatmentGapIfCared(change, patient.id);
+    change
+      .audit({
+        action: 'billing_entry_created',
+        patientId: patient.id,
+        details: `${entry.cptCode}, ${entry.sessionCount} session(s), ${formatCentsAsDecimal(entry.amountCents)}`,
+      })
+      .activity({
+        patientId: patient.id,
+        kind: 'billing_line',
+        recordId: entry.id,
+        summary: ACTIVITY_SUMMARIES.billingLineAdded(entry),
+        actor,
+      })
+      .publish({ topic: 'billing.created', patientId: patient.id, payload: { entryId: entry.id } });
     return entry;
   });
 }

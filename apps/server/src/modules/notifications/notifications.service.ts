@@ -75,10 +75,17 @@ const INSERT_ROWS = 1_000;
  * `createNotifications` of each item, in order, with the preferences read and the rows written
  * in a few statements for the whole batch: for a job that notifies about many things at once.
  */
-export async function createNotificationBatch(
+/** A notification and the users it goes to, once their preferences have been applied. */
+export type DecidedNotification = {
+  recipientIds: readonly string[];
+  notification: NewNotification;
+};
+
+/** Which of each item's recipients allow its type, in one statement for the batch. */
+export async function decideNotifications(
   db: Db,
   batch: ReadonlyArray<{ recipientIds: readonly string[]; notification: NewNotification }>,
-): Promise<CreatedNotification[]> {
+): Promise<DecidedNotification[]> {
   const allowed = await applyNotificationPreferencesToEach(
     db,
     batch.map(({ recipientIds, notification }) => ({
@@ -86,8 +93,22 @@ export async function createNotificationBatch(
       type: notification.type,
     })),
   );
-  const rows = batch.flatMap(({ notification }, index) =>
-    (allowed[index] ?? []).map((recipientUserId) => ({
+  return batch.map(({ notification }, index) => ({
+    recipientIds: allowed[index] ?? [],
+    notification,
+  }));
+}
+
+/**
+ * Writes decided notifications (a few statements for the whole batch) and returns the live
+ * event of each item that reaches anyone, for the caller to publish last.
+ */
+export async function insertNotifications(
+  db: Db,
+  batch: readonly DecidedNotification[],
+): Promise<LiveEvent[]> {
+  const rows = batch.flatMap(({ recipientIds, notification }) =>
+    recipientIds.map((recipientUserId) => ({
       recipientUserId,
       type: notification.type,
       content: notification.content,
@@ -100,19 +121,29 @@ export async function createNotificationBatch(
   );
   for (let first = 0; first < rows.length; first += INSERT_ROWS)
     await db.insert(notifications).values(rows.slice(first, first + INSERT_ROWS));
-  return batch.map(({ notification }, index) => {
-    const notified = allowed[index] ?? [];
-    // One event for all recipients: a message to a large audience is one row and one NOTIFY.
-    const event: LiveEvent | null =
-      notified.length === 0
-        ? null
-        : {
-            topic: 'notification.created',
-            recipientUserIds: notified,
-            payload: { type: notification.type },
-          };
-    return { notified, event };
-  });
+  return batch.flatMap((item) => notificationEvent(item) ?? []);
+}
+
+/** One event for all of an item's recipients: a large audience is one row and one NOTIFY. */
+function notificationEvent({ recipientIds, notification }: DecidedNotification): LiveEvent | null {
+  if (recipientIds.length === 0) return null;
+  return {
+    topic: 'notification.created',
+    recipientUserIds: recipientIds,
+    payload: { type: notification.type },
+  };
+}
+
+export async function createNotificationBatch(
+  db: Db,
+  batch: ReadonlyArray<{ recipientIds: readonly string[]; notification: NewNotification }>,
+): Promise<CreatedNotification[]> {
+  const decided = await decideNotifications(db, batch);
+  await insertNotifications(db, decided);
+  return decided.map(({ recipientIds, notification }) => ({
+    notified: [...recipientIds],
+    event: notificationEvent({ recipientIds, notification }),
+  }));
 }
 
 /**

@@ -10,15 +10,13 @@ import type { TreatmentStatus } from '@casebridge/domain/patients/treatment-stat
 import type { Db } from '#src/db/client.ts';
 import { firstOrThrow } from '#src/db/first-or-throw.ts';
 import { patients } from '#src/db/schema/index.ts';
-import { publishEvents } from '#src/events/outbox.ts';
+import { Change, inChange } from '#src/change/change.ts';
 import type { Actor } from '#src/lib/actor.ts';
+import { systemContext, type RequestContext } from '#src/lib/request-context.ts';
 import { AppError } from '#src/lib/app-error.ts';
 import { startPeriodicJob, type PeriodicJob } from '#src/lib/periodic-job.ts';
 import { assertVersion, nextVersion, StaleWriteError } from '#src/lib/versioning.ts';
-import { recordActivity } from '#src/modules/activity/activity.service.ts';
-import { writeAuditAndPublish } from '#src/modules/audit/audit.service.ts';
 import { closeTreatmentGapIfCared } from '#src/modules/treatment-gaps/treatment-gaps.service.ts';
-import { createNotificationBatch } from '#src/modules/notifications/notifications.service.ts';
 import { listNotificationAudiences } from '#src/modules/notifications/recipients.ts';
 import {
   patientsOfHeldStatusChanges,
@@ -31,8 +29,6 @@ import {
   takeHeldStatusChange,
   toPatientDetail,
 } from './patients.queries.ts';
-
-type RequestContext = { ip: string };
 
 /** How often the release job looks for holds whose undo window has closed. */
 const RELEASE_INTERVAL_MS = 1_000;
@@ -58,35 +54,23 @@ async function setStatus(
   );
 }
 
-/**
- * The last writes of a status change or its undo: the audit row "previous → new" and the event
- * that refreshes open pages. The audit chain's lock and then the events lock are held to the
- * commit, and every other audited request waits for them, so both are taken here, last and in
- * one statement (unless a treatment gap closed earlier in the transaction, whose announcement
- * takes them then).
- */
+/** The audit row "previous → new" and the event that refreshes open pages. */
 function auditAndAnnounce(
-  tx: Db,
-  actor: Actor,
-  context: RequestContext,
-  change: {
+  change: Change,
+  entry: {
     action: 'patient_status_changed' | 'patient_status_change_undone';
     patientId: string;
     from: TreatmentStatus;
     to: TreatmentStatus;
   },
-): Promise<void> {
-  return writeAuditAndPublish(
-    tx,
-    {
-      action: change.action,
-      actor,
-      patientId: change.patientId,
-      details: `${change.from} → ${change.to}`,
-      ip: context.ip,
-    },
-    [{ topic: 'patient.updated', patientId: change.patientId }],
-  );
+): void {
+  change
+    .audit({
+      action: entry.action,
+      patientId: entry.patientId,
+      details: `${entry.from} → ${entry.to}`,
+    })
+    .publish({ topic: 'patient.updated', patientId: entry.patientId });
 }
 
 /**
@@ -104,7 +88,8 @@ export async function changePatientStatus(
   input: { status: TreatmentStatus; expectedVersion: number },
   context: RequestContext,
 ): Promise<TStatusChanged> {
-  return db.transaction(async (tx) => {
+  return inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     const current = await requirePatientInScope(tx, actor, requestedId, { forUpdate: true });
     await assertVersion(current, input.expectedVersion, () =>
       toPatientDetail(tx, current, actor.organizationId),
@@ -113,8 +98,8 @@ export async function changePatientStatus(
       return { patient: await toPatientDetail(tx, current, actor.organizationId), undo: null };
     }
     const patient = await setStatus(tx, actor, current, input.status);
-    await closeTreatmentGapIfCared(tx, current.id, actor);
-    await recordActivity(tx, {
+    await closeTreatmentGapIfCared(change, current.id);
+    change.activity({
       patientId: current.id,
       kind: 'status_changed',
       summary: ACTIVITY_SUMMARIES.statusChanged(current.treatmentStatus, input.status),
@@ -129,7 +114,7 @@ export async function changePatientStatus(
       actorId: actor.userId,
       releaseAt,
     });
-    await auditAndAnnounce(tx, actor, context, {
+    auditAndAnnounce(change, {
       action: 'patient_status_changed',
       patientId: current.id,
       from: current.treatmentStatus,
@@ -152,7 +137,8 @@ export async function undoStatusChange(
   changeId: string,
   context: RequestContext,
 ): Promise<TPatientDetail> {
-  return db.transaction(async (tx) => {
+  return inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     const current = await requirePatientInScope(tx, actor, requestedId, { forUpdate: true });
     const hold = await takeHeldStatusChange(tx, {
       id: changeId,
@@ -167,13 +153,13 @@ export async function undoStatusChange(
       );
     }
     const patient = await setStatus(tx, actor, current, hold.fromStatus);
-    await recordActivity(tx, {
+    change.activity({
       patientId: current.id,
       kind: 'status_changed',
       summary: ACTIVITY_SUMMARIES.statusChangeUndone(hold.fromStatus),
       actor,
     });
-    await auditAndAnnounce(tx, actor, context, {
+    auditAndAnnounce(change, {
       action: 'patient_status_change_undone',
       patientId: current.id,
       from: hold.toStatus,
@@ -191,7 +177,8 @@ export async function undoStatusChange(
  * how many changes were released.
  */
 export async function releaseDueStatusChanges(db: Db, now = new Date()): Promise<number> {
-  return db.transaction(async (tx) => {
+  return inChange(db, { actor: null, context: systemContext() }, async (change) => {
+    const { tx } = change;
     const due = await claimDueStatusChanges(tx, now, RELEASE_BATCH);
     const patientsById = await patientsOfHeldStatusChanges(
       tx,
@@ -209,8 +196,7 @@ export async function releaseDueStatusChanges(db: Db, now = new Date()): Promise
         patient,
       })),
     );
-    const created = await createNotificationBatch(
-      tx,
+    await change.notifyEach(
       released.map(({ hold, patient }, index) => ({
         recipientIds: audiences[index] ?? [],
         notification: {
@@ -223,16 +209,13 @@ export async function releaseDueStatusChanges(db: Db, now = new Date()): Promise
         },
       })),
     );
-    // Last, in one statement: the events lock is held from here to the commit only, not while
-    // the batch's audiences are read, so status changes meanwhile do not wait on this job. The
-    // change now stands: webhooks tell receivers of it from its release event.
-    await publishEvents(tx, [
-      ...created.flatMap(({ event }) => event ?? []),
+    // The change now stands: webhooks tell receivers of it from its release event.
+    change.publish(
       ...released.map(({ patient }) => ({
         topic: 'patient.status-released' as const,
         patientId: patient.id,
       })),
-    ]);
+    );
     return due.length;
   });
 }

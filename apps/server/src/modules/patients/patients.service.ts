@@ -18,15 +18,12 @@ import type { z } from 'zod';
 import type { Db } from '#src/db/client.ts';
 import { firstOrThrow } from '#src/db/first-or-throw.ts';
 import { patients } from '#src/db/schema/index.ts';
-import { publishEvent } from '#src/events/outbox.ts';
+import { inChange } from '#src/change/change.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError, forbidden, validationFailed } from '#src/lib/app-error.ts';
 import { assertVersion, nextVersion } from '#src/lib/versioning.ts';
-import { recordActivity } from '#src/modules/activity/activity.service.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
-import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import { closeTreatmentGapIfCared } from '#src/modules/treatment-gaps/treatment-gaps.service.ts';
-import { notifyUsers } from '#src/modules/notifications/notifications.service.ts';
 import { listNotificationAudience } from '#src/modules/notifications/recipients.ts';
 import { getSettings } from '#src/modules/settings/settings.service.ts';
 import { readExternalIdOwner } from './external-ids.service.ts';
@@ -43,7 +40,7 @@ import {
   toPatientDetail,
 } from './patients.queries.ts';
 
-type RequestContext = { ip: string };
+import type { RequestContext } from '#src/lib/request-context.ts';
 type UpdateDemographicsInput = z.output<typeof ZUpdateDemographicsRequest>;
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -161,7 +158,8 @@ export async function createPatient(
     });
     if (duplicates.length > 0) return { duplicates };
   }
-  return db.transaction(async (tx) => {
+  return inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     const created = await tx
       .insert(patients)
       .values({
@@ -180,8 +178,9 @@ export async function createPatient(
     const { id } = firstOrThrow(created, 'the created patient');
     await replacePatientClinics(tx, id, clinicIds);
     await replacePatientLienholders(tx, id, lienholderIds);
-    await writeAudit(tx, { action: 'patient_created', actor, patientId: id, ip: context.ip });
-    await publishEvent(tx, { topic: 'patient.created', patientId: id });
+    change
+      .audit({ action: 'patient_created', patientId: id })
+      .publish({ topic: 'patient.created', patientId: id });
     return { id };
   });
 }
@@ -204,7 +203,8 @@ export async function updateDemographics(
 ): Promise<{ patient: TPatientDetail; notifiedUsers: number }> {
   const clinicIds = input.clinicIds ? [...new Set(input.clinicIds)] : undefined;
   const lienholderIds = input.lienholderIds ? [...new Set(input.lienholderIds)] : undefined;
-  return db.transaction(async (tx) => {
+  return inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     const current = await requirePatientInScope(tx, actor, requestedId, { forUpdate: true });
     await assertVersion(current, input.expectedVersion, () =>
       toPatientDetail(tx, current, actor.organizationId),
@@ -251,7 +251,7 @@ export async function updateDemographics(
       if (clinicIds) await replacePatientClinics(tx, patientId, clinicIds);
       if (lienholderIds) await replacePatientLienholders(tx, patientId, lienholderIds);
     }
-    await closeTreatmentGapIfCared(tx, patientId, actor);
+    await closeTreatmentGapIfCared(change, patientId);
     const changed = (
       [
         'fullName',
@@ -264,15 +264,13 @@ export async function updateDemographics(
       ] as const
     ).filter((field) => current[field] !== input[field]);
     if (isReassigning) changed.push('assignments' as never);
-    await writeAudit(tx, {
+    change.audit({
       action: 'patient_updated',
-      actor,
       patientId,
       details: changed.length > 0 ? `changed: ${changed.join(', ')}` : 'no changes',
-      ip: context.ip,
     });
     if (changed.length > 0) {
-      await recordActivity(tx, {
+      change.activity({
         patientId,
         kind: 'demographics_edited',
         summary: ACTIVITY_SUMMARIES.demographicsEdited(changed),
@@ -287,7 +285,7 @@ export async function updateDemographics(
         actor,
         patient: current,
       });
-      await notifyUsers(tx, recipients, {
+      await change.notify(recipients, {
         type: 'patient_edit',
         content: `Patient demographics updated by ${actor.role}`,
         patientId,
@@ -297,8 +295,7 @@ export async function updateDemographics(
       });
       notifiedUsers = recipients.length;
     }
-    // Last statement of the transaction: publishing holds a lock until commit (events/outbox.ts).
-    await publishEvent(tx, { topic: 'patient.updated', patientId });
+    change.publish({ topic: 'patient.updated', patientId });
     return { patient, notifiedUsers };
   });
 }

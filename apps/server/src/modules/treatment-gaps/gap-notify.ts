@@ -1,9 +1,7 @@
 import { PRODUCT_NAME } from '@casebridge/domain/constants';
 import { describePatientGap } from '@casebridge/domain/gaps/treatment-gap';
-import type { Db } from '#src/db/client.ts';
+import type { Change } from '#src/change/change.ts';
 import { renderLinkedParagraphs, renderMailHtml, renderMailText } from '#src/mail/mail-layout.ts';
-import { enqueueMail } from '#src/mail/mail-outbox.ts';
-import { notifyUsers } from '#src/modules/notifications/notifications.service.ts';
 import {
   listNotificationAudience,
   listRecipientAddresses,
@@ -19,13 +17,12 @@ const MAIL_SUBJECT = `Treatment gap alert - ${PRODUCT_NAME}`;
  * e-mail to those same users. Without 'detailed content' the e-mail names no patient.
  */
 export async function notifyGapOpened(
-  db: Db,
+  change: Change,
   gap: { id: string; patient: InScopePatient; days: number },
-  appUrl: string,
 ): Promise<void> {
+  const { tx: db } = change;
   const path = `/patients/${gap.patient.id}`;
-  const told = await notifyUsers(
-    db,
+  const told = await change.notify(
     await listNotificationAudience(db, { type: 'treatment_gap', patientId: gap.patient.id }),
     {
       type: 'treatment_gap',
@@ -37,15 +34,14 @@ export async function notifyGapOpened(
   if (told.length === 0) return;
   const { emailNotificationsEnabled, detailedEmailContent } = await getSettings(db);
   if (!emailNotificationsEnabled) return;
-  const link = `${appUrl}${path}`;
+  const link = `${change.context.appUrl}${path}`;
   const said = detailedEmailContent
     ? [`${describePatientGap(gap.patient.fullName, gap.days)}.`]
     : ['A patient you work with has had no treatment recorded for a while.', 'Sign in to see who.'];
   const text = renderMailText(MAIL_SUBJECT, [...said, '', `Open the patient: ${link}`]);
   const html = renderMailHtml(MAIL_SUBJECT, renderLinkedParagraphs([...said, link], link));
   const addresses = await listRecipientAddresses(db, told);
-  await enqueueMail(
-    db,
+  change.mail(
     addresses.map(({ address }) => ({
       kind: 'treatment_gap_notification',
       to: address,

@@ -1,10 +1,8 @@
 import { daysBetween } from '@casebridge/domain/gaps/treatment-gap';
+import { inChange, type Change } from '#src/change/change.ts';
 import type { Db } from '#src/db/client.ts';
-import { publishEvent } from '#src/events/outbox.ts';
-import type { Actor } from '#src/lib/actor.ts';
 import { startPeriodicJob, type PeriodicJob } from '#src/lib/periodic-job.ts';
-import { recordActivity } from '#src/modules/activity/activity.service.ts';
-import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import { systemContext } from '#src/lib/request-context.ts';
 import { patientOfTreatmentGap } from '#src/modules/patients/patient-access.ts';
 import { notifyGapOpened } from './gap-notify.ts';
 import {
@@ -25,52 +23,46 @@ const plural = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
 
 type CheckOptions = { appUrl: string; now?: Date };
 
-async function announceOpenedGap(
-  tx: Db,
-  gap: OpenedGap,
-  today: string,
-  appUrl: string,
-): Promise<void> {
-  const patient = await patientOfTreatmentGap(tx, gap.patientId);
+async function announceOpenedGap(change: Change, gap: OpenedGap, today: string): Promise<void> {
+  const patient = await patientOfTreatmentGap(change.tx, gap.patientId);
   if (!patient) return;
   const days = daysBetween(gap.lastCareOn, today);
-  await recordActivity(tx, {
-    patientId: patient.id,
-    kind: 'gap_opened',
-    recordId: gap.id,
-    summary: `Treatment gap: no treatment recorded for ${plural(days)}`,
-    actor: null,
-  });
-  await writeAudit(tx, {
-    action: 'treatment_gap_opened',
-    patientId: patient.id,
-    details: `last care ${gap.lastCareOn}, threshold ${gap.thresholdDays} days`,
-  });
+  change
+    .activity({
+      patientId: patient.id,
+      kind: 'gap_opened',
+      recordId: gap.id,
+      summary: `Treatment gap: no treatment recorded for ${plural(days)}`,
+      actor: null,
+    })
+    .audit({
+      action: 'treatment_gap_opened',
+      patientId: patient.id,
+      details: `last care ${gap.lastCareOn}, threshold ${gap.thresholdDays} days`,
+    })
+    .publish({ topic: 'treatment-gap.changed', patientId: patient.id });
   // A gap on the same last day of care as one already announced and closed (a discharge undone,
   // a billing line voided) is that gap again: the feed and the audit say so, nobody is told twice.
-  if (!gap.resumesClosedGap) await notifyGapOpened(tx, { id: gap.id, patient, days }, appUrl);
-  await publishEvent(tx, { topic: 'treatment-gap.changed', patientId: patient.id });
+  if (!gap.resumesClosedGap) await notifyGapOpened(change, { id: gap.id, patient, days });
 }
 
-async function announceClosedGap(
-  tx: Db,
-  gap: ClosedGap,
-  actor: Pick<Actor, 'userId' | 'name' | 'role'> | null,
-): Promise<void> {
-  await recordActivity(tx, {
-    patientId: gap.patientId,
-    kind: 'gap_closed',
-    recordId: gap.id,
-    summary: 'Treatment gap closed',
-    actor,
-  });
-  await writeAudit(tx, {
-    action: 'treatment_gap_closed',
-    actor,
-    patientId: gap.patientId,
-    details: actor ? 'care recorded' : 'found closed by the periodic check',
-  });
-  await publishEvent(tx, { topic: 'treatment-gap.changed', patientId: gap.patientId });
+/** The feed, the audit log and open pages hear of a closed gap; by the change's actor, if any. */
+function announceClosedGap(change: Change, gap: ClosedGap): void {
+  const { actor } = change;
+  change
+    .activity({
+      patientId: gap.patientId,
+      kind: 'gap_closed',
+      recordId: gap.id,
+      summary: 'Treatment gap closed',
+      actor,
+    })
+    .audit({
+      action: 'treatment_gap_closed',
+      patientId: gap.patientId,
+      details: actor ? 'care recorded' : 'found closed by the periodic check',
+    })
+    .publish({ topic: 'treatment-gap.changed', patientId: gap.patientId });
 }
 
 /**
@@ -84,16 +76,19 @@ export async function runTreatmentGapCheck(
   options: CheckOptions,
 ): Promise<{ opened: number; closed: number }> {
   const today = toDay(options.now ?? new Date());
-  const closed = await db.transaction(async (tx) => {
-    const gaps = await refreshOpenGaps(tx, today);
-    for (const gap of gaps) await announceClosedGap(tx, gap, null);
+  const author = { actor: null, context: systemContext(options.appUrl) };
+  const closed = await inChange(db, author, async (change) => {
+    const gaps = await refreshOpenGaps(change.tx, today);
+    for (const gap of gaps) announceClosedGap(change, gap);
     return gaps.length;
   });
   let opened = 0;
   for (;;) {
-    const batch = await db.transaction(async (tx) => {
-      const gaps = await openDueGaps(tx, today, OPEN_BATCH);
-      for (const gap of gaps) await announceOpenedGap(tx, gap, today, options.appUrl);
+    // The batch's audit rows and events are written together at its end (the Change), so the
+    // audit chain's and the events' locks are held from that statement to the commit only.
+    const batch = await inChange(db, author, async (change) => {
+      const gaps = await openDueGaps(change.tx, today, OPEN_BATCH);
+      for (const gap of gaps) await announceOpenedGap(change, gap, today);
       return gaps.length;
     });
     opened += batch;
@@ -109,13 +104,12 @@ export async function runTreatmentGapCheck(
  * longer stands; a gap that still does keeps its new last day of care.
  */
 export async function closeTreatmentGapIfCared(
-  tx: Db,
+  change: Change,
   patientId: string,
-  actor: Pick<Actor, 'userId' | 'name' | 'role'>,
   now = new Date(),
 ): Promise<void> {
-  const closed = await refreshOpenGaps(tx, toDay(now), patientId);
-  for (const gap of closed) await announceClosedGap(tx, gap, actor);
+  const closed = await refreshOpenGaps(change.tx, toDay(now), patientId);
+  for (const gap of closed) announceClosedGap(change, gap);
 }
 
 /** Runs the check every ten minutes in the background (every instance may run it). */
