@@ -1,4 +1,5 @@
 import type { TAuditLogEntry } from '@casebridge/domain/audit/audit-log.schemas';
+import { toCsvCell } from '#src/lib/csv.ts';
 
 /** The timestamp column says its zone: every value is ISO 8601 in UTC, ending in Z. */
 export const AUDIT_CSV_COLUMNS = [
@@ -11,17 +12,6 @@ export const AUDIT_CSV_COLUMNS = [
   'details',
   'ip',
 ] as const;
-
-/**
- * One CSV cell: quoted when needed, and a leading = + - @ (or tab/CR) is prefixed with an
- * apostrophe so a spreadsheet never runs it as a formula (CSV injection).
- */
-export function toCsvCell(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 export function toAuditCsvRow(entry: TAuditLogEntry): string {
   return [

@@ -4,7 +4,8 @@ import { AUDIT_MESSAGES } from '@casebridge/domain/audit/audit-log.schemas';
 import { AUDIT_LOG_COUNT_CAP } from '@casebridge/domain/constants';
 import { auditLogs, patients } from '#src/db/schema/index.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
-import { AUDIT_CSV_COLUMNS, toCsvCell } from './audit-csv.ts';
+import { toCsvCell } from '#src/lib/csv.ts';
+import { AUDIT_CSV_COLUMNS } from './audit-csv.ts';
 import { formMessage } from '#src/test/form-message.ts';
 
 type Entry = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toBillingCsv, toCsvCell } from './billing-csv.ts';
+import { toCsvCell } from '#src/lib/csv.ts';
+import { toBillingCsv } from './billing-csv.ts';
 
 describe('billing CSV', () => {
   it.each([

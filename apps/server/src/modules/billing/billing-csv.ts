@@ -1,14 +1,6 @@
 import { formatCentsAsDecimal } from '@casebridge/domain/billing/money';
 import type { TBillingHistory } from '@casebridge/domain/billing/billing.schemas';
-
-/**
- * A cell safe to open in a spreadsheet: quoted when needed, and a leading = + - @ (a formula)
- * is defused with an apostrophe (OWASP CSV injection).
- */
-export function toCsvCell(value: string): string {
-  const defused = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(defused) ? `"${defused.replaceAll('"', '""')}"` : defused;
-}
+import { toCsvLine } from '#src/lib/csv.ts';
 
 /**
  * The Billing History table as CSV, with the 'Total Medical Specials' line at the end. Only live
@@ -26,5 +18,5 @@ export function toBillingCsv(history: Pick<TBillingHistory, 'items' | 'totalCent
     ]);
   }
   lines.push(['Total Medical Specials', '', formatCentsAsDecimal(history.totalCents), '', '']);
-  return `${lines.map((line) => line.map(toCsvCell).join(',')).join('\r\n')}\r\n`;
+  return lines.map(toCsvLine).join('');
 }

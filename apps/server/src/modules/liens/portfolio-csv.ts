@@ -1,6 +1,6 @@
 import { formatCentsAsDecimal } from '@casebridge/domain/billing/money';
 import type { TPortfolioRow } from '@casebridge/domain/liens/lien-ledger.schemas';
-import { toCsvCell } from '#src/modules/billing/billing-csv.ts';
+import { toCsvCell } from '#src/lib/csv.ts';
 
 /** An amount as a plain number cell: written by us, so a minus (an overpayment) stays a minus. */
 const money = (cents: number) => ({ number: formatCentsAsDecimal(cents) });
