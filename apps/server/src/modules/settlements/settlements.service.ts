@@ -5,13 +5,13 @@ import type {
 import { computeSettlement } from '@casebridge/domain/settlements/settlement';
 import { formatUsd } from '@casebridge/domain/liens/reduction-texts';
 import { formatBasisPoints } from '@casebridge/domain/liens/basis-points';
+import { inChange } from '#src/change/change.ts';
 import type { Db } from '#src/db/client.ts';
-import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError } from '#src/lib/app-error.ts';
+import type { RequestContext } from '#src/lib/request-context.ts';
 import { assertVersion, StaleWriteError } from '#src/lib/versioning.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
-import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import { getPatientLiens } from '#src/modules/liens/liens.service.ts';
 import {
   PatientNotFoundError,
@@ -33,8 +33,6 @@ import {
  * now and the figures worked out by the domain's `computeSettlement`. Every read and save is
  * audited; a save is made from the version the attorney saw.
  */
-
-type RequestContext = { ip: string };
 
 /**
  * The patient, if the actor is an attorney of its firm; anyone else (another firm's attorney
@@ -101,7 +99,8 @@ export async function saveSettlement(
   input: TSaveSettlementParsed & { expectedVersion: number | undefined },
   request: RequestContext,
 ): Promise<TSettlement> {
-  return db.transaction(async (tx) => {
+  return inChange(db, { actor, context: request }, async (change) => {
+    const { tx } = change;
     const patient = await requireFirmPatient(tx, actor, patientId, { forUpdate: true });
     const fields = {
       grossCents: input.gross,
@@ -124,14 +123,12 @@ export async function saveSettlement(
     }
     const settlement = await toSettlement(tx, actor, patient, toSettlementDraft(saved));
     const figures = settlement.figures!;
-    await writeAudit(tx, {
+    change.audit({
       action: 'settlement_saved',
-      actor,
       patientId: patient.id,
       details: `Settlement draft version ${saved.version}: gross ${formatUsd(figures.grossCents)}, fee ${formatBasisPoints(fields.feeBasisPoints)} % (${formatUsd(figures.feeCents)}), costs ${formatUsd(figures.costsCents)}, liens ${formatUsd(figures.liensCents)}, net ${formatUsd(figures.netCents)}`,
-      ip: request.ip,
     });
-    await publishEvent(tx, {
+    change.publish({
       topic: 'settlement.changed',
       recipientUserIds: await listFirmUserIds(tx, patient.firmId),
     });
