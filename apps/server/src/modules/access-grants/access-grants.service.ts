@@ -5,12 +5,12 @@ import {
   type TGrantAccessRequest,
 } from '@casebridge/domain/access-grants/access-grant.schemas';
 import { isUuid } from '@casebridge/domain/record-id';
+import { inChange, type Change } from '#src/change/change.ts';
 import type { Db } from '#src/db/client.ts';
-import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError, notFound, validationFailed } from '#src/lib/app-error.ts';
-import { writeAudit } from '#src/modules/audit/audit.service.ts';
-import { notifyUsers } from '#src/modules/notifications/notifications.service.ts';
+import type { RequestContext } from '#src/lib/request-context.ts';
+import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
 import { listPatientParties } from '#src/modules/notifications/recipients.ts';
 import {
   requirePatientInScope,
@@ -34,8 +34,6 @@ import {
  * (`audit/grant-use.ts`). It ends at `expires_at` by the database's clock, or when revoked.
  */
 
-type RequestContext = { ip: string };
-
 /** '2026-11-24 01:00 UTC': the time a grant ends, stated with its zone. */
 export function formatGrantEnd(iso: string): string {
   return `${iso.slice(0, 16).replace('T', ' ')} UTC`;
@@ -57,9 +55,8 @@ export async function listPatientGrants(
     actor.role === 'admin' ||
     (await findGrantCandidate(db, patient.id, actor.userId))?.seesPatient === true;
   const items = await listActiveGrants(db, patient.id, isParty ? null : actor.userId);
-  await writeAudit(db, {
+  await auditPatientRead(db, actor, {
     action: 'access_grants_viewed',
-    actor,
     patientId: patient.id,
     details: `active grants: ${items.length > 0 ? items.map((grant) => grant.id).join(',') : 'none'}`,
     ip: context.ip,
@@ -77,11 +74,13 @@ export async function listPatientGrantCandidates(
   return listGrantCandidates(db, patient.id);
 }
 
-async function announceGrantChange(db: Db, patient: InScopePatient, granteeId: string) {
+function announceGrantChange(change: Change, patient: InScopePatient, granteeId: string): void {
   // The patient's audience (its parties, admins and, while active, the grantee) refetches the
   // panel; the grantee hears it by name too, since a revoked grantee is no longer in it.
-  await publishEvent(db, { topic: 'patient.access-changed', patientId: patient.id });
-  await publishEvent(db, { topic: 'access-grant.changed', recipientUserIds: [granteeId] });
+  change.publish(
+    { topic: 'patient.access-changed', patientId: patient.id },
+    { topic: 'access-grant.changed', recipientUserIds: [granteeId] },
+  );
 }
 
 export async function grantAccess(
@@ -91,7 +90,8 @@ export async function grantAccess(
   input: TGrantAccessRequest,
   context: RequestContext,
 ): Promise<TAccessGrant> {
-  return db.transaction(async (tx) => {
+  return inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     const patient = await requirePatientInScope(tx, actor, patientId, { forUpdate: true });
     const candidate = await findGrantCandidate(tx, patient.id, input.userId);
     if (!candidate) throw validationFailed(ACCESS_GRANT_TEXTS.notEligible);
@@ -105,12 +105,10 @@ export async function grantAccess(
       actor,
     });
     const until = formatGrantEnd(grant.expiresAt);
-    await writeAudit(tx, {
+    change.audit({
       action: 'access_granted',
-      actor,
       patientId: patient.id,
       details: `grant ${grant.id} to ${candidate.name} <${candidate.email}> (${candidate.role}, ${candidate.organizationName ?? 'no organisation'}) until ${until}: ${grant.reason}`,
-      ip: context.ip,
     });
     const note = {
       patientId: patient.id,
@@ -119,17 +117,25 @@ export async function grantAccess(
       fromRole: actor.role,
     };
     const parties = (await listPatientParties(tx, patient.id)).filter((id) => id !== candidate.id);
-    await notifyUsers(tx, parties, {
-      ...note,
-      type: 'access_granted',
-      content: `${candidate.name} (${candidate.organizationName ?? candidate.role}) was given temporary access to ${patient.fullName} until ${until} by ${actor.name}. Reason: ${grant.reason}`,
-    });
-    await notifyUsers(tx, [candidate.id], {
-      ...note,
-      type: 'access_granted',
-      content: `You have temporary access to ${patient.fullName} until ${until}, granted by ${actor.name}. Reason: ${grant.reason}`,
-    });
-    await announceGrantChange(tx, patient, candidate.id);
+    await change.notifyEach([
+      {
+        recipientIds: parties,
+        notification: {
+          ...note,
+          type: 'access_granted',
+          content: `${candidate.name} (${candidate.organizationName ?? candidate.role}) was given temporary access to ${patient.fullName} until ${until} by ${actor.name}. Reason: ${grant.reason}`,
+        },
+      },
+      {
+        recipientIds: [candidate.id],
+        notification: {
+          ...note,
+          type: 'access_granted',
+          content: `You have temporary access to ${patient.fullName} until ${until}, granted by ${actor.name}. Reason: ${grant.reason}`,
+        },
+      },
+    ]);
+    announceGrantChange(change, patient, candidate.id);
     return grant;
   });
 }
@@ -140,20 +146,19 @@ export async function revokeAccess(
   ids: { patientId: string; grantId: string },
   context: RequestContext,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  await inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     const patient = await requirePatientInScope(tx, actor, ids.patientId, { forUpdate: true });
     const grant = isUuid(ids.grantId)
       ? await lockActiveGrant(tx, patient.id, ids.grantId)
       : undefined;
     if (!grant) throw notFound(ACCESS_GRANT_TEXTS.alreadyEnded);
     await markGrantRevoked(tx, grant.id, actor);
-    await writeAudit(tx, {
+    change.audit({
       action: 'access_revoked',
-      actor,
       patientId: patient.id,
       details: `grant ${grant.id} of ${grant.userName} revoked (granted for: ${grant.reason})`,
-      ip: context.ip,
     });
-    await announceGrantChange(tx, patient, grant.userId);
+    announceGrantChange(change, patient, grant.userId);
   });
 }
