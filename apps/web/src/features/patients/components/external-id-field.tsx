@@ -1,16 +1,16 @@
 import { hasCapability } from '@casebridge/domain/capabilities';
 import {
   EXTERNAL_ID_MESSAGES,
-  ZExternalId,
+  ZSetExternalIdRequest,
   type TPatientDetail,
 } from '@casebridge/domain/patients/patient.schemas';
-import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#src/components/ui/button.tsx';
 import { FormField } from '#src/components/ui/form-field.tsx';
 import { Input } from '#src/components/ui/input.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { useCurrentUser } from '#src/lib/auth-context.tsx';
+import { useDomainForm } from '#src/lib/domain-form.ts';
 import { useSetExternalId } from '#src/features/patients/api/patients-api.ts';
 
 /**
@@ -26,32 +26,27 @@ export function ExternalIdField({ patient }: { patient: TPatientDetail }) {
 }
 
 function ExternalIdForm({ patient }: { patient: TPatientDetail }) {
-  const [value, setValue] = useState(patient.externalId ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const form = useDomainForm(ZSetExternalIdRequest, {
+    defaultValues: { externalId: patient.externalId ?? '' },
+    toastFirstError: false,
+  });
   const save = useSetExternalId(patient.id);
 
   function submit(externalId: string | null) {
-    setError(null);
+    form.clearErrors('externalId');
     save.mutate(externalId, {
       onSuccess: () =>
         toast.success(
           externalId === null ? EXTERNAL_ID_MESSAGES.cleared : EXTERNAL_ID_MESSAGES.saved,
         ),
-      onError: (failure) => setError(getErrorMessage(failure, 'The reference could not be saved')),
+      onError: (failure) =>
+        form.setError('externalId', {
+          message: getErrorMessage(failure, 'The reference could not be saved'),
+        }),
     });
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = ZExternalId.safeParse(value);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please enter a reference');
-      return;
-    }
-    submit(parsed.data);
-  }
-
-  const isUnchanged = value.trim() === (patient.externalId ?? '');
+  const isUnchanged = form.watch('externalId').trim() === (patient.externalId ?? '');
   return (
     <section
       aria-labelledby="external-id-heading"
@@ -60,21 +55,24 @@ function ExternalIdForm({ patient }: { patient: TPatientDetail }) {
       <h2 id="external-id-heading" className="font-semibold text-ink">
         Your reference
       </h2>
-      <form noValidate onSubmit={handleSubmit} className="mt-2 flex flex-wrap items-start gap-2">
+      <form
+        noValidate
+        onSubmit={form.submitWith(({ externalId }) => submit(externalId))}
+        className="mt-2 flex flex-wrap items-start gap-2"
+      >
         <FormField
           id="external-id"
           label="Your organisation’s reference for this patient"
           labelClassName="sr-only"
           hint="The id your own system uses for this patient. Only your organisation sees it."
-          error={error}
+          error={form.formState.errors.externalId?.message}
           className="min-w-0 flex-1 basis-56"
         >
           <Input
-            value={value}
             maxLength={100}
             autoComplete="off"
             placeholder="e.g. MRN-10422"
-            onChange={(event) => setValue(event.target.value)}
+            {...form.register('externalId')}
           />
         </FormField>
         <div className="flex gap-2">
