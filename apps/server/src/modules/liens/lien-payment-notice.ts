@@ -1,18 +1,14 @@
 import { formatCentsAsDecimal } from '@casebridge/domain/billing/money';
 import type { TLienPayment } from '@casebridge/domain/liens/lien-ledger.schemas';
-import type { Db } from '#src/db/client.ts';
+import type { Change } from '#src/change/change.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { escapeHtml, renderMailHtml, renderMailText } from '#src/mail/mail-layout.ts';
-import { enqueueMail } from '#src/mail/mail-outbox.ts';
-import { notifyUsers } from '#src/modules/notifications/notifications.service.ts';
 import {
   listPatientFirmUsers,
   listRecipientAddresses,
 } from '#src/modules/notifications/recipients.ts';
 import type { InScopePatient } from '#src/modules/patients/patient-access.ts';
 import { getSettings } from '#src/modules/settings/settings.service.ts';
-
-export type PaymentContext = { ip: string; appUrl: string };
 
 type PaymentChange = { payment: TLienPayment; isVoid: boolean };
 
@@ -22,17 +18,17 @@ type PaymentChange = { payment: TLienPayment; isVoid: boolean };
  * e-mail notifications on. Without detailed e-mail content the mail names no patient.
  */
 export async function tellFirmOfPayment(
-  db: Db,
+  change: Change,
   actor: Actor,
   patient: InScopePatient,
-  change: PaymentChange,
-  context: PaymentContext,
+  paid: PaymentChange,
 ): Promise<void> {
-  const amount = `$${formatCentsAsDecimal(change.payment.amountCents)}`;
+  const { tx: db } = change;
+  const amount = `$${formatCentsAsDecimal(paid.payment.amountCents)}`;
   const lienholder = actor.organizationName ?? 'A lienholder';
-  const what = change.isVoid ? 'voided a payment of' : 'recorded a payment of';
+  const what = paid.isVoid ? 'voided a payment of' : 'recorded a payment of';
   const linkTo = `/patients/${patient.id}?tab=billing`;
-  const notified = await notifyUsers(db, await listPatientFirmUsers(db, patient), {
+  const notified = await change.notify(await listPatientFirmUsers(db, patient), {
     type: 'payment',
     content: `${lienholder} ${what} ${amount} for ${patient.fullName}`,
     patientId: patient.id,
@@ -42,19 +38,18 @@ export async function tellFirmOfPayment(
   });
   const settings = await getSettings(db);
   if (notified.length === 0 || !settings.emailNotificationsEnabled) return;
-  const link = `${context.appUrl}${linkTo}`;
-  const title = change.isVoid ? 'A lien payment was voided' : 'A lien payment was recorded';
+  const link = `${change.context.appUrl}${linkTo}`;
+  const title = paid.isVoid ? 'A lien payment was voided' : 'A lien payment was recorded';
   const lines = settings.detailedEmailContent
     ? [`${lienholder} ${what} ${amount} for ${patient.fullName}.`, `Open the ledger: ${link}`]
     : ['A lienholder changed the payments on one of your patients.', `Sign in to see it: ${link}`];
   const addresses = await listRecipientAddresses(db, notified);
-  await enqueueMail(
-    db,
+  change.mail(
     addresses.map(({ address }) => ({
       kind: 'lien_payment',
       to: address,
       subject: title,
-      subjectId: change.payment.id,
+      subjectId: paid.payment.id,
       text: renderMailText(title, lines),
       html: renderMailHtml(
         title,

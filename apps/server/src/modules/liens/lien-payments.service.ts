@@ -7,13 +7,12 @@ import {
   type TRecordLienPaymentParsed,
 } from '@casebridge/domain/liens/lien-ledger.schemas';
 import { canRecordLienPayment } from '@casebridge/domain/liens/lien-ledger.policy';
+import { inChange } from '#src/change/change.ts';
 import type { Db } from '#src/db/client.ts';
-import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError, notFound } from '#src/lib/app-error.ts';
-import { recordActivity } from '#src/modules/activity/activity.service.ts';
+import type { RequestContext } from '#src/lib/request-context.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
-import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import {
   requirePatientInScope,
   type InScopePatient,
@@ -25,9 +24,7 @@ import {
   lockLienPayment,
   markLienPaymentVoided,
 } from './lien-payments.queries.ts';
-import { tellFirmOfPayment, type PaymentContext } from './lien-payment-notice.ts';
-
-type RequestContext = { ip: string };
+import { tellFirmOfPayment } from './lien-payment-notice.ts';
 
 /**
  * The patient and lien the actor may reach: the patient in scope, the lienholder linked to it,
@@ -67,29 +64,30 @@ export async function listPaymentsOfLien(
 
 /**
  * Changes the lien's payments in one transaction: the patient and the lien checked (the
- * lienholder's own, else 404), the change itself, then its Activity item, audit row, the firm's
+ * lienholder's own, else 404), the edit itself, with its Activity item, audit row, the firm's
  * notice and the live event.
  */
 async function changePayments(
   db: Db,
   actor: Actor,
   params: Omit<TLienPaymentParams, 'paymentId'>,
-  context: PaymentContext,
-  change: {
+  context: RequestContext,
+  edit: {
     isVoid: boolean;
     apply: (tx: Db, patient: InScopePatient) => Promise<TLienPayment>;
     auditDetails: (payment: TLienPayment) => string;
   },
 ): Promise<TLienPayment> {
-  return db.transaction(async (tx) => {
+  return inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     const patient = await requireVisibleLien(tx, actor, params.patientId, params.lienholderId, {
       forUpdate: true,
     });
     if (!canRecordLienPayment(actor, params.lienholderId)) throw notFound();
-    const payment = await change.apply(tx, patient);
-    const verb = change.isVoid ? 'voided' : 'recorded';
+    const payment = await edit.apply(tx, patient);
+    const verb = edit.isVoid ? 'voided' : 'recorded';
     const described = `${formatCentsAsDecimal(payment.amountCents)} received ${payment.paidOn}`;
-    await recordActivity(tx, {
+    change.activity({
       patientId: patient.id,
       kind: 'payment',
       recordId: payment.id,
@@ -97,15 +95,13 @@ async function changePayments(
       summary: `${actor.organizationName ?? 'Lienholder'} ${verb} a payment of $${formatCentsAsDecimal(payment.amountCents)}`,
       actor,
     });
-    await writeAudit(tx, {
-      action: change.isVoid ? 'lien_payment_voided' : 'lien_payment_recorded',
-      actor,
+    change.audit({
+      action: edit.isVoid ? 'lien_payment_voided' : 'lien_payment_recorded',
       patientId: patient.id,
-      details: `payment ${payment.id}: ${described}${change.auditDetails(payment)}`,
-      ip: context.ip,
+      details: `payment ${payment.id}: ${described}${edit.auditDetails(payment)}`,
     });
-    await tellFirmOfPayment(tx, actor, patient, { payment, isVoid: change.isVoid }, context);
-    await publishEvent(tx, {
+    await tellFirmOfPayment(change, actor, patient, { payment, isVoid: edit.isVoid });
+    change.publish({
       topic: 'lien.changed',
       patientId: patient.id,
       payload: { lienholderId: params.lienholderId },
@@ -123,7 +119,7 @@ export function recordLienPayment(
   actor: Actor,
   params: Omit<TLienPaymentParams, 'paymentId'>,
   input: TRecordLienPaymentParsed,
-  context: PaymentContext,
+  context: RequestContext,
 ): Promise<TLienPayment> {
   return changePayments(db, actor, params, context, {
     isVoid: false,
@@ -149,7 +145,7 @@ export function voidLienPayment(
   actor: Actor,
   params: TLienPaymentParams,
   reason: string,
-  context: PaymentContext,
+  context: RequestContext,
 ): Promise<TLienPayment> {
   return changePayments(db, actor, params, context, {
     isVoid: true,
