@@ -1,10 +1,8 @@
 import { PRODUCT_NAME } from '@casebridge/domain/constants';
 import type { ReductionParty } from '@casebridge/domain/liens/lien-constants';
-import type { Db } from '#src/db/client.ts';
+import type { Change } from '#src/change/change.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { renderLinkedParagraphs, renderMailHtml, renderMailText } from '#src/mail/mail-layout.ts';
-import { enqueueMail } from '#src/mail/mail-outbox.ts';
-import { notifyUsers } from '#src/modules/notifications/notifications.service.ts';
 import {
   listNotificationAudience,
   listRecipientAddresses,
@@ -21,7 +19,6 @@ export type ReductionNotice = {
   offerId: string;
   /** The in-app line (`describeReductionStep`). */
   summary: string;
-  appUrl: string;
 };
 
 /**
@@ -29,8 +26,9 @@ export type ReductionNotice = {
  * whose lien-activity toggle is on, and, while the admin's e-mail setting is on, an e-mail to the
  * same users. Without 'detailed content' the e-mail names neither the patient nor the figures.
  */
-export async function notifyReductionStep(db: Db, notice: ReductionNotice): Promise<void> {
-  const link = `${notice.appUrl}/patients/${notice.patient.id}?tab=billing`;
+export async function notifyReductionStep(change: Change, notice: ReductionNotice): Promise<void> {
+  const { tx: db } = change;
+  const link = `${change.context.appUrl}/patients/${notice.patient.id}?tab=billing`;
   const audience = await listNotificationAudience(db, {
     type: 'reduction',
     actor: notice.actor,
@@ -38,7 +36,7 @@ export async function notifyReductionStep(db: Db, notice: ReductionNotice): Prom
     lienholderId: notice.lienholderId,
     notify: notice.notify,
   });
-  const told = await notifyUsers(db, audience, {
+  const told = await change.notify(audience, {
     type: 'reduction',
     content: notice.summary,
     patientId: notice.patient.id,
@@ -58,8 +56,7 @@ export async function notifyReductionStep(db: Db, notice: ReductionNotice): Prom
     html: renderMailHtml(title, renderLinkedParagraphs([...body, link], link)),
   };
   const recipients = await listRecipientAddresses(db, told);
-  await enqueueMail(
-    db,
+  change.mail(
     recipients.map((recipient) => ({
       ...mail,
       kind: 'reduction_notification',

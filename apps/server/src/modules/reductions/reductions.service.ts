@@ -19,13 +19,12 @@ import {
   type ReductionStep,
 } from '@casebridge/domain/liens/reduction-texts';
 import { isUuid } from '@casebridge/domain/record-id';
+import { inChange, type Change } from '#src/change/change.ts';
 import type { Db } from '#src/db/client.ts';
-import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError, forbidden, notFound } from '#src/lib/app-error.ts';
-import { recordActivity } from '#src/modules/activity/activity.service.ts';
+import type { RequestContext } from '#src/lib/request-context.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
-import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import { getPatientLiens } from '#src/modules/liens/liens.service.ts';
 import {
   requirePatientInScope,
@@ -51,7 +50,6 @@ import {
  * both win, and is audited, added to the Activity feed, told to the other side and published.
  */
 
-export type RequestContext = { ip: string; appUrl: string };
 export type LienRef = { patientId: string; lienholderId: string };
 export type AnswerKind = 'accept' | 'reject' | 'counter' | 'withdraw';
 
@@ -160,41 +158,38 @@ const STEP_AUDIT: Record<ReductionStep, AuditAction> = {
   withdrawn: 'reduction_withdrawn',
 };
 
-/** After a step: audit, the feed, the other side told, and the live event last. */
+/** After a step: audit, the feed, the other side told, and the live event. */
 async function recordStep(
-  db: Db,
+  change: Change,
   actor: Actor,
   lien: Lien & { party: ReductionParty },
   step: { kind: ReductionStep; offer: ReductionOfferRow; note: string | null },
-  request: RequestContext,
 ): Promise<void> {
   const who = `${actor.name} (${actor.organizationName ?? actor.role})`;
   const summary = describeReductionStep(step.kind, who, lien.lienholder.name, step.offer);
-  await writeAudit(db, {
-    action: STEP_AUDIT[step.kind],
-    actor,
-    patientId: lien.patient.id,
-    details: `${summary}; round ${step.offer.round}; offer ${step.offer.id}${step.note ? '; with a note' : ''}`,
-    ip: request.ip,
-  });
-  await recordActivity(db, {
-    patientId: lien.patient.id,
-    kind: 'reduction',
-    recordId: step.offer.id,
-    lienholderId: lien.lienholder.id,
-    summary,
-    actor,
-  });
-  await notifyReductionStep(db, {
+  change
+    .audit({
+      action: STEP_AUDIT[step.kind],
+      patientId: lien.patient.id,
+      details: `${summary}; round ${step.offer.round}; offer ${step.offer.id}${step.note ? '; with a note' : ''}`,
+    })
+    .activity({
+      patientId: lien.patient.id,
+      kind: 'reduction',
+      recordId: step.offer.id,
+      lienholderId: lien.lienholder.id,
+      summary,
+      actor,
+    });
+  await notifyReductionStep(change, {
     actor,
     patient: lien.patient,
     lienholderId: lien.lienholder.id,
     notify: lien.party === 'attorney' ? 'lienholder' : 'attorney',
     offerId: step.offer.id,
     summary,
-    appUrl: request.appUrl,
   });
-  await publishEvent(db, {
+  change.publish({
     topic: 'lien.changed',
     patientId: lien.patient.id,
     payload: { lienholderId: lien.lienholder.id },
@@ -216,7 +211,8 @@ export async function proposeReduction(
   offer: TReductionOfferParsed,
   request: RequestContext,
 ): Promise<TReductionHistory> {
-  return db.transaction(async (tx) => {
+  return inChange(db, { actor, context: request }, async (change) => {
+    const { tx } = change;
     const lien = await requireNegotiatingLien(tx, actor, ref);
     const open = (await findOpenReductionOffer(tx, lien.patient.id, lien.lienholder.id)) ?? null;
     if (!canProposeReduction(lien.party, open)) {
@@ -225,13 +221,7 @@ export async function proposeReduction(
     }
     const round = (await getLatestRound(tx, lien.patient.id, lien.lienholder.id)) + 1;
     const created = await insertOffer(tx, actor, lien, round, offer);
-    await recordStep(
-      tx,
-      actor,
-      lien,
-      { kind: 'proposed', offer: created, note: offer.note },
-      request,
-    );
+    await recordStep(change, actor, lien, { kind: 'proposed', offer: created, note: offer.note });
     return readHistory(tx, actor, lien);
   });
 }
@@ -254,7 +244,8 @@ export async function answerReduction(
   answer: { kind: AnswerKind; note: string | null; counter?: TReductionOfferParsed },
   request: RequestContext,
 ): Promise<TReductionHistory> {
-  return db.transaction(async (tx) => {
+  return inChange(db, { actor, context: request }, async (change) => {
+    const { tx } = change;
     const lien = await requireNegotiatingLien(tx, actor, ref);
     const offer = isUuid(ref.offerId)
       ? await lockReductionOffer(tx, lien.patient.id, lien.lienholder.id, ref.offerId)
@@ -278,21 +269,17 @@ export async function answerReduction(
     const closed = await closeReductionOffer(tx, offer.id, CLOSING_STATUS[answer.kind], actor);
     if (answer.kind === 'counter' && answer.counter) {
       const created = await insertOffer(tx, actor, lien, offer.round, answer.counter);
-      await recordStep(
-        tx,
-        actor,
-        lien,
-        { kind: 'countered', offer: created, note: answer.counter.note },
-        request,
-      );
+      await recordStep(change, actor, lien, {
+        kind: 'countered',
+        offer: created,
+        note: answer.counter.note,
+      });
     } else {
-      await recordStep(
-        tx,
-        actor,
-        lien,
-        { kind: CLOSING_STATUS[answer.kind] as ReductionStep, offer: closed, note: answer.note },
-        request,
-      );
+      await recordStep(change, actor, lien, {
+        kind: CLOSING_STATUS[answer.kind] as ReductionStep,
+        offer: closed,
+        note: answer.note,
+      });
     }
     return readHistory(tx, actor, lien);
   });
