@@ -93,7 +93,7 @@ async function recordBillingCorrection(
   },
 ) {
   await closeTreatmentGapIfCared(change, patient.id);
-  await recordCorrection(change.tx, {
+  await recordCorrection(change, {
     ...correction,
     recordType: 'billing_entry',
     patientId: patient.id,

@@ -8,8 +8,8 @@ import type {
 import type { AuditAction } from '@casebridge/domain/audit';
 import type { Db } from '#src/db/client.ts';
 import { recordHistory } from '#src/db/schema/index.ts';
+import type { Change } from '#src/change/change.ts';
 import type { Actor } from '#src/lib/actor.ts';
-import { writeAudit } from '#src/modules/audit/audit.service.ts';
 
 export type HistoryWrite = {
   recordType: HistoryRecordType;
@@ -44,17 +44,17 @@ export async function writeRecordHistory(db: Db, entry: HistoryWrite): Promise<v
 }
 
 /**
- * The one way a correction is recorded, in the transaction that makes it: what it changed (the
- * history row, with the reason) and that it happened (the audit row). The caller publishes its
- * live event after, as the transaction's last statement.
+ * The one way a correction is recorded, on the change that makes it: what it changed (the
+ * history row, with the reason) and that it happened (the audit row, from the request's address
+ * unless the entry gives one).
  */
 export async function recordCorrection(
-  db: Db,
-  correction: HistoryWrite & { audit: { action: AuditAction; details: string; ip: string } },
+  change: Change,
+  correction: HistoryWrite & { audit: { action: AuditAction; details: string; ip?: string } },
 ): Promise<void> {
   const { audit, ...history } = correction;
-  await writeRecordHistory(db, history);
-  await writeAudit(db, {
+  await writeRecordHistory(change.tx, history);
+  change.audit({
     ...audit,
     actor: history.actor,
     patientId: history.patientId,

@@ -6,11 +6,11 @@ import {
 } from '@casebridge/domain/messages/message.schemas';
 import { isUuid } from '@casebridge/domain/record-id';
 import type { Db } from '#src/db/client.ts';
-import { publishEvent } from '#src/events/outbox.ts';
+import { inChange, type Change } from '#src/change/change.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError, forbidden, notFound, validationFailed } from '#src/lib/app-error.ts';
+import type { RequestContext } from '#src/lib/request-context.ts';
 import { assertVersion } from '#src/lib/versioning.ts';
-import { recordActivity } from '#src/modules/activity/activity.service.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
 import {
   listRecordHistory,
@@ -29,7 +29,8 @@ import {
   updateMessage,
 } from './messages.queries.ts';
 
-type Correction = { expected: number; ip: string; appUrl: string };
+/** The version the sender saw, and the request the correction comes from. */
+type Correction = RequestContext & { expected: number };
 
 /**
  * The sender's own message, locked for the write and checked against the version they saw. A
@@ -54,20 +55,20 @@ async function lockOwnMessage(
 
 /**
  * Tells open threads that the message changed (the event carries its id, never its text) and
- * answers with the message as the actor now sees it. Last in the correction's transaction.
+ * answers with the message as the actor now sees it.
  */
 async function announceCorrection(
-  tx: Db,
+  change: Change,
   actor: Actor,
   patient: InScopePatient,
   messageId: string,
 ): Promise<TMessage> {
-  await publishEvent(tx, {
+  change.publish({
     topic: 'message.changed',
     patientId: patient.id,
     payload: { messageId },
   });
-  return getMessage(tx, messageId, actor);
+  return getMessage(change.tx, messageId, actor);
 }
 
 /**
@@ -82,39 +83,40 @@ export async function editMessage(
   messageId: string,
   input: { body: string } & Correction,
 ): Promise<TMessage> {
+  const { body, expected, ...context } = input;
   const patient = await requirePatientInScope(db, actor, patientId);
-  return db.transaction(async (tx) => {
-    const before = await lockOwnMessage(tx, actor, patient, messageId, input.expected);
+  return inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
+    const before = await lockOwnMessage(tx, actor, patient, messageId, expected);
     if (!before.isEditable) throw forbidden(MESSAGE_CORRECTION_TEXTS.editWindowClosed);
-    if (before.body === input.body) throw validationFailed(MESSAGE_CORRECTION_TEXTS.unchanged);
+    if (before.body === body) throw validationFailed(MESSAGE_CORRECTION_TEXTS.unchanged);
     const { version } = await updateMessage(
       tx,
       before.id,
-      { body: input.body, editedAt: new Date() },
+      { body: body, editedAt: new Date() },
       actor,
     );
-    await recordCorrection(tx, {
+    await recordCorrection(change, {
       recordType: 'message',
       recordId: before.id,
       patientId: patient.id,
       version,
       action: 'edited',
-      changes: { body: { from: before.body, to: input.body } },
+      changes: { body: { from: before.body, to: body } },
       actor,
       audit: {
         action: 'message_edited',
         details: `message ${before.id} edited (version ${version}; the texts are in its history)`,
-        ip: input.ip,
       },
     });
-    await recordActivity(tx, {
+    change.activity({
       patientId: patient.id,
       kind: 'message',
       recordId: before.id,
       summary: ACTIVITY_SUMMARIES.messageEdited(),
       actor,
     });
-    return announceCorrection(tx, actor, patient, before.id);
+    return announceCorrection(change, actor, patient, before.id);
   });
 }
 
@@ -130,9 +132,11 @@ export async function retractMessage(
   messageId: string,
   input: Correction,
 ): Promise<TMessage> {
+  const { expected, ...context } = input;
   const patient = await requirePatientInScope(db, actor, patientId);
-  return db.transaction(async (tx) => {
-    const before = await lockOwnMessage(tx, actor, patient, messageId, input.expected);
+  return inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
+    const before = await lockOwnMessage(tx, actor, patient, messageId, expected);
     const { version } = await updateMessage(tx, before.id, { retractedAt: new Date() }, actor);
     // The privacy wording names neither the patient nor the text: safe whatever the mail held.
     const withoutText = renderMessageEmail({
@@ -149,7 +153,7 @@ export async function retractMessage(
       template: null,
     });
     const rewritten = await rewriteUnsentMessageMail(tx, before.id, withoutText);
-    await recordCorrection(tx, {
+    await recordCorrection(change, {
       recordType: 'message',
       recordId: before.id,
       patientId: patient.id,
@@ -160,17 +164,16 @@ export async function retractMessage(
       audit: {
         action: 'message_retracted',
         details: `message ${before.id} retracted${rewritten > 0 ? `; ${rewritten} unsent e-mail(s) no longer carry its text` : ''}`,
-        ip: input.ip,
       },
     });
-    await recordActivity(tx, {
+    change.activity({
       patientId: patient.id,
       kind: 'message',
       recordId: before.id,
       summary: ACTIVITY_SUMMARIES.messageRetracted(),
       actor,
     });
-    return announceCorrection(tx, actor, patient, before.id);
+    return announceCorrection(change, actor, patient, before.id);
   });
 }
 
@@ -183,7 +186,7 @@ export async function listMessageHistory(
   actor: Actor,
   patientId: string,
   messageId: string,
-  context: { ip: string },
+  context: RequestContext,
 ): Promise<{ items: THistoryEntry[] }> {
   const patient = await requirePatientInScope(db, actor, patientId);
   if (!isUuid(messageId) || !(await isPatientMessage(db, patient.id, messageId))) throw notFound();

@@ -34,7 +34,7 @@ const correctionResponses = {
 /** Team messages of a patient: only actors who may see the patient reach its thread. */
 export async function messageRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db, env } = app.ctx;
+  const { db } = app.ctx;
 
   api.get(
     '/patients/:patientId/messages',
@@ -105,6 +105,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
         requireActor(request),
         request.params.patientId,
         request.body.messageIds,
+        requestContext(request),
       ),
   );
 
@@ -128,10 +129,9 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { patientId, messageId } = request.params;
       const message = await editMessage(db, requireActor(request), patientId, messageId, {
+        ...requestContext(request),
         body: request.body.body,
         expected: expectedVersion(request, request.body.version),
-        ip: requestContext(request).ip,
-        appUrl: env.appUrl,
       });
       return withEtag(reply, message);
     },
@@ -154,9 +154,8 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { patientId, messageId } = request.params;
       const message = await retractMessage(db, requireActor(request), patientId, messageId, {
+        ...requestContext(request),
         expected: expectedVersion(request, request.body.version),
-        ip: requestContext(request).ip,
-        appUrl: env.appUrl,
       });
       return withEtag(reply, message);
     },

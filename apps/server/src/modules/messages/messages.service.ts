@@ -12,14 +12,11 @@ import type {
 import type { Db } from '#src/db/client.ts';
 import { ensureCursorUnchanged, listCursorOf } from '#src/lib/cursor-page.ts';
 import { messages } from '#src/db/schema/index.ts';
-import { publishEvent } from '#src/events/outbox.ts';
+import { inChange } from '#src/change/change.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { validationFailed } from '#src/lib/app-error.ts';
-import { enqueueMail } from '#src/mail/mail-outbox.ts';
-import { recordActivity } from '#src/modules/activity/activity.service.ts';
+import type { RequestContext } from '#src/lib/request-context.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
-import { writeAudit } from '#src/modules/audit/audit.service.ts';
-import { notifyUsers } from '#src/modules/notifications/notifications.service.ts';
 import {
   listNotificationAudience,
   listRecipientAddresses,
@@ -37,9 +34,7 @@ import {
   listMessages,
 } from './messages.queries.ts';
 
-export type MessageContext = {
-  ip: string;
-  appUrl: string;
+export type MessageContext = RequestContext & {
   log: { error(details: object, message: string): void };
 };
 
@@ -65,9 +60,9 @@ export async function listPatientMessages(
 }
 
 /**
- * Saves the message first; the notifications and the e-mails follow in the same transaction
- * but each inside its own savepoint, so a failure there rolls back only that step and never
- * loses the message. The answer says what happened to the e-mails.
+ * The message is one change; its notifications and its e-mails are two more, each committed in
+ * its own savepoint, so a failure there rolls back only that step and never loses the message.
+ * The answer says what happened to the e-mails.
  */
 export async function sendMessage(
   db: Db,
@@ -82,45 +77,49 @@ export async function sendMessage(
     throw validationFailed('The selected template is no longer available');
   }
   const settings = await getSettings(db);
+  const author = { actor, context };
 
   return db.transaction(async (tx) => {
-    const { id } = await insertMessage(tx, {
-      patientId,
-      senderId: actor.userId,
-      senderName: actor.name,
-      senderRole: actor.role,
-      senderOrganizationName: actor.organizationName,
-      body: input.body,
-      templateId: input.templateId ?? null,
-      notifyByEmail: input.notifyByEmail,
+    const message = await inChange(tx, author, async (change) => {
+      const { id } = await insertMessage(change.tx, {
+        patientId,
+        senderId: actor.userId,
+        senderName: actor.name,
+        senderRole: actor.role,
+        senderOrganizationName: actor.organizationName,
+        body: input.body,
+        templateId: input.templateId ?? null,
+        notifyByEmail: input.notifyByEmail,
+      });
+      await insertReadReceipts(change.tx, patientId, [id], actor.userId);
+      change
+        .audit({
+          action: 'message_sent',
+          patientId,
+          details: input.notifyByEmail ? 'with e-mail notification' : null,
+        })
+        .activity({
+          patientId,
+          kind: 'message',
+          recordId: id,
+          summary: ACTIVITY_SUMMARIES.messageSent(),
+          actor,
+        })
+        .publish({ topic: 'message.created', patientId, payload: { messageId: id } });
+      return getMessage(change.tx, id, actor);
     });
-    await insertReadReceipts(tx, patientId, [id], actor.userId);
-    await writeAudit(tx, {
-      action: 'message_sent',
-      actor,
-      patientId,
-      details: input.notifyByEmail ? 'with e-mail notification' : null,
-      ip: context.ip,
-    });
-    await recordActivity(tx, {
-      patientId,
-      kind: 'message',
-      recordId: id,
-      summary: ACTIVITY_SUMMARIES.messageSent(),
-      actor,
-    });
-    const message = await getMessage(tx, id, actor);
+    const id = message.id;
 
     let notified: string[] = [];
     let hasRecipientFailure = false;
     try {
-      notified = await tx.transaction(async (step) => {
-        const recipients = await listNotificationAudience(step, {
+      notified = await inChange(tx, author, async (step) => {
+        const recipients = await listNotificationAudience(step.tx, {
           type: 'message',
           actor,
           patient,
         });
-        return notifyUsers(step, recipients, {
+        return step.notify(recipients, {
           type: 'message',
           content: getMessageNotificationText(actor, patient.fullName),
           patientId,
@@ -141,8 +140,8 @@ export async function sendMessage(
       else if (hasRecipientFailure) emailStatus = 'failed';
       else {
         try {
-          emailsQueued = await tx.transaction(async (step) => {
-            const addresses = await listRecipientAddresses(step, notified);
+          emailsQueued = await inChange(tx, author, async (step) => {
+            const addresses = await listRecipientAddresses(step.tx, notified);
             const content = renderMessageEmail({
               patient,
               sender: actor,
@@ -150,10 +149,9 @@ export async function sendMessage(
               sentAt: new Date(message.createdAt),
               appUrl: context.appUrl,
               isDetailed: settings.detailedEmailContent,
-              template: await getActiveEmailTemplate(step, 'message_notification'),
+              template: await getActiveEmailTemplate(step.tx, 'message_notification'),
             });
-            await enqueueMail(
-              step,
+            step.mail(
               addresses.map(({ address }) => ({
                 kind: 'message_notification',
                 to: address,
@@ -170,8 +168,6 @@ export async function sendMessage(
         }
       }
     }
-    // Last: publishing holds the event-order lock until commit (events/outbox.ts).
-    await publishEvent(tx, { topic: 'message.created', patientId, payload: { messageId: id } });
     return { message, notifiedUsers: notified.length, emailStatus, emailsQueued };
   });
 }
@@ -182,12 +178,13 @@ export async function markMessagesRead(
   actor: Actor,
   requestedId: string,
   messageIds: readonly string[],
+  context: RequestContext,
 ): Promise<{ marked: number }> {
   const { id: patientId } = await requirePatientInScope(db, actor, requestedId);
-  return db.transaction(async (tx) => {
-    const marked = await insertReadReceipts(tx, patientId, messageIds, actor.userId);
+  return inChange(db, { actor, context }, async (change) => {
+    const marked = await insertReadReceipts(change.tx, patientId, messageIds, actor.userId);
     if (marked > 0) {
-      await publishEvent(tx, { topic: 'message.read', patientId, payload: { count: marked } });
+      change.publish({ topic: 'message.read', patientId, payload: { count: marked } });
     }
     return { marked };
   });
