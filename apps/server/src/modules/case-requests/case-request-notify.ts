@@ -1,9 +1,7 @@
 import { PRODUCT_NAME } from '@casebridge/domain/constants';
-import type { Db } from '#src/db/client.ts';
+import type { Change } from '#src/change/change.ts';
 import { renderLinkedParagraphs, renderMailHtml, renderMailText } from '#src/mail/mail-layout.ts';
-import { enqueueMail } from '#src/mail/mail-outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
-import { notifyUsers } from '#src/modules/notifications/notifications.service.ts';
 import { listRecipientAddresses } from '#src/modules/notifications/recipients.ts';
 import { getSettings } from '#src/modules/settings/settings.service.ts';
 
@@ -16,12 +14,11 @@ export type RequestNotice = {
   /** The in-app text; it names the patient, like a document's notification. */
   content: string;
   from: Pick<Actor, 'userId' | 'role'> | null;
-  appUrl: string;
 };
 
 /** The e-mail: without the admin's 'detailed content' setting it names no patient. */
-function renderRequestEmail(notice: RequestNotice, isDetailed: boolean) {
-  const link = `${notice.appUrl}/requests`;
+function renderRequestEmail(notice: RequestNotice, appUrl: string, isDetailed: boolean) {
+  const link = `${appUrl}/requests`;
   const isOverdue = notice.type === 'request_overdue';
   const subject = `${isOverdue ? 'Overdue request' : 'Request update'} - ${PRODUCT_NAME}`;
   const lines = isDetailed
@@ -41,15 +38,16 @@ function renderRequestEmail(notice: RequestNotice, isDetailed: boolean) {
 
 /**
  * Tells the other side of a request: an in-app notification to each user whose 'requests'
- * toggle is on (applied in notifyUsers), then, when the admin's e-mail setting is on, an e-mail
- * to those same users at their notification address. Inside the caller's transaction.
+ * toggle is on (applied in `change.notify`), then, when the admin's e-mail setting is on, an
+ * e-mail to those same users at their notification address.
  */
 export async function notifyRequestSide(
-  db: Db,
+  change: Change,
   recipientIds: readonly string[],
   notice: RequestNotice,
 ): Promise<void> {
-  const notified = await notifyUsers(db, recipientIds, {
+  const { tx: db } = change;
+  const notified = await change.notify(recipientIds, {
     type: notice.type,
     content: notice.content,
     patientId: notice.patientId,
@@ -61,9 +59,8 @@ export async function notifyRequestSide(
   const settings = await getSettings(db);
   if (!settings.emailNotificationsEnabled) return;
   const addresses = await listRecipientAddresses(db, notified);
-  const content = renderRequestEmail(notice, settings.detailedEmailContent);
-  await enqueueMail(
-    db,
+  const content = renderRequestEmail(notice, change.context.appUrl, settings.detailedEmailContent);
+  change.mail(
     addresses.map(({ address }) => ({
       kind: CASE_REQUEST_MAIL_KIND,
       to: address,

@@ -20,16 +20,15 @@ import {
   type TCreateCaseRequestParsed,
 } from '@casebridge/domain/requests/case-request.schemas';
 import type { CaseRequestStatusFilter } from '@casebridge/domain/requests/case-request-texts';
+import { inChange, type Change } from '#src/change/change.ts';
 import type { Db } from '#src/db/client.ts';
-import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { forbidden, notFound, validationFailed } from '#src/lib/app-error.ts';
 import { startPeriodicJob, type PeriodicJob } from '#src/lib/periodic-job.ts';
 import { cursorId, listCursorOf } from '#src/lib/cursor-page.ts';
+import { systemContext, type RequestContext } from '#src/lib/request-context.ts';
 import { assertVersion, StaleWriteError } from '#src/lib/versioning.ts';
-import { recordActivity } from '#src/modules/activity/activity.service.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
-import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import { requirePatientInScope } from '#src/modules/patients/patient-access.ts';
 import { getActorPatientScope } from '#src/modules/patients/patient-scope.ts';
 import { notifyRequestSide } from './case-request-notify.ts';
@@ -47,8 +46,6 @@ import {
   updateRequestStatus,
   type CaseRequestRow,
 } from './case-requests.queries.ts';
-
-export type RequestContext = { ip: string; appUrl: string };
 
 type VisibleRow = {
   request: CaseRequestRow;
@@ -208,10 +205,10 @@ export async function getRequest(
 const kindLabel = (kind: CaseRequestKind) => CASE_REQUEST_KIND_LABELS[kind].toLowerCase();
 
 /** Everything a change of a request does besides the row: audit, activity, notice, event. */
-async function recordChange(
-  tx: Db,
+async function recordRequestChange(
+  change: Change,
   actor: Actor,
-  change: {
+  made: {
     request: Pick<CaseRequestRow, 'id' | 'patientId' | 'kind'>;
     action: 'created' | 'acknowledged' | 'fulfilled' | 'declined';
     details: string;
@@ -219,33 +216,29 @@ async function recordChange(
     notify: string[];
     notice: string;
   },
-  context: RequestContext,
 ) {
-  const { request } = change;
-  // The audit row first: its chain lock is always taken before the events lock.
-  await writeAudit(tx, {
-    action: `case_request_${change.action}`,
-    actor,
-    patientId: request.patientId,
-    details: change.details,
-    ip: context.ip,
-  });
-  await recordActivity(tx, {
-    patientId: request.patientId,
-    kind: 'case_request',
-    recordId: request.id,
-    summary: change.summary,
-    actor,
-  });
-  await notifyRequestSide(tx, change.notify, {
+  const { request } = made;
+  change
+    .audit({
+      action: `case_request_${made.action}`,
+      patientId: request.patientId,
+      details: made.details,
+    })
+    .activity({
+      patientId: request.patientId,
+      kind: 'case_request',
+      recordId: request.id,
+      summary: made.summary,
+      actor,
+    });
+  await notifyRequestSide(change, made.notify, {
     type: 'case_request',
     requestId: request.id,
     patientId: request.patientId,
-    content: change.notice,
+    content: made.notice,
     from: actor,
-    appUrl: context.appUrl,
   });
-  await publishEvent(tx, {
+  change.publish({
     topic: 'case-request.changed',
     patientId: request.patientId,
     payload: { requestId: request.id },
@@ -265,7 +258,8 @@ export async function createRequest(
   context: RequestContext,
 ): Promise<TCaseRequest> {
   if (!canRequestKind(actor.role, input.kind)) throw forbidden(CASE_REQUEST_TEXTS.kindNotAllowed);
-  const id = await db.transaction(async (tx) => {
+  const id = await inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     const patient = await requirePatientInScope(tx, actor, requestedPatientId);
     if (!isUuid(input.clinicId) || !(await isClinicOfPatient(tx, patient.id, input.clinicId)))
       throw validationFailed(CASE_REQUEST_TEXTS.clinicNotOfPatient);
@@ -283,23 +277,14 @@ export async function createRequest(
       note: input.note,
     });
     const who = actor.organizationName ?? actor.name;
-    await recordChange(
-      tx,
-      actor,
-      {
-        request: { id: requestId, patientId: patient.id, kind: input.kind },
-        action: 'created',
-        details: `case request ${requestId}: ${input.kind} from ${input.clinicId}`,
-        summary: `${who} requested ${kindLabel(input.kind)}`,
-        notify: await listSideUsers(
-          tx,
-          { organizationId: input.clinicId, userId: null },
-          patient.id,
-        ),
-        notice: `${who} requested ${kindLabel(input.kind)} for ${patient.fullName}`,
-      },
-      context,
-    );
+    await recordRequestChange(change, actor, {
+      request: { id: requestId, patientId: patient.id, kind: input.kind },
+      action: 'created',
+      details: `case request ${requestId}: ${input.kind} from ${input.clinicId}`,
+      summary: `${who} requested ${kindLabel(input.kind)}`,
+      notify: await listSideUsers(tx, { organizationId: input.clinicId, userId: null }, patient.id),
+      notice: `${who} requested ${kindLabel(input.kind)} for ${patient.fullName}`,
+    });
     return requestId;
   });
   const row = await requireVisibleRequest(db, actor, id);
@@ -331,12 +316,14 @@ export async function respondToRequest(
   response: Response,
   options: { expected: number } & RequestContext,
 ): Promise<TCaseRequest> {
-  await db.transaction(async (tx) => {
+  const { expected, ...context } = options;
+  await inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     const row = await requireVisibleRequest(tx, actor, requestId, { forUpdate: true });
     const { request } = row;
     if (!canRespondToRequest(actor, request)) throw forbidden(CASE_REQUEST_TEXTS.notTheClinic);
     const current = async () => (await toDtos(tx, actor, [row]))[0];
-    await assertVersion(request, options.expected, current);
+    await assertVersion(request, expected, current);
     if (!canTransition(request.status, response.action))
       throw new StaleWriteError(await current(), CASE_REQUEST_TEXTS.notAllowedTransition);
     let details = `case request ${request.id}`;
@@ -365,23 +352,18 @@ export async function respondToRequest(
     });
     const past = PAST[response.action];
     const who = actor.organizationName ?? actor.name;
-    await recordChange(
-      tx,
-      actor,
-      {
-        request,
-        action: past,
-        details,
-        summary: `${who} ${past} the request for ${kindLabel(request.kind)}`,
-        notify: await listSideUsers(
-          tx,
-          { organizationId: request.requesterOrganizationId, userId: request.requesterUserId },
-          request.patientId,
-        ),
-        notice: `${who} ${past} the request for ${kindLabel(request.kind)} for ${row.patientName}`,
-      },
-      options,
-    );
+    await recordRequestChange(change, actor, {
+      request,
+      action: past,
+      details,
+      summary: `${who} ${past} the request for ${kindLabel(request.kind)}`,
+      notify: await listSideUsers(
+        tx,
+        { organizationId: request.requesterOrganizationId, userId: request.requesterUserId },
+        request.patientId,
+      ),
+      notice: `${who} ${past} the request for ${kindLabel(request.kind)} for ${row.patientName}`,
+    });
   });
   const row = await requireVisibleRequest(db, actor, requestId);
   const [dto] = await toDtos(db, actor, [row]);
@@ -395,7 +377,9 @@ export async function respondToRequest(
  * many requests were reminded.
  */
 export async function sendOverdueReminders(db: Db, options: { appUrl: string }): Promise<number> {
-  return db.transaction(async (tx) => {
+  const author = { actor: null, context: systemContext(options.appUrl) };
+  return inChange(db, author, async (change) => {
+    const { tx } = change;
     const claimed = await claimOverdueRequests(tx);
     for (const request of claimed) {
       const clinicUsers = await listSideUsers(
@@ -409,13 +393,12 @@ export async function sendOverdueReminders(db: Db, options: { appUrl: string }):
         request.patientId,
       );
       const patientName = await getPatientName(tx, request.patientId);
-      await notifyRequestSide(tx, [...clinicUsers, ...requesterUsers], {
+      await notifyRequestSide(change, [...clinicUsers, ...requesterUsers], {
         type: 'request_overdue',
         requestId: request.id,
         patientId: request.patientId,
         content: `The request for ${kindLabel(request.kind)} for ${patientName} was due ${request.dueOn} and is overdue`,
         from: null,
-        appUrl: options.appUrl,
       });
     }
     return claimed.length;
