@@ -3,15 +3,14 @@ import {
   EXTERNAL_ID_MESSAGES,
   type TPatientExternalId,
 } from '@casebridge/domain/patients/patient.schemas';
+import { inChange } from '#src/change/change.ts';
 import type { Db } from '#src/db/client.ts';
 import { organizations, patientExternalIds } from '#src/db/schema/index.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError, forbidden, validationFailed } from '#src/lib/app-error.ts';
-import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import type { RequestContext } from '#src/lib/request-context.ts';
 import { requirePatientInScope } from './patient-access.ts';
 import type { ExternalIdOwner } from './patients.queries.ts';
-
-type RequestContext = { ip: string };
 
 /**
  * Whose external ids (issue 14) a reader sees: an organisation user's own organisation; an admin
@@ -61,7 +60,8 @@ export async function setExternalId(
   const organizationId = await writeExternalIdOwner(db, actor, input.organizationId);
   const clash = () => new AppError('CONFLICT', EXTERNAL_ID_MESSAGES.taken(input.externalId));
   try {
-    return await db.transaction(async (tx) => {
+    return await inChange(db, { actor, context }, async (change) => {
+      const { tx } = change;
       const [taken] = await tx
         .select({ patientId: patientExternalIds.patientId })
         .from(patientExternalIds)
@@ -81,12 +81,10 @@ export async function setExternalId(
           target: [patientExternalIds.patientId, patientExternalIds.organizationId],
           set: { externalId: input.externalId, updatedAt: now },
         });
-      await writeAudit(tx, {
+      change.audit({
         action: 'patient_external_id_set',
-        actor,
         patientId: patient.id,
         details: `organisation ${organizationId}: reference set`,
-        ip: context.ip,
       });
       return { patientId: patient.id, organizationId, externalId: input.externalId };
     });
@@ -106,8 +104,8 @@ export async function clearExternalId(
 ): Promise<void> {
   const patient = await requirePatientInScope(db, actor, input.patientId);
   const organizationId = await writeExternalIdOwner(db, actor, input.organizationId);
-  await db.transaction(async (tx) => {
-    const removed = await tx
+  await inChange(db, { actor, context }, async (change) => {
+    const removed = await change.tx
       .delete(patientExternalIds)
       .where(
         and(
@@ -117,12 +115,10 @@ export async function clearExternalId(
       )
       .returning({ patientId: patientExternalIds.patientId });
     if (removed.length === 0) throw new AppError('NOT_FOUND', 'No reference to clear');
-    await writeAudit(tx, {
+    change.audit({
       action: 'patient_external_id_cleared',
-      actor,
       patientId: patient.id,
       details: `organisation ${organizationId}: reference cleared`,
-      ip: context.ip,
     });
   });
 }

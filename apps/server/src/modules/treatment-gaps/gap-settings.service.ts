@@ -1,10 +1,11 @@
 import type { TGapSetting } from '@casebridge/domain/gaps/treatment-gap.schemas';
+import { inChange } from '#src/change/change.ts';
 import type { Db } from '#src/db/client.ts';
-import { publishEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
+import type { RequestContext } from '#src/lib/request-context.ts';
 import { notFound } from '#src/lib/app-error.ts';
 import { assertVersion } from '#src/lib/versioning.ts';
-import { writeAudit, writeAuditOnItsOwn } from '#src/modules/audit/audit.service.ts';
+import { writeAuditOnItsOwn } from '#src/modules/audit/audit.service.ts';
 import { runTreatmentGapCheck } from './treatment-gaps.service.ts';
 import {
   findClinicGapSetting,
@@ -12,7 +13,8 @@ import {
   type GapSettingRow,
 } from './treatment-gaps.queries.ts';
 
-type RequestContext = { ip: string; appUrl: string; log: { warn(message: string): void } };
+/** The request's context and its log, where a failed recheck is reported. */
+type GapSettingContext = RequestContext & { log: { warn(message: string): void } };
 
 const toDto = (row: GapSettingRow): TGapSetting => ({
   clinicId: row.id,
@@ -65,19 +67,19 @@ export async function updateGapSetting(
   actor: Actor,
   clinicId: string,
   input: { thresholdDays: number; expected: number },
-  context: RequestContext,
+  context: GapSettingContext,
 ): Promise<TGapSetting> {
-  const saved = await db.transaction(async (tx) => {
+  const saved = await inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     const current = await requireConfigurableClinic(tx, actor, clinicId, { forUpdate: true });
     await assertVersion(current, input.expected, () => toDto(current));
     const row = await updateClinicGapThreshold(tx, actor, clinicId, input.thresholdDays);
-    await writeAudit(tx, {
-      action: 'gap_setting_updated',
-      actor,
-      details: `clinic "${row.name}": ${current.gapThresholdDays} → ${row.gapThresholdDays} days`,
-      ip: context.ip,
-    });
-    await publishEvent(tx, { topic: 'organization.changed', payload: { id: clinicId } });
+    change
+      .audit({
+        action: 'gap_setting_updated',
+        details: `clinic "${row.name}": ${current.gapThresholdDays} → ${row.gapThresholdDays} days`,
+      })
+      .publish({ topic: 'organization.changed', payload: { id: clinicId } });
     return toDto(row);
   });
   await recheckTreatmentGaps(db, context);
@@ -91,7 +93,7 @@ export async function updateGapSetting(
  */
 export async function recheckTreatmentGaps(
   db: Db,
-  context: Pick<RequestContext, 'appUrl' | 'log'>,
+  context: Pick<GapSettingContext, 'appUrl' | 'log'>,
 ): Promise<void> {
   await runTreatmentGapCheck(db, { appUrl: context.appUrl }).catch((error: unknown) =>
     context.log.warn(`treatment gap check after a threshold change: ${String(error)}`),
