@@ -189,7 +189,7 @@ describe('the patient Activity feed', () => {
       server.context.db,
       await actorOf(server, 'clinic@demo.test'),
       documentId,
-      { category: 'Intake', expected: 1, ip: CTX.ip },
+      { category: 'Intake', expected: 1, ...CTX },
     );
     expect(await summariesOf('clinic')).toContain(moved);
     expect(await summariesOf('admin')).toContain(moved);

@@ -4,18 +4,19 @@ import { canRecategorizeDocumentTo } from '@casebridge/domain/documents/document
 import { DOCUMENT_MESSAGES, type TDocument } from '@casebridge/domain/documents/document.schemas';
 import { isUuid } from '@casebridge/domain/record-id';
 import type { Db } from '#src/db/client.ts';
-import { publishEvent } from '#src/events/outbox.ts';
+import { inChange } from '#src/change/change.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { forbidden, validationFailed } from '#src/lib/app-error.ts';
+import type { RequestContext } from '#src/lib/request-context.ts';
 import { assertVersion } from '#src/lib/versioning.ts';
-import { recordActivity } from '#src/modules/activity/activity.service.ts';
 import { DocumentNotFoundError } from '#src/modules/audit/refused-access.ts';
 import { recordCorrection } from '#src/modules/history/record-history.service.ts';
 import { getActorPatientScope } from '#src/modules/patients/patient-scope.ts';
 import { lockVisibleDocument, updateDocument } from './documents.queries.ts';
 import { toDocumentDto } from './documents.service.ts';
 
-type Correction = { expected: number; ip: string };
+/** The version the actor saw, and the request the correction comes from. */
+type Correction = RequestContext & { expected: number };
 
 /**
  * The document the actor may correct, locked for the write and checked against the version the
@@ -42,15 +43,17 @@ export async function recategorizeDocument(
   documentId: string,
   input: { category: DocumentCategory } & Correction,
 ): Promise<TDocument> {
-  if (!canRecategorizeDocumentTo(actor, input.category))
-    throw forbidden(DOCUMENT_MESSAGES.categoryNotAllowed(input.category));
-  return db.transaction(async (tx) => {
-    const found = await lockForCorrection(tx, actor, documentId, input.expected);
+  const { category, expected, ...context } = input;
+  if (!canRecategorizeDocumentTo(actor, category))
+    throw forbidden(DOCUMENT_MESSAGES.categoryNotAllowed(category));
+  return inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
+    const found = await lockForCorrection(tx, actor, documentId, expected);
     const { document: before } = found;
-    if (before.category === input.category)
-      throw validationFailed(DOCUMENT_MESSAGES.sameCategory(input.category));
-    const after = await updateDocument(tx, before.id, { category: input.category }, actor);
-    await recordCorrection(tx, {
+    if (before.category === category)
+      throw validationFailed(DOCUMENT_MESSAGES.sameCategory(category));
+    const after = await updateDocument(tx, before.id, { category }, actor);
+    await recordCorrection(change, {
       recordType: 'document',
       recordId: before.id,
       patientId: before.patientId,
@@ -61,10 +64,9 @@ export async function recategorizeDocument(
       audit: {
         action: 'document_recategorized',
         details: `${before.fileName}: category ${before.category} → ${after.category}`,
-        ip: input.ip,
       },
     });
-    await recordActivity(tx, {
+    change.activity({
       patientId: before.patientId,
       kind: 'document',
       recordId: before.id,
@@ -75,7 +77,7 @@ export async function recategorizeDocument(
       ),
       actor,
     });
-    await publishEvent(tx, {
+    change.publish({
       topic: 'document.changed',
       patientId: before.patientId,
       payload: { documentId: before.id, categories: [before.category, after.category] },
@@ -95,31 +97,27 @@ export async function removeDocument(
   documentId: string,
   input: { reason: string } & Correction,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const { document: before } = await lockForCorrection(tx, actor, documentId, input.expected);
+  const { reason, expected, ...context } = input;
+  await inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
+    const { document: before } = await lockForCorrection(tx, actor, documentId, expected);
     const removedAt = new Date();
-    const after = await updateDocument(
-      tx,
-      before.id,
-      { removedAt, removalReason: input.reason },
-      actor,
-    );
-    await recordCorrection(tx, {
+    const after = await updateDocument(tx, before.id, { removedAt, removalReason: reason }, actor);
+    await recordCorrection(change, {
       recordType: 'document',
       recordId: before.id,
       patientId: before.patientId,
       version: after.version,
       action: 'removed',
       changes: { removed: { from: false, to: true } },
-      reason: input.reason,
+      reason,
       actor,
       audit: {
         action: 'document_removed',
-        details: `${before.fileName} (${before.category}) removed: ${input.reason}`,
-        ip: input.ip,
+        details: `${before.fileName} (${before.category}) removed: ${reason}`,
       },
     });
-    await publishEvent(tx, {
+    change.publish({
       topic: 'document.changed',
       patientId: before.patientId,
       payload: { documentId: before.id, categories: [before.category] },

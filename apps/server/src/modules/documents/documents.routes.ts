@@ -144,9 +144,9 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
         requireActor(request),
         request.params.documentId,
         {
+          ...requestContext(request),
           category: request.body.category,
           expected: expectedVersion(request, request.body.version),
-          ip: requestContext(request).ip,
         },
       );
       return withEtag(reply, document);
@@ -169,9 +169,9 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       await removeDocument(db, requireActor(request), request.params.documentId, {
+        ...requestContext(request),
         reason: request.body.reason,
         expected: expectedVersion(request, request.body.version),
-        ip: requestContext(request).ip,
       });
       return reply.status(204).send(null);
     },
@@ -206,7 +206,7 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
           requireActor(request),
           request.params.documentId,
           delivery,
-          { ip: requestContext(request).ip, log: (message) => request.log.error(message) },
+          { ...requestContext(request), log: (message) => request.log.error(message) },
         );
         return sendDocument(reply, delivery, document, data);
       },

@@ -15,15 +15,13 @@ import { isUuid } from '@casebridge/domain/record-id';
 import type { AppContext } from '#src/app-context.ts';
 import type { Db } from '#src/db/client.ts';
 import { documents } from '#src/db/schema/index.ts';
-import { publishEvent } from '#src/events/outbox.ts';
+import { inChange } from '#src/change/change.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError, validationFailed } from '#src/lib/app-error.ts';
 import { ensureCursorUnchanged, listCursorOf, toCursorPage } from '#src/lib/cursor-page.ts';
-import { recordActivity } from '#src/modules/activity/activity.service.ts';
+import type { RequestContext } from '#src/lib/request-context.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
 import { DocumentNotFoundError } from '#src/modules/audit/refused-access.ts';
-import { writeAudit } from '#src/modules/audit/audit.service.ts';
-import { notifyUsers } from '#src/modules/notifications/notifications.service.ts';
 import { listNotificationAudience } from '#src/modules/notifications/recipients.ts';
 import { requirePatientInScope } from '#src/modules/patients/patient-access.ts';
 import { getActorPatientScope } from '#src/modules/patients/patient-scope.ts';
@@ -40,8 +38,6 @@ import {
   listVisibleDocuments,
   type DocumentRow,
 } from './documents.queries.ts';
-
-type RequestContext = { ip: string };
 
 export function toDocumentDto(row: {
   document: DocumentRow;
@@ -132,8 +128,7 @@ async function validateUpload(upload: ReceivedUpload, maxUploadMb: number) {
  * row's id (so no other upload — same name, same millisecond, another instance — can claim it),
  * then the row, notifications, audit and event commit in one transaction. If that fails the
  * file is removed, so a committed row never points at a missing file; a crash in between leaves
- * at worst an orphan file. Writing first keeps the bytes out of the transaction, which holds the
- * event-order lock from its publish to its commit. The file is encrypted under its own data key
+ * at worst an orphan file. Writing first keeps the bytes out of the transaction. The file is encrypted under its own data key
  * before it leaves the process (ADR 0011); the SHA-256 is of the plaintext.
  */
 export async function uploadDocument(
@@ -153,7 +148,8 @@ export async function uploadDocument(
   const encrypted = encryptDocument(documentKeys, documentId, file.data);
   try {
     await storage.put(storageKey, encrypted.data);
-    const row = await db.transaction(async (tx) => {
+    const row = await inChange(db, { actor, context: request }, async (change) => {
+      const { tx } = change;
       // The status (and the scope) may have changed while the body streamed in: who is told
       // about the document follows the patient as it is now, not as prepareUpload saw it.
       const current = await requirePatientInScope(tx, actor, patient.id);
@@ -170,16 +166,12 @@ export async function uploadDocument(
         uploadedByUserId: actor.userId,
         ...encrypted.columns,
       });
-      // The audit row before the notifications: its chain lock is always taken before the
-      // events lock (notifyUsers publishes), so two writers can never wait on each other.
-      await writeAudit(tx, {
+      change.audit({
         action: 'document_uploaded',
-        actor,
         patientId: patient.id,
         details: `${file.fileName} (${file.category}, ${file.data.length} bytes)`,
-        ip: request.ip,
       });
-      await recordActivity(tx, {
+      change.activity({
         patientId: patient.id,
         kind: 'document',
         recordId: inserted.id,
@@ -192,7 +184,7 @@ export async function uploadDocument(
         patient: current,
         category: file.category,
       });
-      await notifyUsers(tx, recipients, {
+      await change.notify(recipients, {
         type: 'document_upload',
         content: `New ${file.category} document for ${current.fullName}: ${file.fileName}`,
         patientId: patient.id,
@@ -201,7 +193,7 @@ export async function uploadDocument(
         fromRole: actor.role,
         documentId: inserted.id,
       });
-      await publishEvent(tx, {
+      change.publish({
         topic: 'document.created',
         patientId: patient.id,
         payload: { documentId: inserted.id, category: file.category },

@@ -176,7 +176,7 @@ describe('document notifications follow the Intake rule (spec section 6)', () =>
         actor,
         prepared,
         { category: 'Intake', file: { fileName, data: samplePdf(), isTooLarge: false } },
-        { ip: '127.0.0.1' },
+        { ip: '127.0.0.1', appUrl: 'http://localhost:3000', writeOrigin: null },
       );
 
     // Discharged while the upload started, no longer when it is stored: the attorney is not told.
