@@ -7,17 +7,18 @@ import {
   tokenCapabilitiesFor,
   tokenRoleFor,
   ZCreateApiTokenRequest,
+  type TCreateApiTokenRequest,
   type TCreateApiTokenResult,
 } from '@casebridge/domain/api-tokens/api-token.schemas';
 import type { Capability } from '@casebridge/domain/capabilities';
 import { ROLE_LABELS, type OrganizationKind } from '@casebridge/domain/roles';
-import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#src/components/ui/button.tsx';
 import { Dialog } from '#src/components/ui/dialog.tsx';
 import { FormField } from '#src/components/ui/form-field.tsx';
 import { Input, Select } from '#src/components/ui/input.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
+import { useDomainForm } from '#src/lib/domain-form.ts';
 import {
   useAllOrganizations,
   useCreateApiToken,
@@ -43,7 +44,22 @@ export function endOfLocalDay(date: string): string {
   return new Date(year!, month! - 1, day! + 1).toISOString();
 }
 
-type Errors = Partial<Record<'name' | 'organizationId' | 'capabilities' | 'expiresAt', string>>;
+/** The day a date input shows for an expiry made by `endOfLocalDay`; blank for none. */
+function validThroughOf(expiresAt: string): string {
+  const end = new Date(expiresAt);
+  if (!expiresAt || Number.isNaN(end.getTime())) return '';
+  const day = new Date(end.getFullYear(), end.getMonth(), end.getDate() - 1);
+  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+}
+
+function getDefaultValues(): TCreateApiTokenRequest {
+  return {
+    name: '',
+    organizationId: null,
+    capabilities: ['patients:read'],
+    expiresAt: endOfLocalDay(localDateInDays(API_TOKEN_DEFAULT_LIFETIME_DAYS)),
+  };
+}
 
 /**
  * Create API token: a name, the organisation it acts for (or Administrators), the capabilities
@@ -62,76 +78,53 @@ export function CreateTokenDialog({
 }) {
   const organizations = useAllOrganizations();
   const create = useCreateApiToken();
-  const [name, setName] = useState('');
-  const [organizationId, setOrganizationId] = useState('');
-  const [capabilities, setCapabilities] = useState<Capability[]>(['patients:read']);
-  const [validThrough, setValidThrough] = useState(() =>
-    localDateInDays(API_TOKEN_DEFAULT_LIFETIME_DAYS),
-  );
-  const [errors, setErrors] = useState<Errors>({});
+  // The form holds the request itself: the organisation as its id or null for Administrators,
+  // the expiry as the instant the chosen day ends, which the date input shows as that day.
+  const form = useDomainForm(ZCreateApiTokenRequest, {
+    defaultValues: getDefaultValues(),
+    toastFirstError: false,
+  });
+  const { errors } = form.formState;
+  const capabilitiesError = errors.capabilities?.message;
+  const organizationId = form.watch('organizationId');
+  const capabilities = form.watch('capabilities');
+  const expiresAt = form.watch('expiresAt');
 
   const kind = organizations.data?.find((item) => item.id === organizationId)?.kind ?? null;
   const role = tokenRoleFor(kind);
   const allowed = tokenCapabilitiesFor(role);
 
-  function reset() {
-    setName('');
-    setOrganizationId('');
-    setCapabilities(['patients:read']);
-    setValidThrough(localDateInDays(API_TOKEN_DEFAULT_LIFETIME_DAYS));
-    setErrors({});
-  }
-
   function chooseOrganization(id: string) {
-    setOrganizationId(id);
+    form.setValue('organizationId', id || null, { shouldDirty: true });
     const nextKind = organizations.data?.find((item) => item.id === id)?.kind ?? null;
     const nextAllowed = tokenCapabilitiesFor(tokenRoleFor(nextKind));
-    setCapabilities((previous) => previous.filter((each) => nextAllowed.includes(each)));
+    form.setValue(
+      'capabilities',
+      capabilities.filter((each) => nextAllowed.includes(each)),
+      { shouldDirty: true },
+    );
   }
 
   function toggle(capability: Capability, checked: boolean) {
-    setCapabilities((previous) =>
-      allowed.filter((each) => (each === capability ? checked : previous.includes(each))),
+    form.setValue(
+      'capabilities',
+      allowed.filter((each) => (each === capability ? checked : capabilities.includes(each))),
+      { shouldDirty: true },
     );
   }
 
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = ZCreateApiTokenRequest.safeParse({
-      name,
-      organizationId: organizationId || null,
-      capabilities,
-      expiresAt: validThrough ? endOfLocalDay(validThrough) : '',
+  function handleValid(request: TCreateApiTokenRequest) {
+    create.mutate(request, {
+      onSuccess: (result) => {
+        toast.success(API_TOKEN_TEXTS.created);
+        form.reset(getDefaultValues());
+        onCreated(result);
+      },
+      onError: (failure) =>
+        toast.error(API_TOKEN_TEXTS.createFailed, {
+          description: getErrorMessage(failure, 'Please try again.'),
+        }),
     });
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof Errors;
-        found[field] ??= issue.message;
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    create.mutate(
-      {
-        name: parsed.data.name,
-        organizationId: parsed.data.organizationId,
-        capabilities: parsed.data.capabilities,
-        expiresAt: parsed.data.expiresAt,
-      },
-      {
-        onSuccess: (result) => {
-          toast.success(API_TOKEN_TEXTS.created);
-          reset();
-          onCreated(result);
-        },
-        onError: (failure) =>
-          toast.error(API_TOKEN_TEXTS.createFailed, {
-            description: getErrorMessage(failure, 'Please try again.'),
-          }),
-      },
-    );
   }
 
   return (
@@ -141,23 +134,22 @@ export function CreateTokenDialog({
       title="Create API token"
       className="w-[min(40rem,calc(100%-2rem))]"
     >
-      <form onSubmit={handleSubmit} noValidate className="space-y-4">
-        <FormField id="api-token-name" label="Name" error={errors.name} isRequired>
+      <form onSubmit={form.submitWith(handleValid)} noValidate className="space-y-4">
+        <FormField id="api-token-name" label="Name" error={errors.name?.message} isRequired>
           <Input
-            value={name}
             maxLength={API_TOKEN_NAME_MAX}
-            onChange={(event) => setName(event.target.value)}
             placeholder="e.g. Practice management sync"
+            {...form.register('name')}
           />
         </FormField>
         <FormField
           id="api-token-organization"
           label="Acts for"
-          error={errors.organizationId}
+          error={errors.organizationId?.message}
           hint={`The token sees and does what ${ROLE_LABELS[role]} users of it may, limited to the capabilities below.`}
         >
           <Select
-            value={organizationId}
+            value={organizationId ?? ''}
             onChange={(event) => chooseOrganization(event.target.value)}
           >
             <option value="">Administrators</option>
@@ -175,8 +167,8 @@ export function CreateTokenDialog({
           </Select>
         </FormField>
         <fieldset
-          aria-describedby={errors.capabilities ? 'api-token-capabilities-error' : undefined}
-          aria-invalid={errors.capabilities ? true : undefined}
+          aria-describedby={capabilitiesError ? 'api-token-capabilities-error' : undefined}
+          aria-invalid={capabilitiesError ? true : undefined}
         >
           <legend className="mb-2 text-sm font-medium text-ink">
             Capabilities<span aria-hidden> *</span>
@@ -200,25 +192,31 @@ export function CreateTokenDialog({
               );
             })}
           </div>
-          {errors.capabilities ? (
+          {capabilitiesError ? (
             <p id="api-token-capabilities-error" className="mt-1 text-xs text-danger">
-              {errors.capabilities}
+              {capabilitiesError}
             </p>
           ) : null}
         </fieldset>
         <FormField
           id="api-token-valid-through"
           label="Valid through"
-          error={errors.expiresAt}
+          error={errors.expiresAt?.message}
           hint={`The token stops working at the end of this day. At most ${API_TOKEN_MAX_LIFETIME_DAYS} days.`}
           isRequired
         >
           <Input
             type="date"
-            value={validThrough}
+            value={validThroughOf(expiresAt)}
             min={localDateInDays(0)}
             max={localDateInDays(API_TOKEN_MAX_LIFETIME_DAYS - 1)}
-            onChange={(event) => setValidThrough(event.target.value)}
+            onChange={(event) =>
+              form.setValue(
+                'expiresAt',
+                event.target.value ? endOfLocalDay(event.target.value) : '',
+                { shouldDirty: true },
+              )
+            }
             className="sm:w-56"
           />
         </FormField>
