@@ -2,6 +2,7 @@ import { canChangeStatus } from '@casebridge/domain/patients/patient.policy';
 import {
   PATIENT_MESSAGES,
   STATUS_UNDO_SECONDS,
+  ZUpdateStatusRequest,
   type TPatientDetail,
 } from '@casebridge/domain/patients/patient.schemas';
 import {
@@ -9,7 +10,7 @@ import {
   type TreatmentStatus,
 } from '@casebridge/domain/patients/treatment-status';
 import { Pencil, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#src/components/ui/button.tsx';
 import { ConfirmDialog } from '#src/components/ui/confirm-dialog.tsx';
@@ -17,6 +18,7 @@ import { Select } from '#src/components/ui/input.tsx';
 import { StatusBadge } from '#src/components/ui/status-badge.tsx';
 import { getErrorMessage, getStaleWriteCurrent } from '#src/lib/api-client.ts';
 import { useCurrentUser } from '#src/lib/auth-context.tsx';
+import { useDomainForm } from '#src/lib/domain-form.ts';
 import { formatClockTime } from '#src/lib/format.ts';
 import { parsePatientDetail } from '#src/features/patients/api/patient-answers.ts';
 import {
@@ -38,22 +40,25 @@ type StatusConflict = { byName: string | null; at: string; status: TreatmentStat
 export function StatusControl({ patient }: { patient: TPatientDetail }) {
   const user = useCurrentUser();
   const [isEditing, setIsEditing] = useState(false);
-  const [choice, setChoice] = useState<TreatmentStatus>(patient.treatmentStatus);
-  const [baseVersion, setBaseVersion] = useState(patient.version);
+  // The choice and the version it is made from: a save names the version the user saw.
+  const form = useDomainForm(ZUpdateStatusRequest, {
+    defaultValues: { treatmentStatus: patient.treatmentStatus, version: patient.version },
+    toastFirstError: false,
+  });
+  const choice = form.watch('treatmentStatus');
   const [isConfirming, setIsConfirming] = useState(false);
   const [conflict, setConflict] = useState<StatusConflict | null>(null);
   const updateStatus = useUpdatePatientStatus(patient.id);
   const undoChange = useUndoStatusChange();
   const canEdit = canChangeStatus(user);
-  const selectRef = useRef<HTMLSelectElement>(null);
+  const { setFocus } = form;
   // Moving focus into the dropdown when it replaces the badge keeps keyboard users in place.
   useEffect(() => {
-    if (isEditing) selectRef.current?.focus();
-  }, [isEditing]);
+    if (isEditing) setFocus('treatmentStatus');
+  }, [isEditing, setFocus]);
 
   function startEditing() {
-    setChoice(patient.treatmentStatus);
-    setBaseVersion(patient.version);
+    form.reset({ treatmentStatus: patient.treatmentStatus, version: patient.version });
     setConflict(null);
     setIsEditing(true);
   }
@@ -70,7 +75,8 @@ export function StatusControl({ patient }: { patient: TPatientDetail }) {
   function save() {
     setIsConfirming(false);
     const patientId = patient.id;
-    updateStatus.mutateAsync({ treatmentStatus: choice, version: baseVersion }).then(
+    const { treatmentStatus, version = patient.version } = form.getValues();
+    updateStatus.mutateAsync({ treatmentStatus, version }).then(
       ({ undo: hold }) => {
         setIsEditing(false);
         if (!hold) return;
@@ -92,7 +98,7 @@ export function StatusControl({ patient }: { patient: TPatientDetail }) {
           at: current.updatedAt,
           status: current.treatmentStatus,
         });
-        setBaseVersion(current.version);
+        form.setValue('version', current.version);
       },
     );
   }
@@ -102,21 +108,16 @@ export function StatusControl({ patient }: { patient: TPatientDetail }) {
       <div className="flex flex-col gap-2">
         <form
           className="flex flex-wrap items-center gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setIsConfirming(true);
-          }}
+          onSubmit={form.submitWith(() => setIsConfirming(true))}
         >
           <label htmlFor="status-select" className="sr-only">
             Treatment status
           </label>
           <Select
             id="status-select"
-            ref={selectRef}
-            value={choice}
             disabled={updateStatus.isPending}
-            onChange={(event) => setChoice(event.target.value as TreatmentStatus)}
             className="w-64"
+            {...form.register('treatmentStatus')}
           >
             {TREATMENT_STATUSES.map((status) => (
               <option key={status} value={status}>
