@@ -5,10 +5,10 @@ import {
 } from '@casebridge/domain/organizations/organization-admin.schemas';
 import type { TOrganization } from '@casebridge/domain/organizations/organization.schemas';
 import type { Db } from '#src/db/client.ts';
-import { publishEvent } from '#src/events/outbox.ts';
+import { inChange } from '#src/change/change.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError, notFound } from '#src/lib/app-error.ts';
-import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import type { RequestContext } from '#src/lib/request-context.ts';
 import { assertVersion } from '#src/lib/versioning.ts';
 import { recheckTreatmentGaps } from '#src/modules/treatment-gaps/gap-settings.service.ts';
 import {
@@ -23,19 +23,19 @@ export async function createOrganization(
   db: Db,
   actor: Actor,
   input: TCreateOrganizationParsed,
-  context: { ip: string },
+  context: RequestContext,
 ): Promise<TOrganization> {
-  return db.transaction(async (tx) => {
+  return inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     if (await isOrganizationNameTaken(tx, input.kind, input.name))
       throw new AppError('CONFLICT', ORGANIZATION_MESSAGES.nameTaken);
     const organization = await insertOrganization(tx, input);
-    await writeAudit(tx, {
-      action: 'organization_created',
-      actor,
-      details: `${organization.kind} "${organization.name}"`,
-      ip: context.ip,
-    });
-    await publishEvent(tx, { topic: 'organization.changed', payload: { id: organization.id } });
+    change
+      .audit({
+        action: 'organization_created',
+        details: `${organization.kind} "${organization.name}"`,
+      })
+      .publish({ topic: 'organization.changed', payload: { id: organization.id } });
     return organization;
   });
 }
@@ -49,9 +49,10 @@ export async function editOrganization(
   actor: Actor,
   id: string,
   input: TUpdateOrganizationParsed & { expected: number },
-  context: { ip: string; appUrl: string; log: { warn(message: string): void } },
+  context: RequestContext & { log: { warn(message: string): void } },
 ): Promise<TOrganization> {
-  const saved = await db.transaction(async (tx) => {
+  const saved = await inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     const before = await lockOrganization(tx, id);
     if (!before) throw notFound();
     await assertVersion(before, input.expected, () => before);
@@ -64,16 +65,15 @@ export async function editOrganization(
       actor,
     );
     if (!organization) throw notFound();
-    await writeAudit(tx, {
-      action: 'organization_updated',
-      actor,
-      details:
-        before.name === organization.name
-          ? `${organization.kind} "${organization.name}"`
-          : `${organization.kind} "${before.name}" renamed to "${organization.name}"`,
-      ip: context.ip,
-    });
-    await publishEvent(tx, { topic: 'organization.changed', payload: { id } });
+    change
+      .audit({
+        action: 'organization_updated',
+        details:
+          before.name === organization.name
+            ? `${organization.kind} "${organization.name}"`
+            : `${organization.kind} "${before.name}" renamed to "${organization.name}"`,
+      })
+      .publish({ topic: 'organization.changed', payload: { id } });
     return organization;
   });
   // A clinic's treatment-gap threshold was saved: flag or clear the gaps now.
