@@ -1,9 +1,9 @@
 import type { TSettings, TSettingsRecord } from '@casebridge/domain/settings/settings.schemas';
 import type { Db } from '#src/db/client.ts';
-import { publishEvent } from '#src/events/outbox.ts';
+import { inChange } from '#src/change/change.ts';
 import type { Actor } from '#src/lib/actor.ts';
+import type { RequestContext } from '#src/lib/request-context.ts';
 import { assertVersion } from '#src/lib/versioning.ts';
-import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import { getSettings, getSettingsRecord, updateSettings } from './settings.queries.ts';
 
 // Other modules read the settings here: the queries file is this module's own (lint rule).
@@ -18,26 +18,25 @@ export { getSettings };
 export async function saveSettings(
   db: Db,
   actor: Actor,
-  change: { values: TSettings; expected: number },
-  context: { ip: string },
+  input: { values: TSettings; expected: number },
+  context: RequestContext,
 ): Promise<TSettingsRecord> {
-  const { values } = change;
-  return db.transaction(async (tx) => {
+  const { values } = input;
+  return inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     const before = await getSettingsRecord(tx, { forUpdate: true });
-    await assertVersion(before, change.expected, () => before);
+    await assertVersion(before, input.expected, () => before);
     const saved = await updateSettings(tx, values, actor);
     const changes = (Object.keys(values) as Array<keyof TSettings>)
       // String() so that a list ('Require MFA' roles) compares by its content.
       .filter((key) => String(before[key]) !== String(values[key]))
       .map((key) => `${key}: ${String(before[key])} -> ${String(values[key])}`);
-    await writeAudit(tx, {
+    change.audit({
       action: 'settings_updated',
-      actor,
       details: changes.length > 0 ? changes.join('; ') : 'no changes',
-      ip: context.ip,
     });
     // Everyone's session query learns the new idle timeout.
-    await publishEvent(tx, { topic: 'settings.changed' });
+    change.publish({ topic: 'settings.changed' });
     return saved;
   });
 }

@@ -6,10 +6,10 @@ import {
   type TMessageTemplate,
 } from '@casebridge/domain/templates/template.schemas';
 import type { Db } from '#src/db/client.ts';
-import { publishEvent } from '#src/events/outbox.ts';
+import { inChange } from '#src/change/change.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError, notFound } from '#src/lib/app-error.ts';
-import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import type { RequestContext } from '#src/lib/request-context.ts';
 import { assertVersion } from '#src/lib/versioning.ts';
 import {
   insertTemplate,
@@ -38,17 +38,17 @@ export async function createTemplate(
   db: Db,
   actor: Actor,
   input: TCreateTemplateParsed,
-  context: { ip: string },
+  context: RequestContext,
 ): Promise<TMessageTemplate> {
-  return db.transaction(async (tx) => {
+  return inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     const template = await insertTemplate(tx, input, { id: actor.userId, name: actor.name });
-    await writeAudit(tx, {
-      action: 'template_created',
-      actor,
-      details: `${template.templateType} template "${template.title}"`,
-      ip: context.ip,
-    });
-    await publishEvent(tx, { topic: 'template.changed', payload: { id: template.id } });
+    change
+      .audit({
+        action: 'template_created',
+        details: `${template.templateType} template "${template.title}"`,
+      })
+      .publish({ topic: 'template.changed', payload: { id: template.id } });
     return template;
   });
 }
@@ -68,21 +68,21 @@ export async function changeTemplateActive(
   db: Db,
   actor: Actor,
   id: string,
-  change: { active: boolean; expected: number },
-  context: { ip: string },
+  input: { active: boolean; expected: number },
+  context: RequestContext,
 ): Promise<TMessageTemplate> {
-  const { active } = change;
-  return db.transaction(async (tx) => {
-    await lockTemplateAt(tx, id, change.expected);
+  const { active } = input;
+  return inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
+    await lockTemplateAt(tx, id, input.expected);
     const template = await updateTemplate(tx, id, { active }, actor);
     if (!template) throw notFound();
-    await writeAudit(tx, {
-      action: 'template_updated',
-      actor,
-      details: `${active ? 'activated' : 'deactivated'} "${template.title}"`,
-      ip: context.ip,
-    });
-    await publishEvent(tx, { topic: 'template.changed', payload: { id: template.id } });
+    change
+      .audit({
+        action: 'template_updated',
+        details: `${active ? 'activated' : 'deactivated'} "${template.title}"`,
+      })
+      .publish({ topic: 'template.changed', payload: { id: template.id } });
     return template;
   });
 }
@@ -110,9 +110,10 @@ export async function editTemplate(
   actor: Actor,
   id: string,
   input: TEditTemplateParsed & { expected: number },
-  context: { ip: string },
+  context: RequestContext,
 ): Promise<TMessageTemplate> {
-  return db.transaction(async (tx) => {
+  return inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     const before = await lockTemplateAt(tx, id, input.expected);
     if (before.templateType !== input.templateType)
       throw new AppError('VALIDATION_FAILED', TEMPLATE_MESSAGES.typeUnchangeable);
@@ -120,13 +121,12 @@ export async function editTemplate(
     const after = await updateTemplate(tx, id, { title, subject, body }, actor);
     if (!after) throw notFound();
     const changes = describeTextChanges(before, after);
-    await writeAudit(tx, {
-      action: 'template_edited',
-      actor,
-      details: `"${before.title}": ${changes || 'no change'}`,
-      ip: context.ip,
-    });
-    await publishEvent(tx, { topic: 'template.changed', payload: { id: after.id } });
+    change
+      .audit({
+        action: 'template_edited',
+        details: `"${before.title}": ${changes || 'no change'}`,
+      })
+      .publish({ topic: 'template.changed', payload: { id: after.id } });
     return after;
   });
 }
