@@ -2,10 +2,10 @@ import { describeUserAgent } from '@casebridge/domain/sessions/user-agent';
 import type { TAccountSession, TEndedSessions } from '@casebridge/domain/sessions/session.schemas';
 import { SESSION_MESSAGES } from '@casebridge/domain/sessions/session.schemas';
 import type { Db } from '#src/db/client.ts';
-import { publishEvent } from '#src/events/outbox.ts';
+import { inChange, type Change } from '#src/change/change.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError, notFound } from '#src/lib/app-error.ts';
-import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import type { RequestContext } from '#src/lib/request-context.ts';
 import { getSettings } from '#src/modules/settings/settings.service.ts';
 import {
   deleteSessionOf,
@@ -14,22 +14,20 @@ import {
   listUserSessions,
 } from './sessions.queries.ts';
 
-type Context = { ip: string };
-
 const sessionCount = (count: number) => `${count} session${count === 1 ? '' : 's'}`;
 
 /**
  * Tells every instance that sessions of these users ended: the live-event hub re-checks its open
  * streams when it reads the event, so a stream of an ended session closes within a second, not
- * at the next heartbeat. Publishing is the last write of the transaction (events/outbox.ts).
+ * at the next heartbeat.
  */
-export function publishSessionsEnded(tx: Db, userId: string): Promise<void> {
-  return publishEvent(tx, { topic: 'sessions.ended', recipientUserIds: [userId] });
+export function publishSessionsEnded(change: Change, userId: string): void {
+  change.publish({ topic: 'sessions.ended', recipientUserIds: [userId] });
 }
 
 /**
  * Deletes every session of the user but `keepSessionId` (all when null) in the caller's
- * transaction (a password change or reset); the caller audits, then calls publishSessionsEnded.
+ * transaction (a password change or reset); the caller audits and calls publishSessionsEnded.
  */
 export async function deleteSessionsExcept(
   tx: Db,
@@ -58,18 +56,17 @@ export async function endOwnSession(
   db: Db,
   actor: Actor,
   sessionId: string,
-  context: Context,
+  context: RequestContext,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  await inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     const [ended] = await deleteSessionOf(tx, actor.userId, sessionId);
     if (!ended) throw notFound();
-    await writeAudit(tx, {
+    change.audit({
       action: 'session_ended',
-      actor,
       details: `${describeUserAgent(ended.userAgent)}${ended.id === actor.sessionId ? ' (this device)' : ''}`,
-      ip: context.ip,
     });
-    await publishSessionsEnded(tx, actor.userId);
+    publishSessionsEnded(change, actor.userId);
   });
 }
 
@@ -77,17 +74,16 @@ export async function endOwnSession(
 export async function endOtherSessions(
   db: Db,
   actor: Actor,
-  context: Context,
+  context: RequestContext,
 ): Promise<TEndedSessions> {
-  return db.transaction(async (tx) => {
+  return inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     const ended = await deleteSessionsOf(tx, actor.userId, actor.sessionId);
-    await writeAudit(tx, {
+    change.audit({
       action: 'other_sessions_ended',
-      actor,
       details: `${sessionCount(ended.length)} ended, this one kept`,
-      ip: context.ip,
     });
-    if (ended.length > 0) await publishSessionsEnded(tx, actor.userId);
+    if (ended.length > 0) publishSessionsEnded(change, actor.userId);
     return { ended: ended.length };
   });
 }
@@ -97,21 +93,20 @@ export async function endUserSessions(
   db: Db,
   actor: Actor,
   userId: string,
-  context: Context,
+  context: RequestContext,
 ): Promise<TEndedSessions> {
   if (userId === actor.userId)
     throw new AppError('VALIDATION_FAILED', SESSION_MESSAGES.cannotEndOwnAsAdmin);
-  return db.transaction(async (tx) => {
+  return inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     const user = await getUserForSessions(tx, userId);
     if (!user) throw notFound();
     const ended = await deleteSessionsOf(tx, userId, null);
-    await writeAudit(tx, {
+    change.audit({
       action: 'user_sessions_ended',
-      actor,
       details: `${user.email}: ${sessionCount(ended.length)} ended`,
-      ip: context.ip,
     });
-    if (ended.length > 0) await publishSessionsEnded(tx, userId);
+    if (ended.length > 0) publishSessionsEnded(change, userId);
     return { ended: ended.length };
   });
 }
@@ -120,10 +115,11 @@ export async function endUserSessions(
  * Sign-out: the session is gone (better-auth deleted it; deleted here too, should that have
  * failed), audited, and the user's streams on that session are closed at once.
  */
-export async function recordSignOut(db: Db, actor: Actor, context: Context): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function recordSignOut(db: Db, actor: Actor, context: RequestContext): Promise<void> {
+  await inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     await deleteSessionOf(tx, actor.userId, actor.sessionId);
-    await writeAudit(tx, { action: 'logout', actor, ip: context.ip });
-    await publishSessionsEnded(tx, actor.userId);
+    change.audit({ action: 'logout' });
+    publishSessionsEnded(change, actor.userId);
   });
 }
