@@ -10,7 +10,8 @@ import {
 import type { Db } from '#src/db/client.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError, notFound, RateLimitedError } from '#src/lib/app-error.ts';
-import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import { inChange } from '#src/change/change.ts';
+import type { RequestContext } from '#src/lib/request-context.ts';
 import { getSettings } from '#src/modules/settings/settings.service.ts';
 import {
   deleteSessionsExcept,
@@ -44,7 +45,7 @@ import {
 } from './totp.ts';
 
 /** What every second-factor operation needs besides its input. */
-export type MfaContext = { db: Db; totpKey: Buffer; ip: string };
+export type MfaContext = RequestContext & { db: Db; totpKey: Buffer };
 
 /** The factor's secret; one encrypted under another auth secret (rotated) cannot be checked. */
 function readSecret(context: MfaContext, userId: string, ciphertext: string): string {
@@ -72,7 +73,8 @@ async function checkCode(
   code: string,
   { allowRecovery, confirm }: { allowRecovery: boolean; confirm: boolean },
 ): Promise<CodeCheck> {
-  return context.db.transaction(async (tx) => {
+  return inChange(context.db, { actor, context }, async (change) => {
+    const { tx } = change;
     const factor = await findTotpFactor(tx, actor.userId, { forUpdate: true });
     if (!factor || (factor.confirmedAt === null) !== confirm) {
       throw new AppError(
@@ -110,7 +112,7 @@ async function checkCode(
     }
 
     await insertSecondFactorFailure(tx, actor.userId, context.ip);
-    await writeAudit(tx, { action: 'second_factor_failed', actor, ip: context.ip });
+    change.audit({ action: 'second_factor_failed' });
     return { outcome: 'failed' };
   });
 }
@@ -183,11 +185,12 @@ export async function confirmEnrolment(
   code: string,
 ): Promise<TRecoveryCodes> {
   await requireValidCode(context, actor, code, { allowRecovery: false, confirm: true });
-  return context.db.transaction(async (tx) => {
+  return inChange(context.db, { actor, context }, async (change) => {
+    const { tx } = change;
     const codes = await issueRecoveryCodes(tx, actor.userId);
     // The session that enrolled has just proved the factor.
     await markSessionVerified(tx, actor.sessionId);
-    await writeAudit(tx, { action: 'mfa_enrolled', actor, ip: context.ip });
+    change.audit({ action: 'mfa_enrolled' });
     return codes;
   });
 }
@@ -204,12 +207,10 @@ export async function verifySecondFactor(
     allowRecovery: true,
     confirm: false,
   });
-  await context.db.transaction(async (tx) => {
-    await markSessionVerified(tx, actor.sessionId);
-    await writeAudit(tx, {
+  await inChange(context.db, { actor, context }, async (change) => {
+    await markSessionVerified(change.tx, actor.sessionId);
+    change.audit({
       action: outcome === 'recovery' ? 'recovery_code_used' : 'second_factor_verified',
-      actor,
-      ip: context.ip,
     });
   });
 }
@@ -221,9 +222,9 @@ export async function regenerateRecoveryCodes(
   code: string,
 ): Promise<TRecoveryCodes> {
   await requireValidCode(context, actor, code, { allowRecovery: false, confirm: false });
-  return context.db.transaction(async (tx) => {
-    const codes = await issueRecoveryCodes(tx, actor.userId);
-    await writeAudit(tx, { action: 'recovery_codes_regenerated', actor, ip: context.ip });
+  return inChange(context.db, { actor, context }, async (change) => {
+    const codes = await issueRecoveryCodes(change.tx, actor.userId);
+    change.audit({ action: 'recovery_codes_regenerated' });
     return codes;
   });
 }
@@ -238,10 +239,11 @@ export async function disableSecondFactor(
   if (isMfaRequiredFor(actor.role, requireMfaRoles))
     throw new AppError('FORBIDDEN', MFA_MESSAGES.requiredByPolicy);
   await requireValidCode(context, actor, code, { allowRecovery: true, confirm: false });
-  await context.db.transaction(async (tx) => {
+  await inChange(context.db, { actor, context }, async (change) => {
+    const { tx } = change;
     await deleteSecondFactor(tx, actor.userId);
     await deletePendingSessions(tx, actor.userId);
-    await writeAudit(tx, { action: 'mfa_disabled', actor, ip: context.ip });
+    change.audit({ action: 'mfa_disabled' });
   });
 }
 
@@ -253,16 +255,17 @@ export async function resetUserSecondFactor(
   db: Db,
   actor: Actor,
   userId: string,
-  context: { ip: string },
+  context: RequestContext,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  await inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     const user = await findUserEmail(tx, userId);
     if (!user) throw notFound();
     if (!(await findTotpFactor(tx, userId)))
       throw new AppError('CONFLICT', MFA_MESSAGES.notEnrolled);
     await deleteSecondFactor(tx, userId);
     await deleteSessionsExcept(tx, userId, null);
-    await writeAudit(tx, { action: 'mfa_reset', actor, details: user.email, ip: context.ip });
-    await publishSessionsEnded(tx, userId);
+    change.audit({ action: 'mfa_reset', details: user.email });
+    publishSessionsEnded(change, userId);
   });
 }

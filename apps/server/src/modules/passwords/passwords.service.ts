@@ -13,8 +13,8 @@ import { assertPasswordAllowed } from '#src/auth/password-policy.ts';
 import { isCurrentPassword, setCredentialPassword } from '#src/auth/passwords.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError, notFound, validationFailed } from '#src/lib/app-error.ts';
-import { enqueueMail } from '#src/mail/mail-outbox.ts';
-import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import { inChange, type Change } from '#src/change/change.ts';
+import type { RequestContext } from '#src/lib/request-context.ts';
 import {
   deleteSessionsExcept,
   publishSessionsEnded,
@@ -35,7 +35,6 @@ import {
   PASSWORD_RESET_MAIL_KIND,
 } from './passwords.queries.ts';
 
-type Context = { ip: string };
 type ResetUser = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
 
 const RESET_TTL_MS = PASSWORD_RESET_TTL_MINUTES * 60_000;
@@ -66,61 +65,57 @@ export async function changePassword(
   db: Db,
   actor: Actor,
   input: TChangePasswordRequest,
-  context: Context,
+  context: RequestContext,
 ): Promise<void> {
   if (!(await isCurrentPassword(db, actor.userId, input.currentPassword)))
     throw validationFailed(PASSWORD_MESSAGES.currentWrong);
   if (input.newPassword === input.currentPassword)
     throw validationFailed(PASSWORD_MESSAGES.sameAsCurrent);
   assertPasswordAllowed(input.newPassword, actor.email);
-  await db.transaction(async (tx) => {
+  await inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     await setCredentialPassword(tx, actor.userId, input.newPassword);
     const ended = await deleteSessionsExcept(tx, actor.userId, actor.sessionId);
-    await queueChangedNotice(
-      tx,
+    queueChangedNotice(
+      change,
       { id: actor.userId, name: actor.name, email: actor.email },
       { how: 'changed', ip: context.ip },
     );
-    await writeAudit(tx, {
-      action: 'password_changed',
-      actor,
-      details: `${sessionCount(ended)} ended`,
-      ip: context.ip,
-    });
-    if (ended > 0) await publishSessionsEnded(tx, actor.userId);
+    change.audit({ action: 'password_changed', details: `${sessionCount(ended)} ended` });
+    if (ended > 0) publishSessionsEnded(change, actor.userId);
   });
 }
 
 /** Tells the owner their password changed, at the address they sign in with. */
 function queueChangedNotice(
-  tx: Db,
+  change: Change,
   user: { id: string; name: string; email: string },
-  change: { how: 'changed' | 'reset'; ip: string },
-): Promise<void> {
-  return enqueueMail(tx, {
+  how: { how: 'changed' | 'reset'; ip: string },
+): void {
+  change.mail({
     kind: PASSWORD_CHANGED_MAIL_KIND,
     to: user.email,
     subjectId: user.id,
-    ...renderPasswordChangedMail(user, { ...change, at: new Date() }),
+    ...renderPasswordChangedMail(user, { ...how, at: new Date() }),
   });
 }
 
 /** A single-use link valid for PASSWORD_RESET_TTL_MINUTES, queued as an e-mail to the user. */
 async function queueResetLink(
-  tx: Db,
+  change: Change,
   user: ResetUser,
   requester: ResetRequester,
   context: { appUrl: string; requestedBy: string | null },
 ): Promise<void> {
   const token = randomBytes(32).toString('base64url');
-  await insertPasswordReset(tx, {
+  await insertPasswordReset(change.tx, {
     userId: user.id,
     tokenHash: hashResetToken(token),
     ttlMinutes: PASSWORD_RESET_TTL_MINUTES,
     requestedBy: context.requestedBy,
   });
   const link = `${context.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  await enqueueMail(tx, {
+  change.mail({
     kind: PASSWORD_RESET_MAIL_KIND,
     to: user.email,
     subjectId: user.id,
@@ -137,10 +132,11 @@ async function queueResetLink(
 export async function requestPasswordReset(
   db: Db,
   input: TPasswordResetLinkRequest,
-  context: Context & { appUrl: string },
+  context: RequestContext,
 ): Promise<void> {
   const answerAt = Date.now() + RESET_REQUEST_MIN_MS;
-  await db.transaction(async (tx) => {
+  await inChange(db, { actor: null, context }, async (change) => {
+    const { tx } = change;
     const user = await findUserByEmail(tx, input.email);
     const isEligible = Boolean(user?.active && user.approved);
     const isFlooded =
@@ -150,7 +146,7 @@ export async function requestPasswordReset(
         MAX_RESET_LINKS_PER_WINDOW;
     if (user && isEligible && !isFlooded)
       await queueResetLink(
-        tx,
+        change,
         user,
         { kind: 'self', ip: context.ip },
         {
@@ -158,7 +154,7 @@ export async function requestPasswordReset(
           requestedBy: null,
         },
       );
-    await writeAudit(tx, {
+    change.audit({
       action: 'password_reset_requested',
       actor: user && isEligible ? asAuditActor(user) : null,
       details: !user
@@ -168,7 +164,6 @@ export async function requestPasswordReset(
           : isFlooded
             ? `${input.email}: ${MAX_RESET_LINKS_PER_WINDOW} links already sent recently, nothing sent`
             : `Reset link e-mailed to ${input.email}`,
-      ip: context.ip,
     });
   });
   await sleep(Math.max(0, answerAt - Date.now()));
@@ -179,14 +174,15 @@ export async function sendPasswordResetLink(
   db: Db,
   actor: Actor,
   userId: string,
-  context: Context & { appUrl: string },
+  context: RequestContext,
 ): Promise<string> {
-  return db.transaction(async (tx) => {
+  return inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     const user = await findUserById(tx, userId);
     if (!user) throw notFound();
     if (!user.active) throw validationFailed(USER_MESSAGES.inactiveUser);
     await queueResetLink(
-      tx,
+      change,
       user,
       { kind: 'admin', name: actor.name },
       {
@@ -194,11 +190,9 @@ export async function sendPasswordResetLink(
         requestedBy: actor.userId,
       },
     );
-    await writeAudit(tx, {
+    change.audit({
       action: 'password_reset_link_sent',
-      actor,
       details: `Reset link e-mailed to ${user.email}`,
-      ip: context.ip,
     });
     return user.email;
   });
@@ -214,9 +208,10 @@ const invalidLink = () => new AppError('NOT_FOUND', PASSWORD_MESSAGES.resetLinkI
 export async function resetPassword(
   db: Db,
   input: TResetPasswordRequest,
-  context: Context,
+  context: RequestContext,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  await inChange(db, { actor: null, context }, async (change) => {
+    const { tx } = change;
     const reset = await findPasswordReset(tx, hashResetToken(input.token));
     if (!reset || reset.usedAt || !reset.user.active || reset.expiresAt.getTime() <= Date.now())
       throw invalidLink();
@@ -224,13 +219,12 @@ export async function resetPassword(
     if (!(await claimPasswordReset(tx, reset.id))) throw invalidLink();
     await setCredentialPassword(tx, reset.user.id, input.password);
     const ended = await deleteSessionsExcept(tx, reset.user.id, null);
-    await queueChangedNotice(tx, reset.user, { how: 'reset', ip: context.ip });
-    await writeAudit(tx, {
+    queueChangedNotice(change, reset.user, { how: 'reset', ip: context.ip });
+    change.audit({
       action: 'password_reset',
       actor: asAuditActor(reset.user),
       details: `${reset.user.email} reset their password with an e-mailed link; ${ended} session${ended === 1 ? '' : 's'} ended`,
-      ip: context.ip,
     });
-    await publishSessionsEnded(tx, reset.user.id);
+    publishSessionsEnded(change, reset.user.id);
   });
 }
