@@ -31,7 +31,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const result = await signIn(db, auth, request.body, {
-        ip: requestContext(request).ip,
+        ...requestContext(request),
         headers: toWebHeaders(request),
       });
       reply.header('set-cookie', result.setCookies);

@@ -7,8 +7,9 @@ import { sessions, users } from '#src/db/schema/index.ts';
 import type { AppContext } from '#src/app-context.ts';
 import { hasSessionCookie, type Auth } from '#src/auth/auth.ts';
 import { resolveActor } from '#src/auth/session.ts';
+import { inChange } from '#src/change/change.ts';
 import { AppError } from '#src/lib/app-error.ts';
-import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import type { RequestContext } from '#src/lib/request-context.ts';
 import { getSignInSecondFactorState } from '#src/modules/mfa/mfa.service.ts';
 import { getSettings } from '#src/modules/settings/settings.service.ts';
 import { toSessionResponse, toSessionUser } from './auth.queries.ts';
@@ -50,14 +51,14 @@ export async function signIn(
   db: Db,
   auth: Auth,
   input: TLoginRequest,
-  context: { ip: string; headers: Headers },
+  context: RequestContext & { headers: Headers },
 ): Promise<SignInResult> {
+  // Nobody is signed in yet: the audit rows name the user only once the password is right.
+  const author = { actor: null, context };
   const attempt = await claimAttempt(db, input.email, context.ip);
   if (attempt.isThrottled) {
-    await writeAudit(db, {
-      action: 'login_failed',
-      details: `throttled: ${input.email}`,
-      ip: context.ip,
+    await inChange(db, author, async (change) => {
+      change.audit({ action: 'login_failed', details: `throttled: ${input.email}` });
     });
     throw toThrottledError(attempt.retryAfterSeconds);
   }
@@ -67,8 +68,10 @@ export async function signIn(
     result = await callSignIn(auth, input, context.headers);
   } catch {
     // The attempt row claimed above stays: it is this failure's record.
-    await writeAudit(db, { action: 'login_failed', details: input.email, ip: context.ip });
-    await alertOwnerOfFailures(db, input.email);
+    await inChange(db, author, async (change) => {
+      change.audit({ action: 'login_failed', details: input.email });
+    });
+    await alertOwnerOfFailures(db, input.email, context);
     throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
   }
 
@@ -76,11 +79,9 @@ export async function signIn(
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   // A service account (an API token's) has no password; should one ever get a session, refuse it.
   if (!user || !user.active || !user.approved || user.kind !== 'person') {
-    await db.delete(sessions).where(eq(sessions.userId, userId));
-    await writeAudit(db, {
-      action: 'login_failed',
-      details: `${input.email}: account not usable`,
-      ip: context.ip,
+    await inChange(db, author, async (change) => {
+      await change.tx.delete(sessions).where(eq(sessions.userId, userId));
+      change.audit({ action: 'login_failed', details: `${input.email}: account not usable` });
     });
     throw new AppError(
       'FORBIDDEN',
@@ -97,10 +98,11 @@ export async function signIn(
     .set({ ipAddress: context.ip, secondFactorPending: secondFactor === 'pending' })
     .where(eq(sessions.token, result.response.token));
   await clearFailures(db, input.email, context.ip);
-  await writeAudit(db, {
-    action: 'login',
-    actor: { userId: user.id, name: user.name, role: user.role as never },
-    ip: context.ip,
+  await inChange(db, author, async (change) => {
+    change.audit({
+      action: 'login',
+      actor: { userId: user.id, name: user.name, role: user.role as never },
+    });
   });
   return { setCookies: result.headers.getSetCookie(), userId, secondFactor };
 }

@@ -3,7 +3,8 @@ import { LOGIN_LIMITS, PRODUCT_NAME } from '@casebridge/domain/constants';
 import type { Db } from '#src/db/client.ts';
 import { users } from '#src/db/schema/index.ts';
 import { escapeHtml, renderMailHtml, renderMailText } from '#src/mail/mail-layout.ts';
-import { enqueueMail } from '#src/mail/mail-outbox.ts';
+import { inChange } from '#src/change/change.ts';
+import type { RequestContext } from '#src/lib/request-context.ts';
 import { listRecentFailuresByAddress } from './login-throttle.ts';
 
 export const SIGN_IN_ALERT_MAIL_KIND = 'sign_in_alert';
@@ -17,12 +18,16 @@ const formatUtc = (value: Date) =>
  * alertIntervalMinutes. Claiming `sign_in_alert_sent_at` with a conditional update is what makes
  * it one: of two failures at once, only one update matches. Unknown e-mails get nothing.
  */
-export async function alertOwnerOfFailures(db: Db, email: string): Promise<void> {
+export async function alertOwnerOfFailures(
+  db: Db,
+  email: string,
+  context: RequestContext,
+): Promise<void> {
   const recent = await listRecentFailuresByAddress(db, email);
   const total = recent.reduce((sum, row) => sum + row.failures, 0);
   if (total < LOGIN_LIMITS.alertAfterFailures) return;
-  await db.transaction(async (tx) => {
-    const [owner] = await tx
+  await inChange(db, { actor: null, context }, async (change) => {
+    const [owner] = await change.tx
       .update(users)
       .set({ signInAlertSentAt: sql`now()` })
       .where(
@@ -41,7 +46,7 @@ export async function alertOwnerOfFailures(db: Db, email: string): Promise<void>
       )
       .returning({ id: users.id, name: users.name, email: users.email });
     if (!owner) return;
-    await enqueueMail(tx, {
+    change.mail({
       kind: SIGN_IN_ALERT_MAIL_KIND,
       to: owner.email,
       subjectId: owner.id,
