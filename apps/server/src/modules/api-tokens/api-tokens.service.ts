@@ -13,10 +13,10 @@ import { isUuid } from '@casebridge/domain/record-id';
 import { ROLE_LABELS } from '@casebridge/domain/roles';
 import { hashApiTokenSecret } from '#src/auth/api-token.ts';
 import type { Db } from '#src/db/client.ts';
-import { publishEvent } from '#src/events/outbox.ts';
+import { inChange } from '#src/change/change.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError, notFound, validationFailed } from '#src/lib/app-error.ts';
-import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import type { RequestContext } from '#src/lib/request-context.ts';
 import {
   findOrganization,
   getToken,
@@ -32,8 +32,6 @@ import {
  * through its own service account, made with it in one transaction; only the SHA-256 of its
  * secret is kept. Authentication is auth/api-token.ts, the audit of each use token-use-audit.ts.
  */
-
-type RequestContext = { ip: string };
 
 /** `cbt_` and 32 random bytes in base64url: 256 bits, so a hash without salt is enough. */
 export function newTokenSecret(): string {
@@ -51,7 +49,8 @@ export async function createToken(
   },
   context: RequestContext,
 ): Promise<TCreateApiTokenResult> {
-  return db.transaction(async (tx) => {
+  return inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     const organization = input.organizationId
       ? await findOrganization(tx, input.organizationId)
       : null;
@@ -78,13 +77,12 @@ export async function createToken(
       expiresAt: new Date(input.expiresAt),
       actor,
     });
-    await writeAudit(tx, {
-      action: 'api_token_created',
-      actor,
-      details: `token "${input.name}" ${id} for ${organization?.name ?? 'Administrators'} (${ROLE_LABELS[role]}), capabilities ${input.capabilities.join(', ')}, expires ${new Date(input.expiresAt).toISOString()}; acts as service account ${serviceUser.id}`,
-      ip: context.ip,
-    });
-    await publishEvent(tx, { topic: 'user.changed' });
+    change
+      .audit({
+        action: 'api_token_created',
+        details: `token "${input.name}" ${id} for ${organization?.name ?? 'Administrators'} (${ROLE_LABELS[role]}), capabilities ${input.capabilities.join(', ')}, expires ${new Date(input.expiresAt).toISOString()}; acts as service account ${serviceUser.id}`,
+      })
+      .publish({ topic: 'user.changed' });
     const token = await getToken(tx, id);
     if (!token) throw new Error('created token not found');
     return { token, secret };
@@ -102,7 +100,8 @@ export async function revokeToken(
   tokenId: string,
   context: RequestContext,
 ): Promise<TApiToken> {
-  return db.transaction(async (tx) => {
+  return inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     if (!isUuid(tokenId)) throw notFound(API_TOKEN_TEXTS.notFound);
     const token = await lockUnrevokedToken(tx, tokenId);
     if (!token) {
@@ -111,13 +110,12 @@ export async function revokeToken(
       throw notFound(API_TOKEN_TEXTS.notFound);
     }
     await markTokenRevoked(tx, token, actor);
-    await writeAudit(tx, {
-      action: 'api_token_revoked',
-      actor,
-      details: `token "${token.name}" ${token.id} revoked; service account ${token.userId} deactivated`,
-      ip: context.ip,
-    });
-    await publishEvent(tx, { topic: 'user.changed' });
+    change
+      .audit({
+        action: 'api_token_revoked',
+        details: `token "${token.name}" ${token.id} revoked; service account ${token.userId} deactivated`,
+      })
+      .publish({ topic: 'user.changed' });
     const revoked = await getToken(tx, token.id);
     if (!revoked) throw new Error('revoked token not found');
     return revoked;

@@ -65,8 +65,7 @@ export async function mailOutboxRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) =>
       viewMail(db, requireActor(request), request.params.mailId, {
-        ip: requestContext(request).ip,
-        appUrl: env.appUrl,
+        ...requestContext(request),
         isMailServerConfigured: Boolean(env.smtpUrl),
       }),
   );

@@ -7,7 +7,8 @@ import {
 import type { Db } from '#src/db/client.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError, notFound } from '#src/lib/app-error.ts';
-import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import type { RequestContext } from '#src/lib/request-context.ts';
+import { inChange } from '#src/change/change.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
 import { hideResetLink } from '#src/modules/passwords/reset-link-visibility.ts';
 import {
@@ -18,8 +19,6 @@ import {
   toItem,
 } from './mail-outbox.queries.ts';
 
-type RequestContext = { ip: string };
-
 /**
  * One e-mail with its text, for an admin: the text may hold health information (the detailed
  * notification content), so opening it is audited like any read of a patient's record.
@@ -28,7 +27,7 @@ export async function viewMail(
   db: Db,
   actor: Actor,
   id: string,
-  context: RequestContext & { appUrl: string; isMailServerConfigured: boolean },
+  context: RequestContext & { isMailServerConfigured: boolean },
 ): Promise<TMailOutboxDetail> {
   const mail = await getMail(db, id, context.appUrl);
   if (!mail) throw notFound();
@@ -48,18 +47,17 @@ export async function retryFailedMail(
   id: string,
   context: RequestContext,
 ): Promise<TMailOutboxItem> {
-  return db.transaction(async (tx) => {
+  return inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     const [mail] = await requeueFailedMail(tx, id);
     if (!mail) {
       const existing = await getMailRow(tx, id);
       if (!existing) throw notFound();
       throw new AppError('CONFLICT', MAIL_OUTBOX_MESSAGES.notFailed);
     }
-    await writeAudit(tx, {
+    change.audit({
       action: 'mail_retried',
-      actor,
       details: `Requeued failed ${mail.kind} e-mail ${mail.id} to ${mail.toAddress}`,
-      ip: context.ip,
     });
     return toItem(mail);
   });
@@ -71,15 +69,11 @@ export async function retryAllFailedMail(
   actor: Actor,
   context: RequestContext,
 ): Promise<TRetryFailedMailResult> {
-  return db.transaction(async (tx) => {
+  return inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     const mails = await requeueFailedMail(tx);
     if (mails.length > 0) {
-      await writeAudit(tx, {
-        action: 'mail_retried',
-        actor,
-        details: `Requeued ${mails.length} failed e-mails`,
-        ip: context.ip,
-      });
+      change.audit({ action: 'mail_retried', details: `Requeued ${mails.length} failed e-mails` });
     }
     return { retried: mails.length };
   });
