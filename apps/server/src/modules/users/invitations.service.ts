@@ -13,11 +13,11 @@ import type { Db } from '#src/db/client.ts';
 import { assertPasswordAllowed } from '#src/auth/password-policy.ts';
 import { setCredentialPassword } from '#src/auth/passwords.ts';
 import { deleteUserSessions } from '#src/auth/session.ts';
+import { Change, inChange } from '#src/change/change.ts';
 import { AppError, notFound } from '#src/lib/app-error.ts';
-import { enqueueMail } from '#src/mail/mail-outbox.ts';
+import { systemContext, type RequestContext } from '#src/lib/request-context.ts';
 import type { MailDelivery } from '#src/mail/mail-worker.ts';
 import { renderLinkedParagraphs, renderMailHtml, renderMailText } from '#src/mail/mail-layout.ts';
-import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import { getActiveEmailTemplate } from '#src/modules/templates/templates.service.ts';
 import {
   claimInvitation,
@@ -43,28 +43,40 @@ export function hashInvitationToken(token: string): string {
 export type InvitedUser = { id: string; name: string; email: string; role: Role };
 
 /**
- * Creates a single-use link valid for INVITATION_TTL_HOURS and queues the invitation e-mail.
- * Earlier links of the same user stop working. Runs inside the caller's transaction.
+ * Creates a single-use link valid for INVITATION_TTL_HOURS and queues the invitation e-mail on
+ * the change, the link pointing at the change's public address. Earlier links of the same user
+ * stop working.
+ */
+export async function queueInvitation(change: Change, user: InvitedUser): Promise<void> {
+  const { tx } = change;
+  const token = randomBytes(32).toString('base64url');
+  await revokeOpenInvitations(tx, user.id);
+  await insertInvitation(tx, {
+    userId: user.id,
+    tokenHash: hashInvitationToken(token),
+    expiresAt: new Date(Date.now() + INVITATION_TTL_HOURS * 3_600_000),
+  });
+  const link = `${change.context.appUrl}/accept-invite?token=${encodeURIComponent(token)}`;
+  change.mail({
+    kind: INVITATION_MAIL_KIND,
+    to: user.email,
+    subjectId: user.id,
+    ...(await renderInvitation(tx, user, link)),
+  });
+}
+
+/**
+ * `queueInvitation` for a caller with no Change of its own (the directory import), inside the
+ * caller's transaction: nobody's action, so nothing but the invitation and its mail is written.
  */
 export async function sendInvitation(
   db: Db,
   user: InvitedUser,
   context: { appUrl: string },
 ): Promise<void> {
-  const token = randomBytes(32).toString('base64url');
-  await revokeOpenInvitations(db, user.id);
-  await insertInvitation(db, {
-    userId: user.id,
-    tokenHash: hashInvitationToken(token),
-    expiresAt: new Date(Date.now() + INVITATION_TTL_HOURS * 3_600_000),
-  });
-  const link = `${context.appUrl}/accept-invite?token=${encodeURIComponent(token)}`;
-  await enqueueMail(db, {
-    kind: INVITATION_MAIL_KIND,
-    to: user.email,
-    subjectId: user.id,
-    ...(await renderInvitation(db, user, link)),
-  });
+  const change = new Change(db, { actor: null, context: systemContext(context.appUrl) });
+  await queueInvitation(change, user);
+  await change.commit();
 }
 
 /**
@@ -142,20 +154,20 @@ export async function lookupInvitation(db: Db, token: string): Promise<TInvitati
 export async function acceptInvitation(
   db: Db,
   input: TAcceptInvitationRequest,
-  context: { ip: string },
+  context: RequestContext,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  await inChange(db, { actor: null, context }, async (change) => {
+    const { tx } = change;
     const invitation = await getUsableInvitation(tx, input.token);
     assertPasswordAllowed(input.password, invitation.email);
     if (!(await claimInvitation(tx, invitation.id)))
       throw new AppError('NOT_FOUND', USER_MESSAGES.invitationInvalid);
     await setCredentialPassword(tx, invitation.userId, input.password);
     await deleteUserSessions(tx, invitation.userId);
-    await writeAudit(tx, {
+    change.audit({
       action: 'user_password_set',
       actor: { userId: invitation.userId, name: invitation.name, role: invitation.role },
       details: `${invitation.email} set a password through an invitation`,
-      ip: context.ip,
     });
   });
 }

@@ -9,13 +9,13 @@ import {
 } from '@casebridge/domain/users/user.schemas';
 import type { Db } from '#src/db/client.ts';
 import { deleteUserSessions } from '#src/auth/session.ts';
-import { publishEvent } from '#src/events/outbox.ts';
+import { inChange, type Change } from '#src/change/change.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError, notFound } from '#src/lib/app-error.ts';
-import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import type { RequestContext } from '#src/lib/request-context.ts';
 import { getSettings } from '#src/modules/settings/settings.service.ts';
 import { publishSessionsEnded } from '#src/modules/sessions/sessions.service.ts';
-import { sendInvitation } from './invitations.service.ts';
+import { queueInvitation } from './invitations.service.ts';
 import {
   getAdminUser,
   getOrganizationKind,
@@ -26,8 +26,6 @@ import {
   updateUserAsAdmin,
 } from './users.queries.ts';
 import { assertVersion } from '#src/lib/versioning.ts';
-
-export type UserRequestContext = { ip: string; appUrl: string };
 
 export function listUsersPage(db: Db, query: TListUsersParsed) {
   return listUsers(db, {
@@ -52,46 +50,57 @@ async function assertOrganizationFitsRole(
 
 /**
  * Creates a user without a password and e-mails an invitation to set one. With 'Require approval
- * for new users' on, the account also waits for an admin's approval before it can sign in —
- * unless `preApproved` (an admin approving an access request is that approval).
+ * for new users' on, the account also waits for an admin's approval before it can sign in.
  */
 export async function createUser(
   db: Db,
   actor: Actor,
   input: TCreateUserParsed,
-  context: UserRequestContext & { preApproved?: boolean; auditDetails?: string },
+  context: RequestContext,
 ): Promise<TAdminUser> {
-  return db.transaction(async (tx) => {
-    if (await isEmailTaken(tx, input.email))
-      throw new AppError('CONFLICT', USER_MESSAGES.emailTaken);
-    await assertOrganizationFitsRole(tx, input);
-    const settings = await getSettings(tx);
-    const user = await insertUser(tx, {
-      email: input.email,
-      name: input.name,
-      role: input.role,
-      organizationId: input.organizationId,
-      approved: context.preApproved === true || !settings.requireUserApproval,
-      createdBy: { id: actor.userId, name: actor.name },
-    });
-    await sendInvitation(
-      tx,
-      { id: user.id, name: user.name, email: user.email, role: input.role },
-      context,
-    );
-    await writeAudit(tx, {
-      action: 'user_created',
-      actor,
-      details:
-        context.auditDetails ??
-        `${user.email} (${ROLE_LABELS[input.role]})${user.approved ? '' : ', awaiting approval'}`,
-      ip: context.ip,
-    });
-    await publishEvent(tx, { topic: 'user.changed' });
-    const created = await getAdminUser(tx, user.id);
-    if (!created) throw new Error('created user not found');
-    return created;
+  return inChange(db, { actor, context }, (change) => addUser(change, actor, input));
+}
+
+/**
+ * `createUser` on the caller's Change (an access request's approval): `preApproved` skips the
+ * approval step (the admin approving the request is that approval), `auditDetails` replaces the
+ * audit row's description.
+ */
+export async function addUser(
+  change: Change,
+  actor: Actor,
+  input: TCreateUserParsed,
+  options: { preApproved?: boolean; auditDetails?: string } = {},
+): Promise<TAdminUser> {
+  const { tx } = change;
+  if (await isEmailTaken(tx, input.email)) throw new AppError('CONFLICT', USER_MESSAGES.emailTaken);
+  await assertOrganizationFitsRole(tx, input);
+  const settings = await getSettings(tx);
+  const user = await insertUser(tx, {
+    email: input.email,
+    name: input.name,
+    role: input.role,
+    organizationId: input.organizationId,
+    approved: options.preApproved === true || !settings.requireUserApproval,
+    createdBy: { id: actor.userId, name: actor.name },
   });
+  await queueInvitation(change, {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: input.role,
+  });
+  change
+    .audit({
+      action: 'user_created',
+      details:
+        options.auditDetails ??
+        `${user.email} (${ROLE_LABELS[input.role]})${user.approved ? '' : ', awaiting approval'}`,
+    })
+    .publish({ topic: 'user.changed' });
+  const created = await getAdminUser(tx, user.id);
+  if (!created) throw new Error('created user not found');
+  return created;
 }
 
 /**
@@ -116,11 +125,12 @@ export async function updateUser(
   actor: Actor,
   userId: string,
   input: TUserFlagsRequest & { expected: number },
-  context: { ip: string },
+  context: RequestContext,
 ): Promise<TAdminUser> {
   if (userId === actor.userId && (input.active === false || input.approved === false))
     throw new AppError('VALIDATION_FAILED', USER_MESSAGES.cannotChangeSelf);
-  return db.transaction(async (tx) => {
+  return inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     const before = await lockUserAt(tx, userId, input.expected);
     const flags = {
       ...(input.active === undefined ? {} : { active: input.active }),
@@ -130,25 +140,21 @@ export async function updateUser(
     const isEndingSessions = input.active === false || input.approved === false;
     if (isEndingSessions) await deleteUserSessions(tx, userId);
     if (input.active !== undefined && input.active !== before.active) {
-      await writeAudit(tx, {
+      change.audit({
         action: input.active ? 'user_activated' : 'user_deactivated',
-        actor,
         details: before.email,
-        ip: context.ip,
       });
     }
     if (input.approved !== undefined && input.approved !== before.approved) {
-      await writeAudit(tx, {
+      change.audit({
         action: 'user_updated',
-        actor,
         details: `${before.email} ${input.approved ? 'approved' : 'approval withdrawn'}`,
-        ip: context.ip,
       });
     }
     const after = await getAdminUser(tx, userId);
     if (!after) throw notFound();
-    if (isEndingSessions) await publishSessionsEnded(tx, userId);
-    await publishEvent(tx, { topic: 'user.changed' });
+    if (isEndingSessions) publishSessionsEnded(change, userId);
+    change.publish({ topic: 'user.changed' });
     return after;
   });
 }
@@ -179,9 +185,10 @@ export async function editUser(
   actor: Actor,
   userId: string,
   input: TEditUserParsed & { expected: number },
-  context: { ip: string },
+  context: RequestContext,
 ): Promise<TAdminUser> {
-  return db.transaction(async (tx) => {
+  return inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     const before = await lockUserAt(tx, userId, input.expected);
     const isAccessChange =
       before.role !== input.role || (before.organization?.id ?? null) !== input.organizationId;
@@ -193,14 +200,12 @@ export async function editUser(
     if (isAccessChange) await deleteUserSessions(tx, userId);
     const after = await getAdminUser(tx, userId);
     if (!after) throw notFound();
-    await writeAudit(tx, {
+    change.audit({
       action: 'user_edited',
-      actor,
       details: `${before.email}: ${describeProfileChanges(before, after)}${isAccessChange ? ' (sessions ended)' : ''}`,
-      ip: context.ip,
     });
-    if (isAccessChange) await publishSessionsEnded(tx, userId);
-    await publishEvent(tx, { topic: 'user.changed' });
+    if (isAccessChange) publishSessionsEnded(change, userId);
+    change.publish({ topic: 'user.changed' });
     return after;
   });
 }
@@ -210,21 +215,16 @@ export async function resendInvitation(
   db: Db,
   actor: Actor,
   userId: string,
-  context: UserRequestContext,
+  context: RequestContext,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const user = await getAdminUser(tx, userId);
+  await inChange(db, { actor, context }, async (change) => {
+    const user = await getAdminUser(change.tx, userId);
     if (!user) throw notFound();
     // Only for accounts still without a password: otherwise whoever reads the outbox could
     // reset a working account's password.
     if (user.hasPassword) throw new AppError('CONFLICT', USER_MESSAGES.alreadyHasPassword);
     if (!user.active) throw new AppError('VALIDATION_FAILED', USER_MESSAGES.inactiveUser);
-    await sendInvitation(tx, user, context);
-    await writeAudit(tx, {
-      action: 'user_updated',
-      actor,
-      details: `${user.email} invitation queued`,
-      ip: context.ip,
-    });
+    await queueInvitation(change, user);
+    change.audit({ action: 'user_updated', details: `${user.email} invitation queued` });
   });
 }
