@@ -4,14 +4,13 @@ import {
 } from '@casebridge/domain/access-requests/access-request-review.schemas';
 import { ROLE_LABELS } from '@casebridge/domain/roles';
 import type { Db } from '#src/db/client.ts';
-import { publishEvent } from '#src/events/outbox.ts';
+import { inChange } from '#src/change/change.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError, notFound } from '#src/lib/app-error.ts';
-import { writeAudit } from '#src/modules/audit/audit.service.ts';
-import { createUser } from '#src/modules/users/users.service.ts';
+import type { RequestContext } from '#src/lib/request-context.ts';
+import { addUser } from '#src/modules/users/users.service.ts';
 import { getAccessRequest, markAccessRequestReviewed } from './access-requests.queries.ts';
 
-type ReviewContext = { ip: string; appUrl: string };
 type ParsedApproval = { role: TApproveAccessRequest['role']; organizationId: string | null };
 
 async function getPendingRequest(db: Db, id: string) {
@@ -32,16 +31,16 @@ export async function approveAccessRequest(
   actor: Actor,
   id: string,
   input: ParsedApproval,
-  context: ReviewContext,
+  context: RequestContext,
 ) {
-  return db.transaction(async (tx) => {
+  return inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     const request = await getPendingRequest(tx, id);
-    const user = await createUser(
-      tx,
+    const user = await addUser(
+      change,
       actor,
       { name: request.name, email: request.email, ...input },
       {
-        ...context,
         preApproved: true,
         auditDetails: `${request.email} (${ROLE_LABELS[input.role]}) from an access request`,
       },
@@ -54,13 +53,12 @@ export async function approveAccessRequest(
       }))
     )
       throw new AppError('CONFLICT', ACCESS_REQUEST_MESSAGES.alreadyReviewed);
-    await writeAudit(tx, {
-      action: 'access_request_approved',
-      actor,
-      details: `${request.email} as ${ROLE_LABELS[input.role]}`,
-      ip: context.ip,
-    });
-    await publishEvent(tx, { topic: 'access-request.reviewed' });
+    change
+      .audit({
+        action: 'access_request_approved',
+        details: `${request.email} as ${ROLE_LABELS[input.role]}`,
+      })
+      .publish({ topic: 'access-request.reviewed' });
     return user;
   });
 }
@@ -69,20 +67,20 @@ export async function rejectAccessRequest(
   db: Db,
   actor: Actor,
   id: string,
-  context: { ip: string },
+  context: RequestContext,
 ) {
-  await db.transaction(async (tx) => {
+  await inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     const request = await getPendingRequest(tx, id);
     if (
       !(await markAccessRequestReviewed(tx, id, { status: 'rejected', reviewedBy: actor.userId }))
     )
       throw new AppError('CONFLICT', ACCESS_REQUEST_MESSAGES.alreadyReviewed);
-    await writeAudit(tx, {
-      action: 'access_request_rejected',
-      actor,
-      details: `${request.email} (${request.organization})`,
-      ip: context.ip,
-    });
-    await publishEvent(tx, { topic: 'access-request.reviewed' });
+    change
+      .audit({
+        action: 'access_request_rejected',
+        details: `${request.email} (${request.organization})`,
+      })
+      .publish({ topic: 'access-request.reviewed' });
   });
 }

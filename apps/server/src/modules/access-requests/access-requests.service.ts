@@ -1,11 +1,9 @@
 import type { TCreateAccessRequest } from '@casebridge/domain/access-requests/access-request.schemas';
 import { ROLE_LABELS } from '@casebridge/domain/roles';
 import type { Db } from '#src/db/client.ts';
-import { publishEvent } from '#src/events/outbox.ts';
-import { enqueueMail } from '#src/mail/mail-outbox.ts';
+import { inChange } from '#src/change/change.ts';
+import type { RequestContext } from '#src/lib/request-context.ts';
 import { escapeHtml, renderMailHtml, renderMailText } from '#src/mail/mail-layout.ts';
-import { writeAudit } from '#src/modules/audit/audit.service.ts';
-import { notifyUsers } from '#src/modules/notifications/notifications.service.ts';
 import {
   listNotificationAudience,
   listRecipientAddresses,
@@ -19,20 +17,15 @@ import { insertAccessRequest } from './access-requests.queries.ts';
 export async function createAccessRequest(
   db: Db,
   input: TCreateAccessRequest,
-  context: { ip: string; appUrl: string },
+  context: RequestContext,
 ) {
-  return db.transaction(async (tx) => {
+  // Nobody is signed in: the request comes from the public form.
+  return inChange(db, { actor: null, context }, async (change) => {
+    const { tx } = change;
     const request = await insertAccessRequest(tx, input);
-    // The audit row before the notifications: its chain lock is always taken before the
-    // events lock (notifyUsers publishes), so two writers can never wait on each other.
-    await writeAudit(tx, {
-      action: 'access_request_created',
-      details: `${input.email} (${input.role})`,
-      ip: context.ip,
-    });
+    change.audit({ action: 'access_request_created', details: `${input.email} (${input.role})` });
     const roleLabel = ROLE_LABELS[input.role];
-    const notified = await notifyUsers(
-      tx,
+    const notified = await change.notify(
       await listNotificationAudience(tx, { type: 'access_request' }),
       {
         type: 'access_request',
@@ -51,8 +44,7 @@ export async function createAccessRequest(
       `Requested role: ${roleLabel}`,
       `Review it: ${link}`,
     ];
-    await enqueueMail(
-      tx,
+    change.mail(
       addresses.map(({ address }) => ({
         kind: 'access_request',
         to: address,
@@ -69,7 +61,7 @@ export async function createAccessRequest(
         ),
       })),
     );
-    await publishEvent(tx, { topic: 'access-request.created' });
+    change.publish({ topic: 'access-request.created' });
     return request;
   });
 }
