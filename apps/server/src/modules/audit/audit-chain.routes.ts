@@ -5,9 +5,9 @@ import {
   ZAuditChainReport,
 } from '@casebridge/domain/audit/audit-chain.schemas';
 import { ZErrorBody } from '@casebridge/domain/errors';
+import { inChange } from '#src/change/change.ts';
 import { requestContext } from '#src/lib/request-context.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
-import { writeAudit } from './audit.service.ts';
 import { verifyAuditChain } from './audit-verify.ts';
 
 /** The admin tool behind 'Verify audit chain': the same walk as `npm run audit:verify`. */
@@ -29,11 +29,9 @@ export async function auditChainRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const report = await verifyAuditChain(db);
-      await writeAudit(db, {
-        action: 'audit_chain_verified',
-        actor: requireActor(request),
-        details: describeAuditChain(report),
-        ip: requestContext(request).ip,
+      const author = { actor: requireActor(request), context: requestContext(request) };
+      await inChange(db, author, async (change) => {
+        change.audit({ action: 'audit_chain_verified', details: describeAuditChain(report) });
       });
       return report;
     },

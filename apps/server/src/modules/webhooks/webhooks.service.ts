@@ -15,7 +15,8 @@ import { firstOrThrow } from '#src/db/first-or-throw.ts';
 import { organizations, webhookDeliveries, webhookEndpoints } from '#src/db/schema/index.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError, forbidden, notFound, validationFailed } from '#src/lib/app-error.ts';
-import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import { inChange } from '#src/change/change.ts';
+import type { RequestContext } from '#src/lib/request-context.ts';
 import { sealSecret, type DocumentKeyring } from '#src/storage/document-encryption.ts';
 import { endpointCoversCondition } from './webhook-fanout.ts';
 import {
@@ -25,8 +26,7 @@ import {
 } from './webhook-url.ts';
 import { getEndpoint, lockEndpoint, toDelivery, type EndpointRow } from './webhooks.queries.ts';
 
-export type WebhookServiceContext = {
-  ip: string;
+export type WebhookServiceContext = RequestContext & {
   keyring: DocumentKeyring;
   urlPolicy: WebhookUrlPolicy;
 };
@@ -90,7 +90,8 @@ export async function createEndpoint(
   const organizationId = await resolveOrganization(db, actor, input.organizationId);
   const id = randomUUID();
   const secret = newSecret();
-  await db.transaction(async (tx) => {
+  await inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     const [{ count } = { count: 0 }] = await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(webhookEndpoints)
@@ -118,11 +119,9 @@ export async function createEndpoint(
       })
       .returning();
     const row = firstOrThrow(inserted, 'the new webhook endpoint');
-    await writeAudit(tx, {
+    change.audit({
       action: 'webhook_created',
-      actor,
       details: `${describeEndpoint(row)}; scope ${organizationId ?? 'all patients'}`,
-      ip: context.ip,
     });
   });
   return { ...(await requireEndpoint(db, actor, id)), secret };
@@ -136,7 +135,8 @@ export async function updateEndpoint(
   context: WebhookServiceContext,
 ): Promise<TWebhookEndpoint> {
   const url = input.url === undefined ? undefined : await checkUrl(input.url, context.urlPolicy);
-  await db.transaction(async (tx) => {
+  await inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     const current = await lockEndpoint(tx, actor, id);
     if (!current) throw notFound();
     const next = {
@@ -153,13 +153,11 @@ export async function updateEndpoint(
       .update(webhookEndpoints)
       .set({ ...next, updatedAt: sql`now()` })
       .where(eq(webhookEndpoints.id, id));
-    await writeAudit(tx, {
+    change.audit({
       action: 'webhook_updated',
-      actor,
       details: `${describeEndpoint({ id, ...next })}; changed: ${changed.join(', ')}${
         changed.includes('active') ? (next.active ? ' (resumed)' : ' (paused)') : ''
       }`,
-      ip: context.ip,
     });
   });
   return requireEndpoint(db, actor, id);
@@ -170,20 +168,19 @@ export async function deleteEndpoint(
   db: Db,
   actor: Actor,
   id: string,
-  context: Pick<WebhookServiceContext, 'ip'>,
+  context: RequestContext,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  await inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     const current = await lockEndpoint(tx, actor, id);
     if (!current) throw notFound();
     await tx
       .update(webhookEndpoints)
       .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(webhookEndpoints.id, id));
-    await writeAudit(tx, {
+    change.audit({
       action: 'webhook_deleted',
-      actor,
       details: describeEndpoint(current),
-      ip: context.ip,
     });
   });
 }
@@ -196,18 +193,17 @@ export async function rotateSecret(
   context: WebhookServiceContext,
 ): Promise<TWebhookEndpointWithSecret> {
   const secret = newSecret();
-  await db.transaction(async (tx) => {
+  await inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     const current = await lockEndpoint(tx, actor, id);
     if (!current) throw notFound();
     await tx
       .update(webhookEndpoints)
       .set({ ...sealedColumns(context.keyring, id, secret), updatedAt: sql`now()` })
       .where(eq(webhookEndpoints.id, id));
-    await writeAudit(tx, {
+    change.audit({
       action: 'webhook_secret_rotated',
-      actor,
       details: describeEndpoint(current),
-      ip: context.ip,
     });
   });
   return { ...(await requireEndpoint(db, actor, id)), secret };
@@ -221,9 +217,10 @@ export async function replayDelivery(
   db: Db,
   actor: Actor,
   ids: { endpointId: string; deliveryId: string },
-  context: Pick<WebhookServiceContext, 'ip'>,
+  context: RequestContext,
 ): Promise<TWebhookDelivery> {
-  return db.transaction(async (tx) => {
+  return inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     const endpoint = await lockEndpoint(tx, actor, ids.endpointId);
     if (!endpoint) throw notFound();
     const [original] = await tx
@@ -266,11 +263,9 @@ export async function replayDelivery(
         payload: { ...payload, id: copyId },
       })
       .returning();
-    await writeAudit(tx, {
+    change.audit({
       action: 'webhook_delivery_replayed',
-      actor,
       details: `delivery ${original.id} of ${describeEndpoint(endpoint)} as ${copyId}`,
-      ip: context.ip,
     });
     return toDelivery(firstOrThrow(inserted, 'the replayed delivery'));
   });
