@@ -8,14 +8,23 @@ import {
   settings,
   users,
 } from '#src/db/schema/index.ts';
+import { inChange } from '#src/change/change.ts';
+import type { Db } from '#src/db/client.ts';
+import { systemContext } from '#src/lib/request-context.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { runNotificationDigests } from './digest.ts';
-import { notifyUsers } from './notifications.service.ts';
+import type { NewNotification } from './notifications.service.ts';
 import { startTestSmtpServer, type TestSmtpServer } from './test-smtp-server.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const APP_URL = 'http://localhost:3000';
+
+/** Notifies as a write of no user's would, on its own Change. */
+const notifyUsers = (db: Db, recipientIds: readonly string[], notification: NewNotification) =>
+  inChange(db, { actor: null, context: systemContext() }, (change) =>
+    change.notify(recipientIds, notification),
+  );
 
 describe('notification digests', () => {
   let server: TestServer;

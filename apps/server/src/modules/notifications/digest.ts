@@ -2,7 +2,8 @@ import { startPeriodicJob, type PeriodicJob } from '#src/lib/periodic-job.ts';
 import { PRODUCT_NAME, type DigestFrequency } from '@casebridge/domain/constants';
 import type { TNotification } from '@casebridge/domain/notifications/notification.schemas';
 import type { Db } from '#src/db/client.ts';
-import { enqueueMail } from '#src/mail/mail-outbox.ts';
+import { inChange } from '#src/change/change.ts';
+import { systemContext } from '#src/lib/request-context.ts';
 import { escapeHtml, renderMailHtml, renderMailText } from '#src/mail/mail-layout.ts';
 import { getSettings } from '#src/modules/settings/settings.service.ts';
 import { listDigestCandidates, lockDigestRecipient, setLastDigestAt } from './digest.queries.ts';
@@ -71,9 +72,11 @@ export async function runNotificationDigests(
   const settings = await getSettings(db);
   if (!settings.emailNotificationsEnabled) return 0;
   const candidates = await listDigestCandidates(db, options.now);
+  const author = { actor: null, context: systemContext(options.appUrl) };
   let queued = 0;
   for (const userId of candidates) {
-    const isQueued = await db.transaction(async (tx) => {
+    const isQueued = await inChange(db, author, async (change) => {
+      const { tx } = change;
       const recipient = await lockDigestRecipient(tx, userId);
       if (!recipient || recipient.frequency === 'None') return false;
       const period = DIGEST_PERIOD_MS[recipient.frequency];
@@ -98,7 +101,7 @@ export async function runNotificationDigests(
       });
       const [recipientAddress] = await listRecipientAddresses(tx, [userId]);
       if (!recipientAddress) return false;
-      await enqueueMail(tx, {
+      change.mail({
         kind: 'notification_digest',
         to: recipientAddress.address,
         ...content,

@@ -8,11 +8,11 @@ import {
 } from '@casebridge/domain/notifications/notification-email.schemas';
 import type { TNotificationPreferences } from '@casebridge/domain/notifications/notification.schemas';
 import type { Db } from '#src/db/client.ts';
+import { inChange, type Change } from '#src/change/change.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError } from '#src/lib/app-error.ts';
+import type { RequestContext } from '#src/lib/request-context.ts';
 import { escapeHtml, renderMailHtml, renderMailText } from '#src/mail/mail-layout.ts';
-import { enqueueMail } from '#src/mail/mail-outbox.ts';
-import { writeAudit } from '#src/modules/audit/audit.service.ts';
 import {
   claimConfirmation,
   deleteOpenConfirmations,
@@ -36,25 +36,23 @@ import {
 export const NOTIFICATION_EMAIL_CONFIRMATION_MAIL_KIND = 'notification_email_confirmation';
 export const NOTIFICATION_EMAIL_CHANGED_MAIL_KIND = 'notification_email_changed';
 
-type Context = { ip: string; appUrl: string };
-
 /** Only the SHA-256 of a token is stored: a database leak gives no usable link. */
 export function hashConfirmationToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
 /**
- * Decides the address to store when the user saves `requested` in the preferences form, inside
- * the caller's transaction. The account e-mail needs no check (it is where mail went anyway); the
+ * Decides the address to store when the user saves `requested` in the preferences form, as part
+ * of the caller's change. The account e-mail needs no check (it is where mail went anyway); the
  * address in use, or one already waiting for its link, changes nothing; any other address gets a
  * confirmation link and the address in use stays until it is opened.
  */
 export async function requestNotificationEmail(
-  tx: Db,
+  change: Change,
   actor: Actor,
   requested: string,
-  context: Context,
 ): Promise<string> {
+  const { tx } = change;
   const current = await getNotificationPreferences(tx, actor);
   if (requested === actor.email.toLowerCase()) {
     await deleteOpenConfirmations(tx, actor.userId);
@@ -65,7 +63,7 @@ export async function requestNotificationEmail(
   if (pending?.email === requested && Date.parse(pending.expiresAt) > Date.now()) {
     return current.notificationEmail;
   }
-  await sendConfirmation(tx, actor, requested, context);
+  await sendConfirmation(change, actor, requested);
   return current.notificationEmail;
 }
 
@@ -73,12 +71,13 @@ export async function requestNotificationEmail(
 export async function resendNotificationEmailConfirmation(
   db: Db,
   actor: Actor,
-  context: Context,
+  context: RequestContext,
 ): Promise<TNotificationPreferences> {
-  return db.transaction(async (tx) => {
+  return inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     const pending = await findPendingNotificationEmail(tx, actor.userId);
     if (!pending) throw new AppError('NOT_FOUND', NOTIFICATION_EMAIL_TEXTS.noPendingChange);
-    await sendConfirmation(tx, actor, pending.email, context);
+    await sendConfirmation(change, actor, pending.email);
     return getNotificationPreferences(tx, actor);
   });
 }
@@ -87,17 +86,16 @@ export async function resendNotificationEmailConfirmation(
 export async function cancelNotificationEmailChange(
   db: Db,
   actor: Actor,
-  context: { ip: string },
+  context: RequestContext,
 ): Promise<TNotificationPreferences> {
-  return db.transaction(async (tx) => {
+  return inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
     const pending = await findPendingNotificationEmail(tx, actor.userId);
     if (!pending) throw new AppError('NOT_FOUND', NOTIFICATION_EMAIL_TEXTS.noPendingChange);
     await deleteOpenConfirmations(tx, actor.userId);
-    await writeAudit(tx, {
+    change.audit({
       action: 'notification_email_change_cancelled',
-      actor,
       details: `${pending.email} not confirmed`,
-      ip: context.ip,
     });
     return getNotificationPreferences(tx, actor);
   });
@@ -111,10 +109,11 @@ export async function cancelNotificationEmailChange(
 export async function confirmNotificationEmail(
   db: Db,
   token: string,
-  context: { ip: string },
+  context: RequestContext,
 ): Promise<TConfirmNotificationEmailResponse> {
   const tokenHash = hashConfirmationToken(token);
-  return db.transaction(async (tx) => {
+  return inChange(db, { actor: null, context }, async (change) => {
+    const { tx } = change;
     const claimed = await claimConfirmation(tx, tokenHash);
     if (!claimed) {
       const expired = await isConfirmationExpired(tx, tokenHash);
@@ -130,24 +129,24 @@ export async function confirmNotificationEmail(
     await saveNotificationPreferences(tx, user, { ...current, notificationEmail: claimed.email });
     await deleteOpenConfirmations(tx, owner.id);
     if (current.notificationEmail !== claimed.email) {
-      await enqueueMail(tx, {
+      change.mail({
         kind: NOTIFICATION_EMAIL_CHANGED_MAIL_KIND,
         to: current.notificationEmail,
         subjectId: owner.id,
         ...renderChangedNotice(owner.name, claimed.email),
       });
     }
-    await writeAudit(tx, {
+    change.audit({
       action: 'notification_email_confirmed',
       actor: { userId: owner.id, name: owner.name, role: owner.role as Role },
       details: `from ${current.notificationEmail} to ${claimed.email}`,
-      ip: context.ip,
     });
     return { email: claimed.email };
   });
 }
 
-async function sendConfirmation(tx: Db, actor: Actor, email: string, context: Context) {
+async function sendConfirmation(change: Change, actor: Actor, email: string) {
+  const { tx } = change;
   const token = randomBytes(32).toString('base64url');
   await deleteOpenConfirmations(tx, actor.userId);
   await insertConfirmation(tx, {
@@ -156,19 +155,19 @@ async function sendConfirmation(tx: Db, actor: Actor, email: string, context: Co
     tokenHash: hashConfirmationToken(token),
     expiresAt: new Date(Date.now() + NOTIFICATION_EMAIL_CONFIRMATION_TTL_HOURS * 3_600_000),
   });
-  const link = `${context.appUrl}/confirm-notification-email?token=${encodeURIComponent(token)}`;
-  await enqueueMail(tx, {
-    kind: NOTIFICATION_EMAIL_CONFIRMATION_MAIL_KIND,
-    to: email,
-    subjectId: actor.userId,
-    ...renderConfirmation(actor.name, link),
-  });
-  await writeAudit(tx, {
-    action: 'notification_email_change_requested',
-    actor,
-    details: `confirmation link sent to ${email}`,
-    ip: context.ip,
-  });
+  const link = `${change.context.appUrl}/confirm-notification-email?token=${encodeURIComponent(token)}`;
+  change
+    .mail({
+      kind: NOTIFICATION_EMAIL_CONFIRMATION_MAIL_KIND,
+      to: email,
+      subjectId: actor.userId,
+      ...renderConfirmation(actor.name, link),
+    })
+    .audit({
+      action: 'notification_email_change_requested',
+      actor,
+      details: `confirmation link sent to ${email}`,
+    });
 }
 
 const toParagraph = (line: string) => `<p style="margin:8px 0">${escapeHtml(line)}</p>`;

@@ -7,10 +7,19 @@ import {
   patients,
   users,
 } from '#src/db/schema/index.ts';
+import { inChange } from '#src/change/change.ts';
+import type { Db } from '#src/db/client.ts';
+import { systemContext } from '#src/lib/request-context.ts';
 import { createTestServer, type DemoEmail, type TestServer } from '#src/test/test-server.ts';
-import { notifyUsers } from './notifications.service.ts';
+import type { NewNotification } from './notifications.service.ts';
 
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
+
+/** Notifies as a write of no user's would, on its own Change. */
+const notifyUsers = (db: Db, recipientIds: readonly string[], notification: NewNotification) =>
+  inChange(db, { actor: null, context: systemContext() }, (change) =>
+    change.notify(recipientIds, notification),
+  );
 
 describe('notifications', () => {
   let server: TestServer;

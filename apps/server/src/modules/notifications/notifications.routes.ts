@@ -23,13 +23,13 @@ import {
   confirmNotificationEmail,
   resendNotificationEmailConfirmation,
 } from './notification-email.service.ts';
+import { listOwnNotifications } from './notifications.service.ts';
 import {
   getOwnPreferences,
-  listOwnNotifications,
   markAllOwnNotificationsRead,
   markOwnNotificationRead,
   updateOwnPreferences,
-} from './notifications.service.ts';
+} from './own-notifications.service.ts';
 
 const ZNotificationParams = z.object({ notificationId: z.string() });
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
@@ -73,7 +73,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       const { notificationId } = request.params;
       // A malformed id answers like a missing one, as do other users' notifications.
       if (!isUuid(notificationId)) throw notFound();
-      await markOwnNotificationRead(db, actor, notificationId);
+      await markOwnNotificationRead(db, actor, notificationId, requestContext(request));
       return reply.status(204).send(null);
     },
   );
@@ -89,7 +89,9 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ZMarkAllReadResponse, ...errors },
       },
     },
-    async (request) => ({ marked: await markAllOwnNotificationsRead(db, requireActor(request)) }),
+    async (request) => ({
+      marked: await markAllOwnNotificationsRead(db, requireActor(request), requestContext(request)),
+    }),
   );
 
   api.get(

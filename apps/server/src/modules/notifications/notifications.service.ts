@@ -1,28 +1,12 @@
 import type { NotificationType } from '@casebridge/domain/constants';
 import type { Role } from '@casebridge/domain/roles';
-import type {
-  TNotificationPage,
-  TNotificationPreferences,
-} from '@casebridge/domain/notifications/notification.schemas';
-import type { StoredPreferences } from './notification-preferences.queries.ts';
+import type { TNotificationPage } from '@casebridge/domain/notifications/notification.schemas';
 import type { Db } from '#src/db/client.ts';
 import { notifications } from '#src/db/schema/index.ts';
 import { publishEvent, type LiveEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
-import { notFound } from '#src/lib/app-error.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
-import { writeAudit } from '#src/modules/audit/audit.service.ts';
-import {
-  getNotificationPreferences,
-  saveNotificationPreferences,
-} from './notification-preferences.queries.ts';
-import {
-  countUnreadForBadge,
-  listNotifications,
-  markAllNotificationsRead,
-  markNotificationRead,
-} from './notifications.queries.ts';
-import { requestNotificationEmail } from './notification-email.service.ts';
+import { countUnreadForBadge, listNotifications } from './notifications.queries.ts';
 import { applyNotificationPreferencesToEach } from './recipients.ts';
 
 export type NewNotification = {
@@ -175,58 +159,4 @@ export async function listOwnNotifications(
     nextCursor: page.hasMore && last ? last.id : null,
     unreadCount,
   };
-}
-
-/** Marks one of the actor's notifications read; another user's answers 404 like a missing one. */
-export async function markOwnNotificationRead(
-  db: Db,
-  actor: Actor,
-  notificationId: string,
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const result = await markNotificationRead(tx, actor, notificationId);
-    if (result === 'not-found') throw notFound();
-    if (result === 'marked') {
-      await publishEvent(tx, { topic: 'notification.read', recipientUserIds: [actor.userId] });
-    }
-  });
-}
-
-export async function markAllOwnNotificationsRead(db: Db, actor: Actor): Promise<number> {
-  return db.transaction(async (tx) => {
-    const marked = await markAllNotificationsRead(tx, actor);
-    if (marked > 0) {
-      await publishEvent(tx, { topic: 'notification.read', recipientUserIds: [actor.userId] });
-    }
-    return marked;
-  });
-}
-
-export function getOwnPreferences(db: Db, actor: Actor): Promise<TNotificationPreferences> {
-  return getNotificationPreferences(db, actor);
-}
-
-/** Saves the preferences; a new notification address waits for its confirmation link. */
-export async function updateOwnPreferences(
-  db: Db,
-  actor: Actor,
-  values: StoredPreferences,
-  context: { ip: string; appUrl: string },
-): Promise<TNotificationPreferences> {
-  return db.transaction(async (tx) => {
-    const notificationEmail = await requestNotificationEmail(
-      tx,
-      actor,
-      values.notificationEmail,
-      context,
-    );
-    await saveNotificationPreferences(tx, actor, { ...values, notificationEmail });
-    await writeAudit(tx, {
-      action: 'notification_preferences_updated',
-      actor,
-      details: `digest ${values.digestFrequency}`,
-      ip: context.ip,
-    });
-    return getNotificationPreferences(tx, actor);
-  });
 }
