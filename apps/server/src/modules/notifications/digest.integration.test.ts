@@ -21,7 +21,7 @@ const DAY = 24 * HOUR;
 const APP_URL = 'http://localhost:3000';
 
 /** Notifies as a write of no user's would, on its own Change. */
-const notifyUsers = (db: Db, recipientIds: readonly string[], notification: NewNotification) =>
+const notifyOnChange = (db: Db, recipientIds: readonly string[], notification: NewNotification) =>
   inChange(db, { actor: null, context: systemContext() }, (change) =>
     change.notify(recipientIds, notification),
   );
@@ -33,7 +33,7 @@ describe('notification digests', () => {
   let maria: string;
 
   const notify = (emails: string[], content: string) =>
-    notifyUsers(
+    notifyOnChange(
       server.context.db,
       emails.map((email) => ids.get(email)!),
       { type: 'message', content, patientId: maria, linkTo: `/patients/${maria}?tab=messages` },

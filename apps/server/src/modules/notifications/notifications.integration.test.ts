@@ -16,7 +16,7 @@ import type { NewNotification } from './notifications.service.ts';
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
 /** Notifies as a write of no user's would, on its own Change. */
-const notifyUsers = (db: Db, recipientIds: readonly string[], notification: NewNotification) =>
+const notifyOnChange = (db: Db, recipientIds: readonly string[], notification: NewNotification) =>
   inChange(db, { actor: null, context: systemContext() }, (change) =>
     change.notify(recipientIds, notification),
   );
@@ -34,7 +34,7 @@ describe('notifications', () => {
   const get = async (email: DemoEmail, url: string) =>
     server.request({ url, cookie: await cookie(email) });
   const notify = (emails: string[], content: string, patientId: string | null = maria) =>
-    notifyUsers(
+    notifyOnChange(
       server.context.db,
       emails.map((email) => userIds.get(email)!),
       {
@@ -171,10 +171,10 @@ describe('notifications', () => {
       { userId: userIds.get('lienholder@demo.test')!, notifyOnDocumentUpload: false },
     ]);
     const ids = ['attorney@demo.test', 'lienholder@demo.test'].map((email) => userIds.get(email)!);
-    const status = await notifyUsers(db, ids, { type: 'status_update', content: 'status' });
-    const edit = await notifyUsers(db, ids, { type: 'patient_edit', content: 'edit' });
-    const upload = await notifyUsers(db, ids, { type: 'document_upload', content: 'upload' });
-    const access = await notifyUsers(db, ids, { type: 'access_request', content: 'access' });
+    const status = await notifyOnChange(db, ids, { type: 'status_update', content: 'status' });
+    const edit = await notifyOnChange(db, ids, { type: 'patient_edit', content: 'edit' });
+    const upload = await notifyOnChange(db, ids, { type: 'document_upload', content: 'upload' });
+    const access = await notifyOnChange(db, ids, { type: 'access_request', content: 'access' });
     expect(status).toEqual([userIds.get('lienholder@demo.test')]);
     expect(edit).toEqual([userIds.get('lienholder@demo.test')]);
     expect(upload).toEqual([userIds.get('attorney@demo.test')]);
