@@ -1,0 +1,111 @@
+import type { TLiveEvent, TLiveEventTopic } from '@casebridge/domain/events/live-events';
+
+/**
+ * Which cached queries each live-event topic makes stale. The domain's contract names topics,
+ * audiences and payloads; the query keys are the web's own, so they are mapped here, beside the
+ * handler that invalidates them (live-events.ts). Adding a topic to the contract is a type error
+ * here until it says what the topic makes stale.
+ */
+
+/** A TanStack Query key prefix: every cached query whose key starts with it is made stale. */
+export type TQueryKeyPrefix = readonly string[];
+
+/**
+ * The prefixes the live events invalidate. Keys start with their feature (docs/CONTRIBUTING.md),
+ * so a prefix covers a feature's lists and details, and each is the start of that feature's key
+ * factory (`patientKeys.all` is `['patients']`, `messageKeys.patient(id)` is `['messages', id]`).
+ * lib/ may not import features/, so the prefixes are named here.
+ */
+export const liveQueryKeys = {
+  patients: () => ['patients'],
+  notifications: () => ['notifications'],
+  /** A patient's thread; every thread for an event about no one patient. */
+  messages: (patientId: string | null) => (patientId ? ['messages', patientId] : ['messages']),
+  documents: (patientId: string | null) => (patientId ? ['documents', patientId] : ['documents']),
+  accessGrants: (patientId: string | null) =>
+    patientId ? ['access-grants', patientId] : ['access-grants'],
+  settlements: (patientId: string | null) =>
+    patientId ? ['settlements', patientId] : ['settlements'],
+  /** A patient's Activity feed (issue 13). */
+  activity: (patientId: string) => ['activity', patientId],
+  billing: () => ['billing'],
+  liens: () => ['liens'],
+  caseRequests: () => ['case-requests'],
+  organizations: () => ['organizations'],
+  templates: () => ['templates'],
+  admin: () => ['admin'],
+  session: () => ['session'],
+  accountSessions: () => ['account-sessions'],
+} as const satisfies Record<string, (...args: never[]) => TQueryKeyPrefix>;
+
+const keys = liveQueryKeys;
+
+/** A patient's change can hide or show Intake document notifications. */
+const patientKeys = () => [keys.patients(), keys.notifications()];
+const threadKeys = (event: { patientId: string | null }) => [keys.messages(event.patientId)];
+const notificationKeys = () => [keys.notifications()];
+const adminKeys = () => [keys.admin()];
+/** A change that adds an item to the patient's Activity feed (issue 13) makes the feed stale too. */
+const withActivity = <E extends { patientId: string | null }>(
+  keysOf: (event: E) => readonly TQueryKeyPrefix[],
+) => {
+  return (event: E): readonly TQueryKeyPrefix[] =>
+    event.patientId ? [...keysOf(event), keys.activity(event.patientId)] : keysOf(event);
+};
+
+const STALE_KEYS = {
+  'patient.created': patientKeys,
+  'patient.updated': withActivity(patientKeys),
+  // Never sent to a browser (audience `webhooks`).
+  'patient.status-released': () => [],
+  'patient.access-changed': (event) => [keys.accessGrants(event.patientId)],
+  'message.created': withActivity(threadKeys),
+  'message.read': threadKeys,
+  'message.changed': withActivity(threadKeys),
+  'document.created': withActivity((event) =>
+    event.patientId ? [keys.documents(event.patientId), keys.patients()] : [keys.documents(null)],
+  ),
+  // A hidden document also hides the notification about it.
+  'document.changed': withActivity((event) =>
+    event.patientId
+      ? [keys.documents(event.patientId), keys.patients(), keys.notifications()]
+      : [keys.documents(null), keys.notifications()],
+  ),
+  // A billing line changes what every lien of the patient is billed, so the ledgers go stale too.
+  'billing.created': withActivity(() => [keys.billing(), keys.liens()]),
+  'billing.changed': withActivity(() => [keys.billing(), keys.liens()]),
+  'notification.created': notificationKeys,
+  'notification.read': notificationKeys,
+  'organization.changed': () => [keys.organizations(), keys.patients()],
+  'user.changed': adminKeys,
+  'access-request.created': adminKeys,
+  'access-request.reviewed': adminKeys,
+  'template.changed': () => [keys.templates(), keys.admin()],
+  // Settings change the session timeout, who may add patients and the upload limit shown.
+  'settings.changed': () => [keys.session(), keys.admin(), keys.documents(null)],
+  'sessions.ended': () => [keys.accountSessions()],
+  'access-grant.changed': () => [keys.accessGrants(null), keys.patients(), keys.notifications()],
+  'case-request.changed': (event) =>
+    event.patientId ? [keys.caseRequests(), keys.activity(event.patientId)] : [keys.caseRequests()],
+  'treatment-gap.changed': (event) =>
+    event.patientId
+      ? [keys.patients(), keys.liens(), keys.activity(event.patientId)]
+      : [keys.patients()],
+  // The settlement preview counts each lien's balance, so it follows the ledger.
+  'lien.changed': (event) =>
+    event.patientId
+      ? [keys.liens(), keys.settlements(event.patientId), keys.activity(event.patientId)]
+      : [keys.liens(), keys.settlements(null)],
+  'settlement.changed': (event) => [keys.settlements(event.patientId)],
+} as const satisfies {
+  [K in TLiveEventTopic]: (event: TLiveEvent<K>) => readonly TQueryKeyPrefix[];
+};
+
+/**
+ * The query-key prefixes an event makes stale. Of the details, the handler refetches only the
+ * event's own patient's (live-events.ts, `meta.patientId`).
+ */
+export function getStaleQueryKeys(event: TLiveEvent): readonly TQueryKeyPrefix[] {
+  const staleKeysOf = STALE_KEYS[event.topic] as (event: TLiveEvent) => readonly TQueryKeyPrefix[];
+  return staleKeysOf(event);
+}
