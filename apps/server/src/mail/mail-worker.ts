@@ -4,7 +4,8 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '#src/db/client.ts';
 import { mailOutbox } from '#src/db/schema/index.ts';
-import { publishEvent } from '#src/events/outbox.ts';
+import { inChange } from '#src/change/change.ts';
+import { systemContext } from '#src/lib/request-context.ts';
 import { getMailMessageId } from './message-id.ts';
 import { getGiveUpReason, getRetryDelayMs, MAIL_GIVE_UP_AFTER_MS } from './retry-policy.ts';
 
@@ -116,13 +117,13 @@ async function settle(
   outcome: PgUpdateSetSource<typeof mailOutbox>,
 ): Promise<void> {
   const topic = SETTLED_MAIL_TOPICS[mail.kind];
-  await db.transaction(async (tx) => {
-    const settled = await tx
+  await inChange(db, { actor: null, context: systemContext() }, async (change) => {
+    const settled = await change.tx
       .update(mailOutbox)
       .set(outcome)
       .where(isOurClaim(mail))
       .returning({ id: mailOutbox.id });
-    if (topic && settled.length > 0) await publishEvent(tx, { topic });
+    if (topic && settled.length > 0) change.publish({ topic });
   });
 }
 

@@ -1,9 +1,10 @@
+import { Change } from '#src/change/change.ts';
 import type { Db } from '#src/db/client.ts';
-import { recordActivity } from '#src/modules/activity/activity.service.ts';
+import { systemContext } from '#src/lib/request-context.ts';
 import { openDueGaps } from '#src/modules/treatment-gaps/treatment-gaps.queries.ts';
 
 /**
- * The demo's treatment gaps (issue 13): the patients in active treatment whose last care is past
+ * The demo's treatment gaps: the patients in active treatment whose last care is past
  * their clinics' threshold (Nadia Haddad, Robert Alvarez, Grace Kim and others, whose last
  * treatment the demo dates a quarter of their time since intake ago) get their gap at once, so a
  * new user sees the badges and the Gaps filter on first start; the patients treated recently, and
@@ -11,9 +12,10 @@ import { openDueGaps } from '#src/modules/treatment-gaps/treatment-gaps.queries.
  * notifications of a gap found later.
  */
 export async function seedDemoTreatmentGaps(tx: Db, now = new Date()): Promise<void> {
+  const change = new Change(tx, { actor: null, context: systemContext() });
   const gaps = await openDueGaps(tx, now.toISOString().slice(0, 10), 1000);
   for (const gap of gaps) {
-    await recordActivity(tx, {
+    change.activity({
       patientId: gap.patientId,
       kind: 'gap_opened',
       recordId: gap.id,
@@ -21,4 +23,5 @@ export async function seedDemoTreatmentGaps(tx: Db, now = new Date()): Promise<v
       actor: null,
     });
   }
+  await change.commit();
 }

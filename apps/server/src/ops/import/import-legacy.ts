@@ -1,5 +1,6 @@
 import type { Db } from '#src/db/client.ts';
-import { writeAudit } from '#src/modules/audit/audit.service.ts';
+import { Change } from '#src/change/change.ts';
+import { systemContext } from '#src/lib/request-context.ts';
 import {
   importAuditLogs,
   importDocuments,
@@ -48,13 +49,15 @@ export async function importLegacyExport(
       const totals = totalsOf(report);
       // A run that changes nothing leaves no trace, not even this row.
       if (totals.created + totals.merged > 0)
-        await writeAudit(tx, {
-          action: 'data_imported',
-          details:
-            `Import from the old system: ${totals.created} created, ${totals.merged} merged, ` +
-            `${totals.unchanged} unchanged, ${totals.skipped} skipped, ` +
-            `${report.invitationsQueued} invited`,
-        });
+        await new Change(tx, { actor: null, context: systemContext() })
+          .audit({
+            action: 'data_imported',
+            details:
+              `Import from the old system: ${totals.created} created, ${totals.merged} merged, ` +
+              `${totals.unchanged} unchanged, ${totals.skipped} skipped, ` +
+              `${report.invitationsQueued} invited`,
+          })
+          .commit();
       if (options.dryRun) throw new DryRunRollback();
     });
   } catch (error) {
