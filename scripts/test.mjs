@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The whole suite: checks, unit tests, the integration suite on PostgreSQL (when a server URL is
 // given; otherwise on PGlite), the embedded database's own pass on PGlite, and the end-to-end
-// tests in Chromium. Three lanes run at once, since most steps wait on a database or a browser
-// rather than on the two cores (docs/testing.md). Each step's output goes to .reports/<step>.log;
+// tests in Chromium. Two lanes run at once: the browser tests, which mostly wait on the browser
+// and the server, beside everything else in order (docs/testing.md). Each step's output goes to .reports/<step>.log;
 // a failed step's output is printed at the end. Ends with `N passed, N failed`.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -104,8 +104,12 @@ async function vitest(label, args, env = baseEnv) {
 
 const projects = (...names) => names.flatMap((name) => ['--project', name]);
 
-/** Typecheck, lint and the other static checks, then the tests that need no database server. */
-async function checksLane() {
+/**
+ * Typecheck, lint and the other static checks, the tests that need no database server, the
+ * whole integration suite (on PostgreSQL when the run has a server, else on PGlite), then what
+ * differs on the embedded database, always on PGlite (docs/testing.md).
+ */
+async function serverLane() {
   await step('typecheck', 'npm', ['run', '-s', 'typecheck']);
   await step('lint', 'npm', ['run', '-s', 'lint']);
   // A planted wrong import of each kind must fail the lint above
@@ -121,18 +125,13 @@ async function checksLane() {
   // (scripts/openapi-check.mjs, docs/architecture/api-contract.md).
   await step('OpenAPI contract', 'npm', ['run', '-s', 'openapi:check']);
   await vitest('unit', projects('domain', 'server-unit', 'web'));
-  // What differs on the embedded database, always on PGlite (docs/testing.md).
-  if (postgresUrl) await vitest('integration (PGlite pass)', projects('server-pglite'));
-}
-
-/** The whole integration suite: on PostgreSQL when the run has a server, else on PGlite. */
-async function integrationLane() {
   const integration = projects('server-integration', 'server-integration-isolated');
   if (postgresUrl) {
     await vitest('integration (PostgreSQL)', integration, {
       ...baseEnv,
       TEST_DATABASE_URL: postgresUrl,
     });
+    await vitest('integration (PGlite pass)', projects('server-pglite'));
   } else {
     console.log('(no TEST_DATABASE_URL or DATABASE_URL: the integration suite runs on PGlite)');
     await vitest('integration (PGlite)', integration);
@@ -166,14 +165,14 @@ async function browserLane() {
 
 if (!redisUrl)
   console.log('(no Redis answered on 127.0.0.1:6379: the Redis store tests are skipped)');
-await Promise.all([checksLane(), integrationLane(), browserLane()]);
+await Promise.all([serverLane(), browserLane()]);
 
 for (const result of results.filter((each) => each.failed > 0)) {
   console.log(`\n━━ ${result.label} failed; its output (${path.relative(root, result.log)}):`);
   console.log(readFileSync(result.log, 'utf8'));
 }
 
-console.log('\n━━ Summary (wall time of each step; the lanes ran at once)');
+console.log('\n━━ Summary (wall time of each step; the two lanes ran at once)');
 for (const result of results)
   console.log(
     `  ${result.label.padEnd(28)} ${`${result.seconds.toFixed(0)} s`.padStart(6)}   ` +
