@@ -14,7 +14,7 @@ import { PUBLIC_RATE_LIMITS } from '#src/lib/rate-limits.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 
 /**
- * The error answers of issue 14 (docs/architecture.md, 'Errors'): a refused request names the
+ * The error answers (docs/architecture/api-contract.md, 'Errors'): a refused request names the
  * field at fault in `details`, a body of the wrong type says UNSUPPORTED_MEDIA_TYPE, malformed JSON says
  * INVALID_JSON, and every 429 carries Retry-After.
  */

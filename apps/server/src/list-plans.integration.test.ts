@@ -14,7 +14,10 @@ import {
 import type { InScopePatientId } from '#src/modules/patients/patient-access.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 
-/** Realistic volumes of issue 12 for one organisation's busiest lists. */
+/**
+ * Realistic volumes for one organisation's busiest lists (docs/requirements/added-requirements.md,
+ * 'Other lists at scale').
+ */
 const AUDIT_ROWS = 200_000;
 const NOTIFICATIONS_OF_ONE_USER = 100_000;
 const MESSAGES_ON_ONE_PATIENT = 10_000;
@@ -59,7 +62,8 @@ async function planOf(db: Db, query: SQLWrapper): Promise<PlanNode[]> {
 }
 
 /**
- * What issue 12 asks of a list page's plan: the table is read through an index in the list's
+ * What a list page's plan must be (docs/decisions/0017-other-lists-id-cursors-and-capped-counts.md):
+ * the table is read through an index in the list's
  * order (`indexes`: the cursor's own row is looked up by primary key), never scanned whole (`fullScans`) and never sorted (`sorts`); a count reads
  * it under a Limit (`isBounded`).
  */
@@ -80,7 +84,7 @@ function summarize(nodes: PlanNode[], table: string) {
 const ORDERED_BY_INDEX = { fullScans: [], sorts: [] };
 
 /**
- * EXPLAIN of the real list queries on PostgreSQL at issue 12's volumes. They need the indexes
+ * EXPLAIN of the real list queries on PostgreSQL at those volumes. They need the indexes
  * declared in db/schema (audit_logs_*_timestamp_id_idx, notifications_recipient_created_id_idx,
  * messages_patient_created_id_idx), so they pass once the migration that creates them exists.
  */

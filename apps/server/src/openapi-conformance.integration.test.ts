@@ -35,7 +35,8 @@ import {
 import { createTestServer, toCookieHeader, type TestServer } from '#src/test/test-server.ts';
 
 /**
- * Issue 14: every operation of GET /api/openapi.json, called on the demo data as every role and
+ * Every operation of GET /api/openapi.json (docs/architecture/api-contract.md), called on the
+ * demo data as every role and
  * anonymously, answers as the document says: a status it lists, a content type it lists, and a
  * body its schema accepts (none for a 204). Each operation also answers 2xx to some role, so the
  * success schemas are really exercised. Operations that end a session or change a record for good

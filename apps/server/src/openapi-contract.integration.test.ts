@@ -9,7 +9,7 @@ import {
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 
 /**
- * Issue 14: the contract's rules hold for every operation the app registers, so that a new route
+ * The contract's rules hold for every operation the app registers, so that a new route
  * cannot go out without an operationId, a summary of its own, its security and roles, or the
  * error answers it can give (docs/architecture.md, 'The API contract'). Redocly's lint and the
  * generated client run in scripts/openapi-check.mjs; real answers in openapi-conformance.

@@ -79,7 +79,7 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
       ),
     log: { info: (message) => log.info(message), warn: (message) => log.warn(message) },
   });
-  // Before the app: a route may send a queued mail at once (an invitation, issue 10).
+  // Before the app: a route may send a queued mail at once (an invitation).
   const mail = startMailWorker({
     db,
     smtpUrl: env.smtpUrl,

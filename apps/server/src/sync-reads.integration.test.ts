@@ -9,7 +9,7 @@ import { changeStatusAsUser } from '#src/test/patient-writes.ts';
 import { createTestServer, type DemoEmail, type TestServer } from '#src/test/test-server.ts';
 
 /**
- * Issue 14, 'Sync-friendly reads' (docs/architecture.md): one page style on every list, the
+ * 'Sync-friendly reads' (docs/architecture/api-contract.md): one page style on every list, the
  * `updatedSince` lists, the organisation-wide billing list and unknown query parameters.
  */
 type Actor = 'admin' | 'clinic' | 'clinic2' | 'attorney' | 'attorney2' | 'lienholder';

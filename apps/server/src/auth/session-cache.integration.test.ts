@@ -5,7 +5,8 @@ import { sessions, settings, users } from '#src/db/schema/index.ts';
 import { createTestServer, type InjectOptions, type TestServer } from '#src/test/test-server.ts';
 
 /**
- * Issue 12, per-request overhead: a session's check is kept a few seconds, and every change that
+ * Per-request overhead (docs/decisions/0016-session-check-cache.md): a session's check is kept
+ * a few seconds, and every change that
  * alters it reaches the cache through migration 0013's triggers, whoever writes it. The changes
  * here are written straight to the database, past every route, so only the triggers can tell the
  * cache; on PostgreSQL the NOTIFY arrives on another connection, hence the short polls (far

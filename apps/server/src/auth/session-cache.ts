@@ -3,7 +3,7 @@ import type { Database } from '#src/db/client.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import type { RouteAccess } from '#src/lib/route-access.ts';
 
-/** How long an instance trusts a session check it made (issue 12, per-request overhead). */
+/** How long an instance trusts a session check it made (per-request overhead). */
 export const SESSION_CACHE_TTL_MS = 5_000;
 
 /** The NOTIFY channel of migration 0013's triggers. */

@@ -1,5 +1,5 @@
 /**
- * The benchmark suite's result table (issue 12, point 4): one row per figure, with its goal, the
+ * The benchmark suite's result table: one row per figure, with its goal, the
  * measured value, the floor it is compared with and their ratio. Pure functions, unit-tested.
  */
 import { quantile } from './fanout-figures.ts';

@@ -1,5 +1,5 @@
 /**
- * The fan-out benchmark's sizes, pacing, deadlines and goals (issue 9, point 3). Every loop the
+ * The fan-out benchmark's sizes, pacing, deadlines and goals. Every loop the
  * bench runs is bounded by one of these counts and one of these deadlines.
  */
 export const FANOUT = {
@@ -37,7 +37,7 @@ export const FANOUT = {
   watchdogMs: 360_000,
 } as const;
 
-/** The goals of issue 9 point 3. */
+/** The live fan-out goals (docs/benchmarks.md, 'What is measured': the fan-out goals). */
 export const GOALS = {
   latencyP50Ms: 15,
   latencyP99Ms: 50,

@@ -1,5 +1,5 @@
 /**
- * Benchmark of live-event fan-out (issue 9, point 3), measured from outside through HTTP so it
+ * Benchmark of live-event fan-out, measured from outside through HTTP so it
  * serves any engine: the real server runs as a child process on a fresh PostgreSQL database,
  * 1,000 SSE streams are held by other child processes, and a writer changes treatment statuses.
  * The same harness then measures a minimal LISTEN → SSE program (floor-listen-sse.ts), so the

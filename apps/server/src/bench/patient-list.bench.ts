@@ -108,7 +108,7 @@ try {
   // A list request as the route makes it: the page and its one audit row (the chain's lock).
   const listAudited = (query: Parameters<typeof listActorPatients>[2]) =>
     listActorPatients(db, actor, query, { ip: 'bench', appUrl: '', writeOrigin: null });
-  // Keyset pages (issue 12): page 400 is reached by following 399 cursors, once.
+  // Keyset pages: page 400 is reached by following 399 cursors, once.
   let deepCursor: string | null = null;
   for (let page = 1; page < 400; page += 1) {
     const next = await listPatients(db, getActorPatientScope(actor), {

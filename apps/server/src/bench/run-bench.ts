@@ -1,5 +1,5 @@
 /**
- * The benchmark suite (issue 12, point 4): numbers, not a timed test. In one process tree, on a
+ * The benchmark suite: numbers, not a timed test. In one process tree, on a
  * fresh PostgreSQL database and a fresh PGlite directory, it measures
  *   - the patient list, name search, date-of-birth search and counters through the real server
  *     (10 concurrent clients over HTTP) at each size, beside the same SQL run directly by the
@@ -65,7 +65,7 @@ import {
   type Target,
 } from './fanout-target.ts';
 
-/** The goals of issue 12 (README, "Benchmarks"). */
+/** The performance goals (docs/benchmarks.md, 'What is measured'). */
 export const GOALS = {
   requestsPerSecond: 2_000,
   p99Ms: 20,

@@ -63,7 +63,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /**
- * The contrib extensions the migrations create (patient list search, issue 12): every PGlite
+ * The contrib extensions the migrations create (patient list search): every PGlite
  * opened on the app's data must load them, or a write to an index that uses them fails.
  */
 export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin } satisfies PGliteOptions['extensions'];

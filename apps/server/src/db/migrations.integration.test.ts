@@ -8,7 +8,10 @@ import { withDatabase } from '#src/test/test-template.ts';
 import { MIGRATIONS_DIR, migrateDatabase, openDatabase, type Database } from './client.ts';
 import * as schema from './schema/index.ts';
 
-/** The data model of issue 2 (docs/requirements.md section 3, with the decisions in docs/architecture.md) plus auth. */
+/**
+ * The data model (docs/requirements.md section 3, with the decisions in docs/architecture.md) plus
+ * auth.
+ */
 const REQUIRED_TABLES = [
   'organizations',
   'users',

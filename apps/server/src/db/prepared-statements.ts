@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 
 /**
- * Prepared statements for the queries the app repeats (issue 12). node-postgres sends every
+ * Prepared statements for the queries the app repeats. node-postgres sends every
  * statement unnamed, so PostgreSQL parses and plans it again on each call: for the patient list
  * that was about two thirds of the SQL's cost (pgbench on the bench's 100,000-patient database:
  * 1,100 lists/s unnamed, 2,800/s prepared). A statement with parameters gets a name, the hash of

@@ -5,7 +5,7 @@ import { runWithQueryPriority } from './query-priority.ts';
 
 const QUEUED_READS = 60;
 
-describe('PGlite query gate (issue 12)', () => {
+describe('PGlite query gate', () => {
   let database: Database;
   beforeAll(async () => {
     database = await openDatabase({ pgliteDir: 'memory://' });

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
- * Writes first on the embedded database (issue 12). PGlite runs one statement or transaction at a
+ * Writes first on the embedded database. PGlite runs one statement or transaction at a
  * time, first come first served, so under many readers a write request waits behind the whole
  * queue for each of its statements, and with 200 clients every status change timed out. A write
  * request (any method but GET, HEAD and OPTIONS) runs with priority: each of its statements and

@@ -12,7 +12,7 @@ export type EventRow = typeof events.$inferSelect;
 
 /**
  * What decides who may see a patient's events: the patient's assignments and status now, and
- * its active temporary access grants (issue 11): who holds one, and until when.
+ * its active temporary access grants: who holds one, and until when.
  */
 export type PatientAudience = PolicyPatient & {
   grants: ReadonlyArray<{ userId: string; expiresAt: number }>;

@@ -6,7 +6,7 @@ import type { Db } from '#src/db/client.ts';
 type Countable = { limit(limit: number): { as(alias: string): Subquery } };
 
 /**
- * Counts the rows of `rows` but stops at `cap` (issue 12: a counter beside a list must not read
+ * Counts the rows of `rows` but stops at `cap` (a counter beside a list must not read
  * every matching row on each request). The database reads at most `cap + 1` rows, so the cost is
  * the same in an organisation of any size; past the cap the screen says '1000+'.
  */

@@ -2,7 +2,7 @@ import type { onRequestHookHandler, preValidationHookHandler, RouteOptions } fro
 import { z } from 'zod';
 import { AppError } from './app-error.ts';
 
-/** What a query parameter the route does not know is refused with (issue 14). */
+/** What a query parameter the route does not know is refused with. */
 export const unknownQueryParameterMessage = (name: string) => `unknown query parameter: ${name}`;
 
 /**

@@ -22,7 +22,7 @@ type MailRow = typeof mailOutbox.$inferSelect;
 
 /**
  * Pages that show a kind of mail's delivery, told when a send settles: the admin's user list
- * shows whether each invitation was e-mailed (issue 10).
+ * shows whether each invitation was e-mailed.
  */
 const SETTLED_MAIL_TOPICS: Partial<Record<string, 'user.changed'>> = {
   invitation: 'user.changed',

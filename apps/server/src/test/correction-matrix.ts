@@ -4,7 +4,7 @@ import { createContactOf } from './contact-user.ts';
 import { createTestServer, type DemoEmail, type TestServer } from './test-server.ts';
 
 /**
- * The accounts of the corrections' authorization matrices (issue 10): every role, with the
+ * The accounts of the corrections' authorization matrices: every role, with the
  * organisations of the demo data, plus a contact of Maria Delgado. Maria is Harbor + Morgan +
  * MedLien; Sofia Rossi is Summit + Castillo with no lienholder.
  */

@@ -53,7 +53,7 @@ export const users = pgTable(
     ),
     index('users_organization_idx').on(t.organizationId),
     index('users_role_idx').on(t.role),
-    // The admin's user list pages by keyset in its order, created_at desc then e-mail (issue 12).
+    // The admin's user list pages by keyset in its order, created_at desc then e-mail.
     index('users_created_at_email_idx').on(t.createdAt.desc(), t.email.asc()),
   ],
 );

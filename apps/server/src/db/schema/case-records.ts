@@ -79,7 +79,7 @@ export const messages = pgTable(
   },
   (t) => [
     check('messages_body_check', sql`length(trim(${t.body})) > 0`),
-    // The thread pages by keyset on (created_at, id) (issue 12): the id ends the index so a page
+    // The thread pages by keyset on (created_at, id): the id ends the index so a page
     // is read in order without sorting the patient's whole thread.
     index('messages_patient_created_id_idx').on(t.patientId, t.createdAt.desc(), t.id.desc()),
   ],
@@ -178,10 +178,10 @@ export const billingEntries = pgTable(
       t.id.desc(),
     ),
     index('billing_entries_created_idx').on(t.createdAt.desc()),
-    // A sync client's changes (issue 14, GET /api/billing?updatedSince=): read in (updated_at,
+    // A sync client's changes (GET /api/billing?updatedSince=): read in (updated_at,
     // id) order from the index, not sorted.
     index('billing_entries_updated_id_idx').on(t.updatedAt, t.id),
-    // 'Recent Billing Activity' (issue 12): the newest live lines are walked in order and each is
+    // 'Recent Billing Activity': the newest live lines are walked in order and each is
     // checked against the scope, stopping at the tenth, instead of sorting a lienholder's book.
     index('billing_entries_live_recent_idx')
       .on(t.date.desc(), t.createdAt.desc(), t.id.desc())

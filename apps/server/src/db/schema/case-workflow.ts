@@ -31,7 +31,7 @@ import { patients } from './patients.ts';
 import { timestamps, versioned } from './columns.ts';
 
 /**
- * Records and bills requests (issue 13): a firm or a lienholder asks one of the patient's clinics
+ * Records and bills requests: a firm or a lienholder asks one of the patient's clinics
  * for something specific. The requester's organisation and the clinic are the two sides; both
  * see the request, and administrators see every one.
  */
@@ -125,7 +125,7 @@ export const caseRequestDocuments = pgTable(
 );
 
 /**
- * Treatment gaps (issue 13): one row per gap, open while `closedAt` is null. The partial unique
+ * Treatment gaps: one row per gap, open while `closedAt` is null. The partial unique
  * index lets one patient have one open gap only, so the periodic check, on any number of
  * instances, opens (and notifies) each gap exactly once: its INSERT … ON CONFLICT DO NOTHING is
  * the claim.
@@ -187,7 +187,7 @@ export const lienPayments = pgTable(
 );
 
 /**
- * Reduction negotiation (issue 13): every offer of every round on one patient's lien with one
+ * Reduction negotiation: every offer of every round on one patient's lien with one
  * lienholder, kept for the history both sides see. At most one offer is open per lien (the
  * partial unique index); an accepted offer's amount is the reduction the balance counts, locked
  * until a new round is accepted.
@@ -264,7 +264,7 @@ export const settlementDrafts = pgTable(
 );
 
 /**
- * A patient's Activity feed (issue 13): one row per thing that happened on the case, written in
+ * A patient's Activity feed: one row per thing that happened on the case, written in
  * the same transaction as the change. `recordId` names the underlying record, and the feed's
  * query shows a row only to an actor allowed to see that record (documents by the document
  * rules, requests and liens by their parties), so the feed never says more than the tabs.

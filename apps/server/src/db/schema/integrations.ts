@@ -20,7 +20,7 @@ import { organizations } from './organizations.ts';
 import { patients } from './patients.ts';
 
 /**
- * Machine API tokens (issue 14). A token acts through its own service account (`userId`, a users
+ * Machine API tokens. A token acts through its own service account (`userId`, a users
  * row of kind 'service' that cannot sign in), so everything it writes names it and every scope
  * rule applies to it exactly as to that organisation's users; `capabilities` narrows what its role
  * allows. Only the SHA-256 of the secret is kept; the secret is shown once.
@@ -63,7 +63,7 @@ export const apiTokens = pgTable(
 );
 
 /**
- * Webhook endpoints (issue 14): an HTTPS address that receives the chosen event types, for an
+ * Webhook endpoints: an HTTPS address that receives the chosen event types, for an
  * organisation's scope (only events about patients that organisation may see) or, with no
  * organisation, an administrator's (every patient). The signing secret is kept sealed with the
  * document master key (storage/document-crypto) because signing needs it back.
@@ -97,7 +97,7 @@ export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'sending', 'delivered', 'fa
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 /**
- * The durable webhook outbox (issue 14): one row per endpoint and event, written from the events
+ * The durable webhook outbox: one row per endpoint and event, written from the events
  * table (ids become visible in id order, ADR 0007) and sent by a worker with retries and backoff,
  * like the mail outbox. The last answer is kept for the admin view; replay queues a copy.
  */
@@ -163,7 +163,7 @@ export const webhookCursor = pgTable(
 );
 
 /**
- * A patient's identifier in an organisation's own system (issue 14): unique within that
+ * A patient's identifier in an organisation's own system: unique within that
  * organisation, set by it, seen by it (and administrators).
  */
 export const patientExternalIds = pgTable(
@@ -187,8 +187,8 @@ export const patientExternalIds = pgTable(
 );
 
 /**
- * What the importer from the old document database made of each source record (issue 14,
- * `npm run import`): a second run finds the record here and changes nothing.
+ * What the importer from the old document database made of each source record (`npm run
+ * import`): a second run finds the record here and changes nothing.
  */
 export const importRecords = pgTable(
   'import_records',

@@ -20,7 +20,7 @@ export const organizations = pgTable(
     practiceAreas: text('practice_areas').array(),
     lienholderType: text('lienholder_type'),
     /**
-     * Clinics only (issue 13): days without recorded treatment after which a patient in active
+     * Clinics only: days without recorded treatment after which a patient in active
      * treatment is flagged with a gap. A patient of several clinics uses the smallest.
      */
     gapThresholdDays: integer('gap_threshold_days').notNull().default(14),

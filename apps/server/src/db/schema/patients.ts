@@ -90,7 +90,7 @@ export const patientLienholders = pgTable(
 );
 
 /**
- * The patient lists' index (issue 12, docs/decisions/0014): one row per patient and party that
+ * The patient lists' index (docs/decisions/0014): one row per patient and party that
  * may see it, with the keys the lists sort, filter and search by. A party is an organisation's
  * id (each clinic, the firm, each lienholder), `user:<id>` for the associated contact, or
  * `PATIENT_LISTING_ALL_PARTY` for administrators. Written only by the database's triggers on

@@ -50,7 +50,7 @@ export const notifications = pgTable(
       'notifications_type_check',
       sql`${t.type} in ('message', 'document', 'status_update', 'document_upload', 'message_sent', 'patient_edit', 'access_request', 'access_granted', 'case_request', 'request_overdue', 'treatment_gap', 'reduction', 'payment')`,
     ),
-    // The bell and the Notification Center page by keyset on (created_at, id) (issue 12).
+    // The bell and the Notification Center page by keyset on (created_at, id).
     index('notifications_recipient_created_id_idx').on(
       t.recipientUserId,
       t.createdAt.desc(),
@@ -76,11 +76,11 @@ export const notificationPreferences = pgTable(
     notifyOnStatusChange: boolean('notify_on_status_change').notNull().default(true),
     notifyOnDocumentUpload: boolean('notify_on_document_upload').notNull().default(true),
     notifyOnMessageReceived: boolean('notify_on_message_received').notNull().default(true),
-    /** Issue 13: records and bills requests (new, answered, overdue reminders). */
+    /** Records and bills requests (new, answered, overdue reminders). */
     notifyOnCaseRequests: boolean('notify_on_case_requests').notNull().default(true),
-    /** Issue 13: treatment-gap alerts. */
+    /** Treatment-gap alerts. */
     notifyOnTreatmentGaps: boolean('notify_on_treatment_gaps').notNull().default(true),
-    /** Issue 13: reduction offers and answers, and lien payments. */
+    /** Reduction offers and answers, and lien payments. */
     notifyOnLienActivity: boolean('notify_on_lien_activity').notNull().default(true),
     lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -164,7 +164,7 @@ export const auditLogs = pgTable(
     hash: text('hash'),
   },
   (t) => [
-    // The Audit Logs tab pages by keyset on (timestamp, id) (issue 12): each index ends in the
+    // The Audit Logs tab pages by keyset on (timestamp, id): each index ends in the
     // id, so a page is read in order from the index without sorting, however deep it is.
     index('audit_logs_timestamp_id_idx').on(t.timestamp.desc(), t.id.desc()),
     index('audit_logs_patient_timestamp_id_idx').on(t.patientId, t.timestamp.desc(), t.id.desc()),
@@ -260,7 +260,7 @@ export const mailOutbox = pgTable(
     index('mail_outbox_claimed_idx')
       .on(t.claimedUntil)
       .where(sql`${t.status} = 'sending'`),
-    // The admin's outbox list pages by keyset on (created_at, id) (issue 12).
+    // The admin's outbox list pages by keyset on (created_at, id).
     index('mail_outbox_created_id_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
 );
@@ -278,7 +278,7 @@ export const events = pgTable(
     adminOnly: boolean('admin_only').notNull().default(false),
     payload: jsonb('payload').notNull().default({}),
     /**
-     * The browser write that published it (`<tab>.<n>`, lib/write-origin.ts) and its user: the
+     * The browser write that published it (`<tab>.<n>`, lib/request-context.ts) and its user: the
      * origin goes only to that user's streams, so the tab knows its own change.
      */
     origin: text('origin'),

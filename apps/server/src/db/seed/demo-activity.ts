@@ -24,7 +24,7 @@ const by = (person: Person | null) => ({
 });
 
 /**
- * The Activity feed of the demo patients (issue 13): the seed writes its rows directly, not
+ * The Activity feed of the demo patients: the seed writes its rows directly, not
  * through the services, so the items those services would have written are derived here from
  * the seeded rows, at the times the rows carry: each evaluated patient's status changes, every
  * message, billing line and document. A new user's Activity tab is then full on first start.

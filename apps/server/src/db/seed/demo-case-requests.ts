@@ -35,7 +35,7 @@ type DemoRequest = {
 };
 
 /**
- * The demo's records and bills requests (issue 13, point 1): open ones, overdue ones (the
+ * The demo's records and bills requests: open ones, overdue ones (the
  * reminder job tells both sides on first start) and answered ones, so each party's Outstanding
  * requests and the patients' Requests sections are filled on first start.
  */

@@ -28,7 +28,7 @@ const LIENHOLDERS = {
 } as const;
 
 /**
- * Payments on the demo liens (issue 13), so the Lien ledger, the portfolio's Paid and Balance
+ * Payments on the demo liens, so the Lien ledger, the portfolio's Paid and Balance
  * columns and the aging chart show real figures on first start: partial payments, one lien paid
  * twice, and one payment voided with its reason.
  */

@@ -36,7 +36,7 @@ async function idOf<T extends { id: string }>(rows: Promise<T[]>, what: string):
 }
 
 /**
- * The demo's reduction history and settlement draft (issue 13), on Thomas Becker (Discharged,
+ * The demo's reduction history and settlement draft, on Thomas Becker (Discharged,
  * Morgan Hale's patient, MedLien's lien), so a new user sees them on first start: round 1, the
  * attorney's 30 % countered by MedLien with $500.00, which the attorney accepted; round 2, the
  * attorney's further $150.00, open for MedLien to answer; and the firm's saved worksheet.

@@ -8,7 +8,7 @@ import {
 } from '#src/db/schema/index.ts';
 
 /**
- * The SQL conditions of emergency and temporary access (issue 11, point 9), shared like
+ * The SQL conditions of emergency and temporary access, shared like
  * `patients/patient-scope.ts`: the patient scope, the audit of a grantee's use and the grant
  * routes all ask them, so "active" and "already in scope" mean one thing everywhere.
  */

@@ -8,7 +8,7 @@ import { auditRowsOf, expireGrant, GRANT_REASON, grantAs } from './access-grant-
 import { formMessage } from '#src/test/form-message.ts';
 
 /**
- * Emergency and temporary access (issue 11, point 9). James Whitfield's parties are Harbor and
+ * Emergency and temporary access. James Whitfield's parties are Harbor and
  * Riverside (clinic, imaging), Morgan Hale (attorney) and MedLien (lienholder); Summit
  * (clinic2), Castillo (attorney2) and Keystone do not see him.
  */

@@ -150,7 +150,7 @@ function candidateQuery(db: Db, patientId: InScopePatientId, condition: SQL | un
       and(
         eq(users.active, true),
         eq(users.approved, true),
-        // A grant is for a person; a token's scope is its organisation's (issue 14).
+        // A grant is for a person; a token's scope is its organisation's.
         eq(users.kind, 'person'),
         inArray(users.role, [...ACCESS_GRANT_ROLES]),
         condition,

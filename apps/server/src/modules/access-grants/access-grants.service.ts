@@ -26,7 +26,7 @@ import {
 } from './access-grants.queries.ts';
 
 /**
- * Emergency and temporary access (issue 11, point 9; docs/architecture.md, 'Temporary access').
+ * Emergency and temporary access (docs/architecture.md, 'Temporary access').
  * An admin grants a named clinic, attorney or lienholder user access to one patient outside
  * their scope for a limited time, with a reason. While the grant is active the patient is in
  * that user's scope (`patients/patient-scope.ts`): they read it and act on it with their role's

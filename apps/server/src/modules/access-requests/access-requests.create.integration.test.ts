@@ -150,7 +150,7 @@ describe('POST /api/access-requests', () => {
         body: { ...validRequest, [field]: '   ' },
       });
       expect(response.statusCode).toBe(400);
-      // The spec's words, and the field they are about (issue 14).
+      // The spec's words, and the field they are about.
       expect(response.json()).toEqual({
         error: {
           code: 'VALIDATION_FAILED',

@@ -26,7 +26,8 @@ import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { recordActivity } from './activity.service.ts';
 
 /**
- * Issue 13, point 6: the Activity feed. Each change writes its item in its own transaction; each
+ * The Activity feed (docs/architecture/three-party-workflow.md, 'Case activity'). Each change
+ * writes its item in its own transaction; each
  * reader sees only the items whose records it may see. James Whitfield: Harbor + Riverside
  * clinics, Morgan Hale's firm, MedLien; Keystone is another lienholder, Castillo another firm.
  */
@@ -146,7 +147,8 @@ describe('the patient Activity feed', () => {
       CTX,
     );
 
-    // Items other parts of issue 13 write beside these (a gap closed by care) are left aside.
+    // Items the rest of the three-party workflow writes beside these (a gap closed by care) are
+    // left aside.
     const items = (await feed('attorney')).filter((item) => !item.kind.startsWith('gap_'));
     const mine = items.slice(0, 9).map((item) => [item.kind, item.summary]);
     expect(mine).toEqual([

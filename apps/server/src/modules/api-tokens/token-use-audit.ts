@@ -10,7 +10,8 @@ export function describeTokenUse(tokenName: string, method: string, url: string,
 }
 
 /**
- * Issue 14: every use of an API token is audited with the token's name. Called from an onSend
+ * Every use of an API token is audited with the token's name (docs/architecture/integrations.md).
+ * Called from an onSend
  * hook, so it runs for every answer, the error handler's included, before anything is sent. The
  * row is written on its own (not in the handler's transaction, which an error rolls back). If it
  * cannot be written the answer is withheld: a 500 goes out instead of the data.

@@ -19,7 +19,7 @@ const row = (
   timestamp: new Date(at),
 });
 
-/** A patient's Access history (issue 11, point 6): who viewed or changed it, per user and day. */
+/** A patient's Access history: who viewed or changed it, per user and day. */
 describe('access history', () => {
   let server: TestServer;
   let clinic: string;

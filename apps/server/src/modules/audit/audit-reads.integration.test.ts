@@ -5,7 +5,7 @@ import { expectOneAuditRow, patientIdByName } from '#src/test/audit-rows.ts';
 import { createTestServer, type DemoEmail, type TestServer } from '#src/test/test-server.ts';
 
 /**
- * Issue 11, point 6: every read that returns patient data writes exactly one audit row per
+ * Every read that returns patient data writes exactly one audit row per
  * request, naming the patient (or, for a page, the ids it returned), and every refused attempt
  * on a patient writes one `access_denied` row with the id asked for. Rows are counted per test
  * actor before and after, since the log is append-only.

@@ -118,7 +118,7 @@ export async function listPatientBilling(
 }
 
 /**
- * GET /billing (issue 14): a page of every billing line of every patient the scope sees, scoped
+ * GET /billing: a page of every billing line of every patient the scope sees, scoped
  * in SQL like the patient list, voided lines included; newest line first (created_at, id) after
  * the `cursor` line, or, with `updatedSince`, oldest change first. The cursor's line must be one
  * of the scope's own, or the page is empty.

@@ -48,7 +48,7 @@ export async function listBilling(
 }
 
 /**
- * GET /billing (issue 14): a page of the billing lines of every patient the actor may see,
+ * GET /billing: a page of the billing lines of every patient the actor may see,
  * audited like the patient list, as one read naming the patients whose lines it returned and
  * the lines themselves.
  */

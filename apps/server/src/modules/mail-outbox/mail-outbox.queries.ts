@@ -42,7 +42,7 @@ function toConditions(filter: MailFilter): SQL[] {
 
 /**
  * Newest first, the e-mails after the `cursor` one in (created_at, id) order, read along
- * mail_outbox_created_id_idx; the count beside it stops at MAIL_OUTBOX_COUNT_CAP (issue 12).
+ * mail_outbox_created_id_idx; the count beside it stops at MAIL_OUTBOX_COUNT_CAP.
  */
 export async function listMail(
   db: Db,

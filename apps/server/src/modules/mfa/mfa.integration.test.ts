@@ -20,7 +20,7 @@ import {
 } from '#src/test/mfa-user.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 
-/** TOTP with recovery codes and 'Require MFA' (issue 11, point 2). */
+/** TOTP with recovery codes and 'Require MFA'. */
 describe('second factor', () => {
   let server: TestServer;
   let adminCookie: string;

@@ -12,7 +12,7 @@ export async function getAdminCounts(db: Db): Promise<Omit<TAdminOverview, 'pati
     db
       .select({ total: count(), active: sql<number>`count(*) filter (where ${users.active})` })
       .from(users)
-      // People only: API tokens' service accounts are not users anyone counts (issue 14).
+      // People only: API tokens' service accounts are not users anyone counts.
       .where(eq(users.kind, 'person')),
     db
       .select({ kind: organizations.kind, n: count() })

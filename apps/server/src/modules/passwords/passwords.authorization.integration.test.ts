@@ -20,7 +20,7 @@ const NON_ADMINS = [
 ] as const;
 const EVERY_ROLE = ['admin@demo.test', ...NON_ADMINS] as const;
 
-/** Who may call each password route (issue 11, point 1), role by role. */
+/** Who may call each password route, role by role. */
 describe('password routes, per role', () => {
   let server: TestServer;
   let targetId: string;

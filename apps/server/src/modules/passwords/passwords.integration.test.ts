@@ -21,7 +21,7 @@ import { formMessage } from '#src/test/form-message.ts';
 const NEW_PASSWORD = 'amber kettle orbit 42';
 const BREACHED = 'Qwerty123456';
 
-/** Password life (issue 11, point 1): change, reset by e-mail, an admin's link, the policy. */
+/** Password life: change, reset by e-mail, an admin's link, the policy. */
 describe('passwords', () => {
   const setup = useStreamServer();
   let server: TestServer;
@@ -49,7 +49,7 @@ describe('passwords', () => {
       })
     ).statusCode;
   const openStream = (cookie: string) => setup.openStream(cookie);
-  /** Ended within 1 s (issue 11), nothing delivered before. */
+  /** Ended within 1 s, nothing delivered before. */
   const expectStreamEnded = (stream: Stream) => expectEndedAtOnce(stream, 1_000);
 
   describe('change password', () => {

@@ -6,7 +6,7 @@ import { createContactOf } from '#src/test/contact-user.ts';
 import { createTestServer, type DemoEmail, type TestServer } from '#src/test/test-server.ts';
 
 /**
- * An organisation's own reference for a patient (issue 14): set and cleared by that
+ * An organisation's own reference for a patient: set and cleared by that
  * organisation's users (and admins naming it) for patients they can see, unique within the
  * organisation, and shown to nobody else.
  */

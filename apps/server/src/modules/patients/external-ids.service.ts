@@ -13,7 +13,7 @@ import { requirePatientInScope } from './patient-access.ts';
 import type { ExternalIdOwner } from './patients.queries.ts';
 
 /**
- * Whose external ids (issue 14) a reader sees: an organisation user's own organisation; an admin
+ * Whose external ids a reader sees: an organisation user's own organisation; an admin
  * the organisation it names, else none. Naming another organisation than one's own is refused.
  */
 export function readExternalIdOwner(actor: Actor, organizationId?: string): ExternalIdOwner {

@@ -70,7 +70,7 @@ export async function patientsOfHeldStatusChanges(
 }
 
 /**
- * The patient of a treatment gap the periodic check opened or closed (issue 13): no user asked,
+ * The patient of a treatment gap the periodic check opened or closed: no user asked,
  * the check works on every patient, and who is told is computed from who may see it now. Null
  * when the patient is gone.
  */

@@ -73,7 +73,7 @@ async function partiesOf(db: Db, patientId: string): Promise<string[]> {
 
 const parseQuery = (query: Record<string, unknown>) => ZListPatientsQuery.parse(query);
 
-describe('patient listing (issue 12)', () => {
+describe('patient listing', () => {
   let server: TestServer;
   let db: Db;
   const org: Record<string, string> = {};
@@ -365,7 +365,7 @@ describe('patient listing (issue 12)', () => {
           byStatus: parseQuery({ sort: 'status' }),
           status: parseQuery({ status: 'Evaluated' }),
           search: parseQuery({ search: 'jam whit' }),
-          // Issue 13's Gaps filter: the open gaps first, then the listing by its key.
+          // The Gaps filter: the open gaps first, then the listing by its key.
           gaps: parseQuery({ gap: 'open' }),
         };
         for (const [name, query] of Object.entries(plans)) {

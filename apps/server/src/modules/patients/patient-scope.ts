@@ -10,8 +10,8 @@ import { AppError } from '#src/lib/app-error.ts';
 import { activeGrantCondition } from '#src/modules/access-grants/access-grant-scope.ts';
 
 /**
- * A scope that also holds the patients a user was granted temporary access to (issue 11,
- * emergency access): `grantUserId` is that user. It travels with the scope through every query
+ * A scope that also holds the patients a user was granted temporary access to (emergency
+ * access): `grantUserId` is that user. It travels with the scope through every query
  * that takes a `PatientScope`, so each list, count and read includes those patients while the
  * grant is active.
  */

@@ -26,7 +26,7 @@ import { withStatementLog } from '#src/test/statement-log.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 
 /**
- * Deliberate status changes (issue 10, points 1 and 4): a change names the version it was made
+ * Deliberate status changes: a change names the version it was made
  * from, its notifications wait for the undo window, and an undone change notifies nobody.
  */
 describe('patient status: versions and undo', () => {

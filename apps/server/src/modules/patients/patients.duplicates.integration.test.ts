@@ -4,7 +4,7 @@ import { PATIENT_MESSAGES } from '@casebridge/domain/patients/patient.schemas';
 import { auditLogs, organizations, patients } from '#src/db/schema/index.ts';
 import { useTestServer } from '#src/test/test-server.ts';
 
-/** Issue 10 point 6: a patient the user can see with the same name and birth date warns. */
+/** A patient the user can see with the same name and birth date warns (docs/requirements.md). */
 describe('Add Patient duplicate check', () => {
   const setup = useTestServer('clinic@demo.test');
   const org = {} as Record<string, string>;

@@ -66,7 +66,7 @@ const listingSortOf = (query: Pick<TListPatientsParsed, 'sort' | 'updatedSince'>
   query.updatedSince ? 'changes' : query.sort;
 
 /**
- * Whose external ids (issue 14) the list shows and filters by: the reader's organisation, or
+ * Whose external ids the list shows and filters by: the reader's organisation, or
  * the organisation an admin names; none for a patient contact or an admin naming none.
  */
 export type ExternalIdOwner = string | null;
@@ -131,14 +131,14 @@ function listingFilters(query: ListingFilter): SQL[] {
   return filters;
 }
 
-/** The patients with an open treatment gap (issue 13). */
+/** The patients with an open treatment gap. */
 const openGapPatientIds = sql`select ${treatmentGaps.patientId} from ${treatmentGaps} where ${treatmentGaps.closedAt} is null`;
 
 /** Days since the last care of patient `p`'s open gap, else null. */
 const gapDaysOf = (patientId: SQL) =>
   sql`(select current_date - g.last_care_on from ${treatmentGaps} g where g.patient_id = ${patientId} and g.closed_at is null)`;
 
-/** The patients an active grant of the user opens (issue 11): few, so listed apart. */
+/** The patients an active grant of the user opens: few, so listed apart. */
 const grantedPatientIds = (userId: string) =>
   sql`select ${accessGrants.patientId} from ${accessGrants} where ${accessGrants.userId} = ${userId} and ${accessGrants.revokedAt} is null and ${accessGrants.expiresAt} > now()`;
 
@@ -203,7 +203,7 @@ type ListingRow = {
   external_id: string | null;
 };
 
-/** The external id organisation `owner` keeps for patient `p` (issue 14), else null. */
+/** The external id organisation `owner` keeps for patient `p`, else null. */
 const externalIdOf = (patientId: SQL, owner: ExternalIdOwner) =>
   sql`(select x.external_id from ${patientExternalIds} x where x.patient_id = ${patientId} and x.organization_id = ${owner}::uuid)`;
 

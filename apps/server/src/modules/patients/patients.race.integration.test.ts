@@ -9,8 +9,8 @@ const TRIALS = 16;
 
 /**
  * Racing writes to one patient: writes made from the same version race, one lands and the others
- * are refused with the record it made (issue 10), so no acknowledged write is silently overwritten
- * and the audit trail chains to the table (issue 9, point 7).
+ * are refused with the record it made, so no acknowledged write is silently overwritten
+ * and the audit trail chains to the table.
  */
 describe('racing patient writes', () => {
   let server: TestServer;

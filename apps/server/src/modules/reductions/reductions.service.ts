@@ -43,7 +43,7 @@ import {
 } from './reductions.queries.ts';
 
 /**
- * Reduction negotiation (issue 13, docs/architecture.md 'Reduction negotiation'). The patient's
+ * Reduction negotiation (docs/architecture.md 'Reduction negotiation'). The patient's
  * firm proposes a reduction of one lien; the lienholder accepts, rejects or counters; a counter
  * is answered the same way by the attorney; the maker of the open offer may withdraw it. Each
  * step runs under the patient's row lock and the offer's, so two answers to one offer cannot

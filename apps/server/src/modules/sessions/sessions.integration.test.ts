@@ -10,7 +10,7 @@ const CHROME_ON_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 const FIREFOX_ON_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0';
 
-/** The Security page's routes and an admin ending a user's sessions (issue 11, point 3). */
+/** The Security page's routes and an admin ending a user's sessions. */
 describe('sessions', () => {
   let server: TestServer;
 

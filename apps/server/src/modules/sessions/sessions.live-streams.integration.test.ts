@@ -5,7 +5,7 @@ import { expectEndedAtOnce, useStreamServer } from '#src/test/stream-server.ts';
 import { createTestServer } from '#src/test/test-server.ts';
 
 /**
- * Ending sessions closes their live streams at once (issue 11, point 3): the ending publishes
+ * Ending sessions closes their live streams at once: the ending publishes
  * `sessions.ended`, and every instance re-checks its open streams when it reads it, long before
  * the 15 s heartbeat; the ended stream receives nothing after.
  */

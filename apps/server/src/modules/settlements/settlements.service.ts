@@ -28,7 +28,7 @@ import {
 } from './settlements.queries.ts';
 
 /**
- * The attorney's settlement preview (issue 13, docs/architecture.md 'Settlement preview'): one
+ * The attorney's settlement preview (docs/architecture.md 'Settlement preview'): one
  * draft per patient, kept by and shown to the patient's firm only, with the liens as they are
  * now and the figures worked out by the domain's `computeSettlement`. Every read and save is
  * audited; a save is made from the version the attorney saw.

@@ -19,7 +19,7 @@ import {
 type Listed = { id: string; fullName: string; gapDays?: number | null };
 
 /**
- * Treatment-gap alerts (issue 13, point 2): the periodic check opens a gap once, however often
+ * Treatment-gap alerts: the periodic check opens a gap once, however often
  * and on however many instances it runs; recorded care or leaving active treatment closes it;
  * each clinic has its own threshold; the lists carry the gap and filter by it within scope.
  */

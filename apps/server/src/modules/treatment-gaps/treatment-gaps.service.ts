@@ -66,7 +66,7 @@ function announceClosedGap(change: Change, gap: ClosedGap): void {
 }
 
 /**
- * The periodic check (issue 13): closes the open gaps whose patient left active treatment or was
+ * The periodic check: closes the open gaps whose patient left active treatment or was
  * cared for within the threshold, then opens the gaps that are due, each announced once (the
  * clinic's and the firm's users are notified, the feed, the audit log and open pages hear of it)
  * in the transaction that opens it. Safe with several instances: the insert claims each gap.
@@ -98,7 +98,7 @@ export async function runTreatmentGapCheck(
 }
 
 /**
- * 'A recorded treatment closes it' (issue 13): called in the transaction that records care (a
+ * 'A recorded treatment closes it': called in the transaction that records care (a
  * last treatment date, a billing line's date of service) or takes the patient out of active
  * treatment, before that transaction's own audit row. Closes the patient's open gap when it no
  * longer stands; a gap that still does keeps its new last day of care.

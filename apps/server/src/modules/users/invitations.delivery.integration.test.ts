@@ -11,7 +11,7 @@ import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { getOrganizationId } from './user-test-support.ts';
 
 /**
- * 'An invitation was e-mailed' only when a mail server accepted it (issue 10): creating,
+ * 'An invitation was e-mailed' only when a mail server accepted it: creating,
  * approving or re-inviting a user tries the mail server at once and answers with where the
  * invitation stands; the user list shows it too.
  */

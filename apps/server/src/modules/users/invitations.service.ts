@@ -82,8 +82,8 @@ export async function sendInvitation(
 /**
  * Tries to e-mail the user's newest invitation at once, waiting at most
  * INVITATION_DELIVERY_WAIT_MS, and answers the user as the admin sees them with the
- * invitation's delivery: the admin is told 'e-mailed' only once a mail server has accepted it
- * (issue 10); otherwise it stays queued for the worker. Call once the invitation is committed.
+ * invitation's delivery: the admin is told 'e-mailed' only once a mail server has accepted it;
+ * otherwise it stays queued for the worker. Call once the invitation is committed.
  */
 export async function deliverInvitationNow(
   db: Db,

@@ -413,7 +413,7 @@ describe('admin user management and invitations', () => {
     const [first, second] = page.json().items as Array<{ createdAt: string }>;
     expect(first!.createdAt >= second!.createdAt).toBe(true);
 
-    // Keyset pages (issue 12): every user once, in (created_at desc, e-mail asc) order, though
+    // Keyset pages: every user once, in (created_at desc, e-mail asc) order, though
     // the demo users share their creation instant.
     const { items } = await collectPages<{ id: string; email: string; createdAt: string }>(
       (cursor) =>

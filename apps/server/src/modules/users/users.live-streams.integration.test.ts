@@ -5,8 +5,8 @@ import { openSse } from '#src/test/sse-client.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 
 /**
- * A role or organisation change ends the user's sessions and live streams at once (issue 10,
- * point 5): the change's own `user.changed` event makes every instance re-check its streams,
+ * A role or organisation change ends the user's sessions and live streams at once: the change's
+ * own `user.changed` event makes every instance re-check its streams,
  * long before the 15 s heartbeat would.
  */
 describe('an access change ends the user’s live streams at once', () => {

@@ -91,7 +91,7 @@ function toAdminUser(
 /**
  * The users after the `cursor` user in the list's order, created_at descending then e-mail
  * ascending: those created earlier, or at the same instant with a later e-mail. The first term
- * bounds the scan of users_created_at_email_idx from the cursor on (issue 12).
+ * bounds the scan of users_created_at_email_idx from the cursor on.
  */
 function afterUser(cursorId: string): SQL {
   const at = sql`(select c.created_at from ${users} c where c.id = ${cursorId})`;
