@@ -206,7 +206,7 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
-                // An organisation's webhooks (issue 14); administrators have the console's tab.
+                // An organisation's webhooks; administrators have the console's tab.
                 element: <RequireRole roles={['clinic', 'attorney', 'lienholder']} />,
                 children: [
                   {

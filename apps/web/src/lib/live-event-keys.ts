@@ -26,7 +26,7 @@ export const liveQueryKeys = {
     patientId ? ['access-grants', patientId] : ['access-grants'],
   settlements: (patientId: string | null) =>
     patientId ? ['settlements', patientId] : ['settlements'],
-  /** A patient's Activity feed (issue 13). */
+  /** A patient's Activity feed. */
   activity: (patientId: string) => ['activity', patientId],
   billing: () => ['billing'],
   liens: () => ['liens'],
@@ -45,7 +45,7 @@ const patientKeys = () => [keys.patients(), keys.notifications()];
 const threadKeys = (event: { patientId: string | null }) => [keys.messages(event.patientId)];
 const notificationKeys = () => [keys.notifications()];
 const adminKeys = () => [keys.admin()];
-/** A change that adds an item to the patient's Activity feed (issue 13) makes the feed stale too. */
+/** A change that adds an item to the patient's Activity feed makes the feed stale too. */
 const withActivity = <E extends { patientId: string | null }>(
   keysOf: (event: E) => readonly TQueryKeyPrefix[],
 ) => {

@@ -9,7 +9,7 @@ import { ownWriteAnswered } from './write-origin.ts';
  * web's query keys (live-event-keys.ts). A frame that does not match the contract, or a
  * topic this build does not know, changes nothing. An event of this tab's own write waits for the
  * write's answer to be handled, and then spares what that answer already refreshed: the data
- * set from it, and the refetches its mutation started (no echo refetch, issue 12).
+ * set from it, and the refetches its mutation started (no echo refetch).
  *
  * A query that reads one patient's record says so (`meta.patientId`): an event about another
  * patient leaves it alone, though the topic's prefix covers it. Refetching it would change

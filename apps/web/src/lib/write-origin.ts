@@ -1,5 +1,5 @@
 /**
- * Which live events come from this tab's own writes (issue 12: no echo refetch). Each write is
+ * Which live events come from this tab's own writes (no echo refetch). Each write is
  * sent with `WRITE_ORIGIN_HEADER: <tab>.<n>`; the server gives that origin back on the events the
  * write published, to this user's streams only. When such an event arrives, this tab already has,
  * or is about to have, what the write's answer gave it.

@@ -18,7 +18,7 @@ import { useCaseDashboard } from '#src/features/patients/hooks/use-case-dashboar
 
 /**
  * Counters and patients over the lienholder's linked patients (docs/architecture.md D3), and its
- * lien portfolio with the aging of its balances (issue 13).
+ * lien portfolio with the aging of its balances.
  */
 export function LienholderDashboardPage() {
   const { counters, list, pages, error } = useCaseDashboard(

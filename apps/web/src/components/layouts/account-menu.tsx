@@ -25,7 +25,7 @@ export function AccountMenu({
   badge: OrganizationBadge;
   isSigningOut: boolean;
   onSignOut: () => void;
-  /** Where the user manages webhooks (issue 14); null when they may not. */
+  /** Where the user manages webhooks; null when they may not. */
   webhooksPath?: string | null;
   className?: string;
 }) {

@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 
 /*
  * Where toasts appear, and the room the layout keeps for them. Toasts stay top-right for 4 s (spec
- * section 3), but a toast must never cover a control (issue 10: 'Signed in successfully' used to
+ * section 3), but a toast must never cover a control ('Signed in successfully' used to
  * sit over 'Add Patient'). So the sticky header holds, under its row of controls, a band as tall
  * as a toast of three lines (a title and two of description) with two more peeking behind it,
  * and nothing interactive is ever laid out beneath a toast: the page scrolls under the header,

@@ -93,7 +93,7 @@ function GrantRow({
 }
 
 /**
- * Temporary access on the patient page (issue 11, emergency access): the patient's parties see
+ * Temporary access on the patient page (emergency access): the patient's parties see
  * the active grants (who, until when, why, granted by whom); admins also grant and revoke; a
  * grantee sees a banner with their own grant instead.
  */

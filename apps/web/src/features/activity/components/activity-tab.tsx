@@ -104,7 +104,7 @@ function ActivityEntry({
 }
 
 /**
- * The patient's 'Activity' tab (issue 13): status changes, demographics edits, messages,
+ * The patient's 'Activity' tab: status changes, demographics edits, messages,
  * documents, billing lines, requests, reductions, payments and gap alerts in time order, each
  * linking to the tab that shows its record. The server leaves out what the user may not see; the
  * list follows live events (['activity', patientId]) and loads older items on demand.

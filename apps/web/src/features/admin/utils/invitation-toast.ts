@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 
 /**
  * The toast after a user was created, approved or re-invited, saying what became of the
- * invitation: 'e-mailed' only once a mail server accepted it, otherwise queued (issue 10).
+ * invitation: 'e-mailed' only once a mail server accepted it, otherwise queued.
  */
 export function toastInvitation(
   title: string,

@@ -79,7 +79,7 @@ function TokenRow({ token, onRevoke }: { token: TApiToken; onRevoke: (token: TAp
 }
 
 /**
- * Admin 'API tokens' tab (issue 14): machine tokens, newest first, with their last use; create
+ * Admin 'API tokens' tab: machine tokens, newest first, with their last use; create
  * one (its secret is shown once) or revoke one, which takes effect at once.
  */
 export function ApiTokensTab() {

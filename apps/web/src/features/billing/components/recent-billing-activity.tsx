@@ -10,7 +10,7 @@ const HEAD_CELL = 'px-4 py-2 font-medium';
 const COLUMNS = ['Patient', 'CPT Code', 'Sessions', 'Amount', 'Date'] as const;
 /**
  * Fixed column widths: the placeholder rows and the lines that replace them lay the table out
- * alike, so no column moves when the data arrives (issue 12, no layout shift).
+ * alike, so no column moves when the data arrives (no layout shift).
  */
 const COLUMN_WIDTHS = ['30%', '16%', '14%', '20%', '20%'] as const;
 

@@ -15,7 +15,7 @@ import { PortfolioFilters, type PortfolioFilterValues } from './portfolio-filter
 import { PortfolioTable, type PortfolioOrder } from './portfolio-table.tsx';
 
 /**
- * The lienholder dashboard's portfolio (issue 13): one row per linked patient with billed,
+ * The lienholder dashboard's portfolio: one row per linked patient with billed,
  * reduced, paid and balance, days since treatment and the case status; search, filters, sort
  * by any column, pages, and the whole portfolio as one CSV. Live through the 'liens' keys.
  */

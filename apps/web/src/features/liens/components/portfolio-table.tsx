@@ -25,7 +25,7 @@ type Column = {
 /**
  * Fixed widths (`table-fixed`, one for the lienholder's seven columns, one with the admin's
  * Lienholder column): the placeholder rows and the rows that replace them lay the table out
- * alike, so no header moves when the data arrives (issue 12).
+ * alike, so no header moves when the data arrives.
  */
 const COLUMNS: readonly Column[] = [
   { sort: 'patient', label: 'Patient', width: '20%', adminWidth: '16%' },
@@ -68,7 +68,7 @@ export function PortfolioTable({
   const columns = COLUMNS.filter((column) => showLienholder || column.sort !== 'lienholder');
   return (
     // A fixed height that scrolls inside: the page below does not move when the rows arrive,
-    // however many there are (issue 12, no layout shift).
+    // however many there are (no layout shift).
     <TableScroll label="Portfolio" className="h-[28rem] overflow-y-auto bg-surface">
       <table className="w-full min-w-[48rem] table-fixed text-left text-sm">
         <caption className="sr-only">Portfolio, sorted by {labelOf(order.sort)}</caption>

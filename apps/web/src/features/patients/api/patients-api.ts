@@ -137,8 +137,8 @@ export function useUpdateDemographics(id: string) {
 }
 
 /**
- * Sets (a text) or clears (null) the user's organisation's own reference for the patient
- * (issue 14); the patient's lists and page then show it.
+ * Sets (a text) or clears (null) the user's organisation's own reference for the patient;
+ * the patient's lists and page then show it.
  */
 export function useSetExternalId(patientId: string) {
   const queryClient = useQueryClient();

@@ -49,7 +49,7 @@ function AddPatientFormReady() {
       pointOfContactName: '',
       pointOfContactPhone: '',
       clinicIds: userOrganization?.kind === 'clinic' ? [userOrganization.id] : [],
-      // A firm user's own firm; anyone else chooses one (nothing pre-filled, issue 10).
+      // A firm user's own firm; anyone else chooses one (nothing pre-filled).
       firmId: userOrganization?.kind === 'firm' ? userOrganization.id : '',
       lienholderIds: [],
     },

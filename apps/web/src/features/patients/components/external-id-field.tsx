@@ -14,7 +14,7 @@ import { useDomainForm } from '#src/lib/domain-form.ts';
 import { useSetExternalId } from '#src/features/patients/api/patients-api.ts';
 
 /**
- * 'Your reference' (issue 14): the organisation's own id for the patient, e.g. its practice or
+ * 'Your reference': the organisation's own id for the patient, e.g. its practice or
  * case-management system's, which that system's sync finds the patient by. Clinic, firm and
  * lienholder users only: each organisation keeps its own, and sees no other's.
  */

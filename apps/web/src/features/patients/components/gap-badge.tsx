@@ -2,7 +2,7 @@ import { formatGapBadge } from '@casebridge/domain/gaps/treatment-gap';
 import { Badge } from '#src/components/ui/badge.tsx';
 
 /**
- * 'Gap: 17 days' while the patient has an open treatment gap (issue 13); nothing otherwise. A
+ * 'Gap: 17 days' while the patient has an open treatment gap; nothing otherwise. A
  * screen reader hears 'Treatment gap: 17 days'.
  */
 export function GapBadge({ days }: { days: number | null | undefined }) {

@@ -3,7 +3,7 @@ import { Label, Select } from '#src/components/ui/input.tsx';
 
 export type GapFilterValue = '' | 'open';
 
-/** The dashboards' 'Gaps' filter (issue 13): every patient, or only those with an open gap. */
+/** The dashboards' 'Gaps' filter: every patient, or only those with an open gap. */
 export function GapFilter({
   value,
   onChange,

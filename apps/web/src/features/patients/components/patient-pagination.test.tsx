@@ -37,7 +37,7 @@ function answerPage(request: FakeRequest) {
 }
 
 // Several renders and clicks each: more than the default 5 s on a busy machine.
-describe('patient list pages (issue 12)', { timeout: 20_000 }, () => {
+describe('patient list pages', { timeout: 20_000 }, () => {
   it('follows the cursors with Next and goes back with Previous, saying where it is', async () => {
     const user = userEvent.setup();
     const { api } = renderWithProviders(<AdminPatientsTab />, {

@@ -9,7 +9,7 @@ import { TableScroll } from '#src/components/ui/table-scroll.tsx';
 
 /**
  * Fixed column widths: the placeholder rows and the patients that replace them lay the table out
- * alike, so no column moves when a page arrives (issue 12, no layout shift). The status column
+ * alike, so no column moves when a page arrives (no layout shift). The status column
  * holds the longest badge ('Referred for Pain Management') on one line.
  */
 const COLUMN_WIDTHS = ['18%', '22%', '24%', '11%', '13%', '12%'] as const;

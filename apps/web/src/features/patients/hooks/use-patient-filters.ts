@@ -5,7 +5,7 @@ import { usePatientList } from '#src/features/patients/api/patients-api.ts';
 import type { PatientFilterValues } from '#src/features/patients/components/patient-filters.tsx';
 
 /**
- * Filter state plus the server-side keyset page it selects (issue 12); changing a filter goes back
+ * Filter state plus the server-side keyset page it selects; changing a filter goes back
  * to the first page.
  */
 export function usePatientFilters(pageSize: number) {

@@ -11,7 +11,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '#src/lib/api-client.ts';
 
-/** Webhook endpoints and their deliveries (issue 14): no live event covers them; Refresh does. */
+/** Webhook endpoints and their deliveries: no live event covers them; Refresh does. */
 export const webhookKeys = {
   all: () => ['webhooks'] as const,
   endpoints: () => ['webhooks', 'endpoints'] as const,

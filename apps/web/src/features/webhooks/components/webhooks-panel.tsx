@@ -121,7 +121,7 @@ function EndpointCard({
 }
 
 /**
- * Webhook endpoints (issue 14): an administrator sees every one, with the organisation whose
+ * Webhook endpoints: an administrator sees every one, with the organisation whose
  * patients it hears about or "All patients"; an organisation's user sees their organisation's.
  * Add one (its secret is shown once), see its deliveries and replay one, pause or resume it,
  * rotate its secret, delete it.
