@@ -34,7 +34,10 @@ const EVERY_SIGNED_IN_USER: Capability[] = [
 
 const CASE_WORK_READ: Capability[] = ['requests:read', 'liens:read', 'patients:external-ids'];
 
-/** Spec section 6 'Capabilities' and issue 13's parties, as the table the code must reproduce. */
+/**
+ * Spec section 6 'Capabilities' and the three-party workflow's parties, as the table the code must
+ * reproduce.
+ */
 const EXPECTED: Record<Role, Capability[]> = {
   admin: [
     ...EVERY_SIGNED_IN_USER,
@@ -73,7 +76,7 @@ const EXPECTED: Record<Role, Capability[]> = {
   contact: EVERY_SIGNED_IN_USER,
 };
 
-describe('capabilities (spec section 6 and issue 13)', () => {
+describe('capabilities (spec section 6 and the three-party workflow)', () => {
   it('covers every capability in the expected table', () => {
     const everyExpected = new Set(Object.values(EXPECTED).flat());
     expect([...everyExpected].toSorted()).toEqual(CAPABILITIES.toSorted());

@@ -27,7 +27,7 @@ export const CAPABILITIES = [
   'admin:access-requests',
   'admin:mail',
   'admin:access-grants',
-  // Issue 13, the three-party workflow.
+  // The three-party workflow (docs/architecture/three-party-workflow.md).
   'requests:read',
   'requests:create',
   'requests:respond',
@@ -36,7 +36,7 @@ export const CAPABILITIES = [
   'liens:record-payment',
   'reductions:negotiate',
   'settlements:manage',
-  // Issue 14, integrations.
+  // Integrations (docs/architecture/integrations.md).
   'admin:api-tokens',
   'webhooks:manage',
   /** An organisation's own reference for a patient (PUT/DELETE /patients/:id/external-id). */
@@ -73,7 +73,7 @@ const CASE_WORK_READ: readonly Capability[] = [
 ];
 
 /**
- * What only the party itself may do, administrators included (issue 13): a lienholder records
+ * What only the party itself may do, administrators included: a lienholder records
  * its own payments and a firm keeps its own settlement worksheet; a reduction is negotiated
  * between the firm and the lienholder.
  */
@@ -117,7 +117,7 @@ export function hasCapability(role: Role, capability: Capability): boolean {
 }
 
 /**
- * What a machine API token may never hold (issue 14): what only makes sense in a person's browser
+ * What a machine API token may never hold: what only makes sense in a person's browser
  * session ('session' itself, which opens sign-in, second-factor, session and password routes and
  * the live event stream; 'notifications:own', a person's inbox), and whatever mints or
  * empowers people or tokens ('admin:users', 'admin:access-requests', whose approval creates a

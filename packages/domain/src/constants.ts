@@ -7,7 +7,7 @@ export const TOAST_DURATION_MS = 4000;
 export const NOTIFICATION_DROPDOWN_LIMIT = 10;
 export const NOTIFICATION_BADGE_CAP = 99;
 /**
- * The unread count served with each notification page stops here (issue 12): past it the count
+ * The unread count served with each notification page stops here: past it the count
  * reads '999+', so it costs the same however many notifications a user has left unread.
  */
 export const NOTIFICATION_UNREAD_COUNT_CAP = 999;
@@ -30,7 +30,7 @@ export const USERS_PAGE_SIZE = 20;
 export const USERS_COUNT_CAP = 1000;
 export const AUDIT_LOG_PAGE_SIZE = 25;
 /**
- * Counters shown beside long lists stop counting here (issue 12): past it the screen says
+ * Counters shown beside long lists stop counting here: past it the screen says
  * '1000+', so a count costs at most this many index entries however large the organisation.
  */
 export const AUDIT_LOG_COUNT_CAP = 1000;

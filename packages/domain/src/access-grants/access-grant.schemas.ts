@@ -3,7 +3,7 @@ import { ZCorrectionReason } from '../history/record-history.schemas.ts';
 import { ZRecordIdParam } from '../record-id.ts';
 
 /**
- * Emergency and temporary access (issue 11, point 9): an admin lets one named clinic, attorney
+ * Emergency and temporary access: an admin lets one named clinic, attorney
  * or lienholder user see one patient outside their scope for a limited time, with a reason. The
  * grant widens that user's patient scope in SQL until it expires or is revoked.
  */
@@ -81,7 +81,7 @@ export const ZAccessGrantCandidateList = z.object({ items: z.array(ZAccessGrantC
 
 export const ZAccessGrantParams = z.object({ patientId: ZRecordIdParam, grantId: ZRecordIdParam });
 
-/** The audit note on every row a grantee's use of the grant writes (issue 11: audited as such). */
+/** The audit note on every row a grantee's use of the grant writes (audited as such). */
 export function accessGrantAuditNote(grant: { id: string; reason: string }): string {
   return `via emergency access grant ${grant.id}: ${grant.reason}`;
 }

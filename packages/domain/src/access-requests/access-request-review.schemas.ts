@@ -11,7 +11,7 @@ export type AccessRequestStatus = (typeof ACCESS_REQUEST_STATUSES)[number];
 
 export const ACCESS_REQUEST_MESSAGES = {
   alreadyReviewed: 'This request has already been reviewed',
-  // What became of the invitation follows in the toast ('e-mailed' or queued, issue 10).
+  // What became of the invitation follows in the toast ('e-mailed' or queued).
   approved: 'Access request approved',
   rejected: 'Access request rejected',
   reviewFailed: 'Failed to review access request',

@@ -1,5 +1,5 @@
 /**
- * The kinds of item in a patient's Activity feed (issue 13). Each names the record it is about,
+ * The kinds of item in a patient's Activity feed. Each names the record it is about,
  * and the feed shows an item only to those allowed to see that record.
  */
 export const ACTIVITY_KINDS = [

@@ -4,7 +4,7 @@ import { formatCentsAsDecimal } from '../billing/money.ts';
 import type { TreatmentStatus } from '../patients/treatment-status.ts';
 
 /**
- * The Activity feed's texts (issue 13), zod-free so the patient page can show them without the
+ * The Activity feed's texts, zod-free so the patient page can show them without the
  * schemas. The server writes each item's summary with these when the change commits; an item
  * never says more than the record's own tab shows (a message item holds no text, a demographics
  * item names the fields, not their values).

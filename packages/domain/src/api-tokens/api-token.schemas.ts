@@ -10,7 +10,7 @@ import {
 } from '../roles.ts';
 
 /**
- * Machine API tokens (issue 14, point 2; docs/architecture.md, 'API tokens'). An administrator
+ * Machine API tokens (docs/architecture.md, 'API tokens'). An administrator
  * creates a token for an organisation (or for administrators), with a name, a set of
  * capabilities its role allows (TOKEN_CAPABILITIES, capabilities.ts) and an expiry; the secret
  * is shown once and only its SHA-256 is stored. A client sends it as `Authorization: Bearer`.

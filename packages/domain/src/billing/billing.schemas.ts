@@ -145,7 +145,7 @@ const billingPageQuery = {
 export const ZListBillingQuery = z.object(billingPageQuery);
 export type TListBillingParsed = z.output<typeof ZListBillingQuery>;
 
-/** GET /billing: every line of every patient the reader may see (issue 14). */
+/** GET /billing: every line of every patient the reader may see. */
 export const ZListOrganizationBillingQuery = z.object({
   /** One patient's lines; a patient the reader cannot see lists none. */
   patientId: z.uuid('Must be a patient id').optional(),

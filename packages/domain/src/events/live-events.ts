@@ -39,7 +39,7 @@ export const LIVE_EVENT_AUDIENCES = {
   'settings.changed': 'everyone',
   'sessions.ended': 'recipients',
   'access-grant.changed': 'recipients',
-  // Issue 13, the three-party workflow.
+  // The three-party workflow (docs/architecture/three-party-workflow.md).
   'case-request.changed': 'patient',
   'treatment-gap.changed': 'patient',
   'lien.changed': 'patient',
@@ -148,7 +148,7 @@ const threadKeys = (event: { patientId: string | null }) =>
   event.patientId ? [['messages', event.patientId]] : [['messages']];
 const notificationKeys = () => [['notifications']];
 const adminKeys = () => [['admin']];
-/** A change that adds an item to the patient's Activity feed (issue 13) makes the feed stale too. */
+/** A change that adds an item to the patient's Activity feed makes the feed stale too. */
 const withActivity = <E extends { patientId: string | null }>(
   keys: (event: E) => readonly TQueryKeyPrefix[],
 ) => {

@@ -1,5 +1,5 @@
 /**
- * Treatment-gap alerts (issue 13): a patient in active treatment with no treatment recorded for
+ * Treatment-gap alerts: a patient in active treatment with no treatment recorded for
  * a clinic's threshold of days is flagged.
  */
 export const DEFAULT_GAP_THRESHOLD_DAYS = 14;

@@ -11,7 +11,7 @@ export const ZGapThresholdDays = z.coerce
   .min(MIN_GAP_THRESHOLD_DAYS, GAP_THRESHOLD_MESSAGE)
   .max(MAX_GAP_THRESHOLD_DAYS, GAP_THRESHOLD_MESSAGE);
 
-/** A clinic's treatment-gap setting (issue 13): its threshold and the clinic's version. */
+/** A clinic's treatment-gap setting: its threshold and the clinic's version. */
 export const ZGapSetting = z.object({
   clinicId: z.uuid(),
   clinicName: z.string(),

@@ -2,7 +2,7 @@ import { FULL_BASIS_POINTS } from './lien-constants.ts';
 
 /**
  * Percentages as integer basis points (1 % = 100), so that no float reaches an amount in cents
- * (issue 13: a reduction offer's percentage, the attorney fee).
+ * (a reduction offer's percentage, the attorney fee).
  */
 
 const PERCENT_PATTERN = /^(\d{1,3})(?:\.(\d{1,2}))?$/;

@@ -1,5 +1,5 @@
 /**
- * Lien ledger and reduction negotiation (issue 13). Amounts are integer cents; a percentage is
+ * Lien ledger and reduction negotiation. Amounts are integer cents; a percentage is
  * kept in basis points (1 % = 100) so no float ever reaches a balance.
  */
 

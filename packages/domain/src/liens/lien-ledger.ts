@@ -1,5 +1,5 @@
 /**
- * The lien ledger's arithmetic (issue 13), in integer cents only. The rule: the balance is what
+ * The lien ledger's arithmetic, in integer cents only. The rule: the balance is what
  * was billed, less the reductions the lienholder accepted, less the payments it received:
  *
  *   balance = billed − accepted reductions − live payments

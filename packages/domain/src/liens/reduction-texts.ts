@@ -3,7 +3,7 @@ import { formatBasisPoints } from './basis-points.ts';
 import type { ReductionOfferKind } from './lien-constants.ts';
 
 /**
- * The words of a reduction negotiation (issue 13), zod-free so the patient page, the feed and
+ * The words of a reduction negotiation, zod-free so the patient page, the feed and
  * the server's notifications share them.
  */
 

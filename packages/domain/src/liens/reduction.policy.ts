@@ -2,7 +2,7 @@ import type { Role } from '../roles.ts';
 import type { ReductionOfferStatus, ReductionParty } from './lien-constants.ts';
 
 /**
- * Who negotiates a reduction of one patient's lien (issue 13): the patient's firm ('attorney')
+ * Who negotiates a reduction of one patient's lien: the patient's firm ('attorney')
  * and the lien's lienholder. The attorney opens a round; the side that did not make the open
  * offer accepts, rejects or counters it; its maker may withdraw it. Administrators and clinics
  * read, never negotiate. The server asks these again; the web app asks them to show controls.

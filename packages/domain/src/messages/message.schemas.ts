@@ -23,7 +23,7 @@ export const MESSAGE_TEXTS = {
 /** How long after sending the sender may still edit a message's text. */
 export const MESSAGE_EDIT_WINDOW_MINUTES = 15;
 
-/** Texts of the corrections a sender makes to their own message (issue 10). */
+/** Texts of the corrections a sender makes to their own message. */
 export const MESSAGE_CORRECTION_TEXTS = {
   edited: 'edited',
   editedAt: (time: string) => `Edited ${time}`,

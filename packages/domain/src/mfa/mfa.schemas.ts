@@ -9,7 +9,7 @@ import { ROLES } from '../roles.ts';
 export const SECOND_FACTOR_STATES = ['complete', 'pending', 'enrolment-required'] as const;
 export type SecondFactorState = (typeof SECOND_FACTOR_STATES)[number];
 
-/** Ten one-time recovery codes per enrolment (issue 11, point 2). */
+/** Ten one-time recovery codes per enrolment. */
 export const RECOVERY_CODE_COUNT = 10;
 
 /** Failed second-factor attempts allowed per user within the window before 429. */

@@ -18,7 +18,7 @@ export type TConfirmNotificationEmailRequest = z.infer<typeof ZConfirmNotificati
 export const ZConfirmNotificationEmailResponse = z.object({ email: z.string() });
 export type TConfirmNotificationEmailResponse = z.infer<typeof ZConfirmNotificationEmailResponse>;
 
-/** Texts of the address check (issue 11, point 5). */
+/** Texts of the address check. */
 export const NOTIFICATION_EMAIL_TEXTS = {
   waitingFor: (email: string) =>
     `Waiting for confirmation: ${email} — we sent a link to that address`,

@@ -65,7 +65,7 @@ export const ZUpdateNotificationPreferencesRequest = z.object({
   notifyOnStatusChange: z.boolean(),
   notifyOnDocumentUpload: z.boolean(),
   notifyOnMessageReceived: z.boolean(),
-  // Issue 13's toggles: a client that predates them leaves them as they are.
+  // The three-party workflow's toggles: a client that predates them leaves them as they are.
   notifyOnCaseRequests: z.boolean().optional(),
   notifyOnTreatmentGaps: z.boolean().optional(),
   notifyOnLienActivity: z.boolean().optional(),

@@ -36,7 +36,7 @@ const ZOrganizationFields = z.object({
   specialties: labelList,
   practiceAreas: labelList,
   lienholderType: optionalText(100),
-  /** A clinic's treatment-gap threshold in days (issue 13); the other kinds have none. */
+  /** A clinic's treatment-gap threshold in days; the other kinds have none. */
   gapThresholdDays: ZGapThresholdDays.optional(),
 });
 

@@ -14,7 +14,7 @@ export const ZOrganization = z.object({
   specialties: z.array(z.string()),
   practiceAreas: z.array(z.string()),
   lienholderType: z.string().nullable(),
-  /** A clinic's treatment-gap threshold in days (issue 13). */
+  /** A clinic's treatment-gap threshold in days. */
   gapThresholdDays: z.number().int().optional(),
   ...versionFields,
 });

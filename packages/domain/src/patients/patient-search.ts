@@ -1,5 +1,5 @@
 /**
- * The patient list's search (issue 12): what the typed text asks for, decided here once so the
+ * The patient list's search: what the typed text asks for, decided here once so the
  * server's SQL and the tests agree. Dates of birth in the forms people type ('1979', '11/1979',
  * '11/02/1979' month first as the app shows them, '1979-11-02') narrow the date of birth; every
  * other word must occur somewhere in the name, in any order and any case ('Whitfield, James' and

@@ -134,9 +134,9 @@ export const ZPatientDetail = z.object({
   pointOfContactName: z.string().nullable(),
   pointOfContactPhone: z.string().nullable(),
   createdAt: z.string(),
-  /** Days since the last care while a treatment gap is open (issue 13), else null. */
+  /** Days since the last care while a treatment gap is open, else null. */
   gapDays: z.number().int().nullable().optional(),
-  /** The reader's organisation's own id for the patient (issue 14); null when none is set. */
+  /** The reader's organisation's own id for the patient; null when none is set. */
   externalId: z.string().nullable(),
   ...versionFields,
 });
@@ -152,15 +152,15 @@ export const ZPatientSummary = z.object({
   clinicNames: z.array(z.string()),
   firmName: z.string().nullable(),
   updatedAt: z.string(),
-  /** Days since the last care while a treatment gap is open (issue 13), else null. */
+  /** Days since the last care while a treatment gap is open, else null. */
   gapDays: z.number().int().nullable().optional(),
-  /** The reader's organisation's own id for the patient (issue 14); null when none is set. */
+  /** The reader's organisation's own id for the patient; null when none is set. */
   externalId: z.string().nullable(),
 });
 export type TPatientSummary = z.infer<typeof ZPatientSummary>;
 
 /**
- * Where a keyset page starts (issue 12, docs/decisions/0014): the sort key and id of the row next
+ * Where a keyset page starts (docs/decisions/0014): the sort key and id of the row next
  * to it, and whether the page comes after or before that row. Opaque to the client: the server
  * makes it (`encodePatientCursor`) and checks it (`decodePatientCursor`). `updatedAt` is UTC with
  * microseconds, as the database keeps it; `statusKey` is minus the status's position.
@@ -232,7 +232,7 @@ export function decodePatientCursor(text: string): TPatientCursor | null {
 export const PATIENT_CURSOR_INVALID =
   'This page link is no longer valid; start from the first page';
 
-/** An organisation's own id for a patient (issue 14): what its other system calls the patient. */
+/** An organisation's own id for a patient: what its other system calls the patient. */
 export const ZExternalId = z
   .string({ message: 'Please enter a reference' })
   .trim()
@@ -242,7 +242,7 @@ export const ZExternalId = z
 export const ZListPatientsQuery = z.object({
   search: z.string().trim().max(200).optional(),
   status: ZTreatmentStatus.optional(),
-  /** The Gaps filter (issue 13): `open` lists only patients with an open treatment gap. */
+  /** The Gaps filter: `open` lists only patients with an open treatment gap. */
   gap: z.enum(['open']).optional(),
   /** Ignored with `updatedSince`, which lists the oldest change first. */
   sort: z.enum(PATIENT_SORTS).default('last_updated'),

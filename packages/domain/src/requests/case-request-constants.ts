@@ -1,5 +1,5 @@
 /**
- * Records and bills requests (issue 13): what a firm or a lienholder asks a patient's clinic for,
+ * Records and bills requests: what a firm or a lienholder asks a patient's clinic for,
  * and the states a request moves through. Zod-free, so pages can import the labels.
  */
 export const CASE_REQUEST_KINDS = [

@@ -3,7 +3,7 @@ import { CASE_REQUEST_STATUSES } from './case-request-constants.ts';
 // Zod-free (ADR 0015): the Outstanding requests page and the patient's Requests section read
 // these; case-request.schemas.ts re-exports them with the schemas.
 
-/** The texts of records and bills requests (issue 13, point 1): errors name their field. */
+/** The texts of records and bills requests: errors name their field. */
 export const CASE_REQUEST_TEXTS = {
   clinicRequired: 'Clinic is required',
   kindRequired: 'Request type is required',

@@ -11,7 +11,7 @@ import { CASE_REQUEST_TEXTS, ZCreateCaseRequest } from './case-request.schemas.t
 
 const HARBOR = '11111111-1111-4111-8111-111111111111';
 
-describe('case request policy (issue 13, point 1)', () => {
+describe('case request policy', () => {
   it('lets attorneys and admins ask for any kind, lienholders for an itemized bill only', () => {
     expect(getRequestableKinds('attorney')).toHaveLength(5);
     expect(getRequestableKinds('admin')).toHaveLength(5);

@@ -8,7 +8,7 @@ import {
 } from './case-request-constants.ts';
 
 /**
- * Who may do what with a records or bills request (issue 13, point 1). Zod-free: the server's
+ * Who may do what with a records or bills request. Zod-free: the server's
  * service and the web app's buttons ask the same functions. The patient's scope and the route's
  * capability (`requests:create`, `requests:respond`) are checked apart, before these.
  */

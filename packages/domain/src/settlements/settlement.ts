@@ -1,7 +1,7 @@
 import { applyBasisPoints } from '../liens/basis-points.ts';
 
 /**
- * The settlement preview's arithmetic (issue 13), in integer cents only:
+ * The settlement preview's arithmetic, in integer cents only:
  *
  *   net to the client = gross − attorney fee − case costs − what the liens take
  *

@@ -16,7 +16,7 @@ export type TInvitationDelivery = z.infer<typeof ZInvitationDelivery>;
 
 /**
  * What the admin is told after creating, approving or re-inviting a user: 'e-mailed' only once a
- * mail server has accepted the invitation (issue 10), otherwise that it waits in the outbox.
+ * mail server has accepted the invitation, otherwise that it waits in the outbox.
  */
 export function getInvitationNotice(email: string, delivery: TInvitationDelivery | null): string {
   switch (delivery?.status) {

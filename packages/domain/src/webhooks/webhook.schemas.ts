@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { TLiveEventTopic } from '../events/live-events.ts';
 
 /**
- * Webhooks (issue 14, point 4): the event types a receiver can subscribe to, where each comes
+ * Webhooks: the event types a receiver can subscribe to, where each comes
  * from in the live-event contract (events/live-events.ts), and the shapes of the API under
  * /api/webhooks. A delivery carries ids only, never health information: a receiver reads the
  * details through the API with its token.
