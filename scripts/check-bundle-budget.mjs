@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The JavaScript size budget of the web app (issue 12; README "Bundle budget"): after a build,
+// The JavaScript size budget of the web app (README "Bundle budget"): after a build,
 // the gzip size of the JavaScript each page needs before it can render, from Vite's manifest
 // (apps/web/vite.config.ts: build.manifest). A page's initial JavaScript is the entry chunk, the
 // chunks of its lazy routes (layout and page), and everything those import statically (the
@@ -15,8 +15,8 @@ import { gzipSync } from 'node:zlib';
 const KB = 1000;
 
 /**
- * The goals of issue 12: a page's initial JavaScript at most 120 KB gzip, each route's own chunk
- * at most 50 KB gzip.
+ * The budget (docs/decisions/0015-preact-and-the-120-kb-budget.md): a page's initial JavaScript
+ * at most 120 KB gzip, each route's own chunk at most 50 KB gzip.
  */
 export const LIMITS = { pageBytes: 120 * KB, routeChunkBytes: 50 * KB };
 

@@ -103,7 +103,8 @@ describe('bundle budget', () => {
         '/dashboard/admin',
       ],
     );
-    // The real limits are the goals of issue 12, with no page allowed more.
+    // The real limits are the budget of docs/decisions/0015-preact-and-the-120-kb-budget.md, with
+    // no page allowed more.
     assert.equal(LIMITS.pageBytes, 120_000);
     assert.equal(LIMITS.routeChunkBytes, 50_000);
     for (const { modules } of APP_PAGES) assert.equal(modules.length > 0, true);

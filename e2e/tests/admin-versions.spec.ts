@@ -3,7 +3,7 @@ import { expectNoAxeViolations, setTheme } from '../fixtures/axe.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 /**
- * Admin records under concurrent change (issue 10): two admins edit one template, the second
+ * Admin records under concurrent change: two admins edit one template, the second
  * save is refused in place with the first one's change and can be re-applied on top of it;
  * leaving the Settings form with unsaved changes asks first.
  */

@@ -5,7 +5,7 @@ test.use({ role: 'admin' });
 test.describe.configure({ timeout: 90_000 });
 
 /**
- * Issue 14, machine tokens end to end: the admin creates a Harbor token in the API tokens tab,
+ * Machine tokens end to end: the admin creates a Harbor token in the API tokens tab,
  * sees its secret once, a machine client (the test's own request context: no cookie, no Origin)
  * lists patients with it, the admin revokes it and the very next call is refused.
  */

@@ -4,7 +4,7 @@ import { expectControlNotCovered } from '../fixtures/toasts.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 /**
- * Corrections of billing lines (issue 10): a void leaves every total and the lienholder's
+ * Corrections of billing lines: a void leaves every total and the lienholder's
  * figures live, a stale edit shows the conflict in place, and the line's history says who
  * changed what and why.
  */

@@ -2,7 +2,7 @@ import { expectNoAxeViolations, setTheme } from '../fixtures/axe.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 /**
- * Case activity (issue 13, point 6): a change made in one party's browser reaches the Activity
+ * Case activity: a change made in one party's browser reaches the Activity
  * tab another party has open, live, and the feed is readable in both themes.
  */
 for (const theme of ['light', 'dark'] as const) {

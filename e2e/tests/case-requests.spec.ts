@@ -2,7 +2,7 @@ import { expectNoAxeViolations, setTheme } from '../fixtures/axe.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 /**
- * Issue 13, records and bills requests: the attorney asks the clinic for records from the
+ * Records and bills requests: the attorney asks the clinic for records from the
  * patient's page; the clinic, in its own browser, acknowledges and fulfils by uploading a file;
  * the attorney's open page shows the request fulfilled, with the document, without a reload.
  */

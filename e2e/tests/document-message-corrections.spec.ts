@@ -4,7 +4,7 @@ import { expectControlNotCovered } from '../fixtures/toasts.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 /**
- * Corrections of documents and messages (issue 10): a document moved to Intake leaves the
+ * Corrections of documents and messages: a document moved to Intake leaves the
  * attorney's open list at once; a removal is asked for with the file's name and a reason; the
  * sender edits a message ('edited') and retracts it ('Message retracted by …'), live for the
  * others, while admins keep the text.

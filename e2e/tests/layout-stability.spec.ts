@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, type DemoRole } from '../fixtures/auth.ts';
 import { expect, test } from '../fixtures/test.ts';
 
-// Issue 12: no layout shift while a dashboard's data loads. Every API answer is held back a
+// No layout shift while a dashboard's data loads. Every API answer is held back a
 // moment, so the page first renders its placeholders (skeleton rows and cards, the header menus'
 // stand-ins) and then its data; the layout-shift entries the browser records meanwhile (what
 // Lighthouse sums as Cumulative Layout Shift) must stay at zero.

@@ -14,7 +14,7 @@ async function billAs(clinic: Page, patientId: string, amount: string) {
 }
 
 /**
- * Issue 13, the lien ledger: the lienholder records a payment on the patient's Billing tab; the
+ * The lien ledger: the lienholder records a payment on the patient's Billing tab; the
  * ledger's balance and the portfolio on its open dashboard follow live; the attorney sees the
  * ledger but cannot record; the whole portfolio downloads as one CSV; the dashboard passes axe
  * in both themes.

@@ -11,8 +11,8 @@ async function changeStatus(page: Page, status: string) {
 }
 
 /**
- * Issue 12, per-request overhead: the tab that changes a record keeps what the answer gave it
- * and does not fetch the record again when its own live event comes back (that fetch was also
+ * Per-request overhead (docs/requirements/added-requirements.md): the tab that changes a record
+ * keeps what the answer gave it and does not fetch the record again when its own live event comes back (that fetch was also
  * a second audited read); another user's tab does fetch it.
  */
 test('a status change is not fetched again by the tab that made it', async ({

@@ -4,7 +4,7 @@ import { expectNoAxeViolations, setTheme } from '../fixtures/axe.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 /**
- * Password life (issue 11, point 1) as a user meets it: change the password on the Security page,
+ * Password life as a user meets it: change the password on the Security page,
  * and reset a forgotten one with the e-mailed link. Each test makes its own user, so the demo
  * accounts the other specs share keep their passwords.
  */

@@ -111,7 +111,7 @@ test('a status and demographics change by the clinic appears live in the firm’
   // Choosing is not saving: the firm still sees the old status until Save.
   await expect(firm.locator('[aria-current="step"]')).not.toContainText('Referred for PT');
   await clinic.getByRole('button', { name: 'Save status' }).click();
-  // Saving asks to confirm the change it names (issue 10): still nothing changed for the firm.
+  // Saving asks to confirm the change it names: still nothing changed for the firm.
   await expect(firm.locator('[aria-current="step"]')).not.toContainText('Referred for PT');
   await clinic.getByRole('button', { name: 'Change status' }).click();
   await expect(clinic.getByText('Patient updated successfully')).toBeVisible();
@@ -219,7 +219,7 @@ test('firm dashboard shows the first 10 client cases with View Case links and pa
   const pager = page.getByRole('navigation', { name: 'Client case pages' });
   await expect(pager).toContainText(/^1–10 of \d+/);
   await page.getByRole('button', { name: 'Next' }).click();
-  // Keyset pages (issue 12): the second page, and Previous back to the first.
+  // Keyset pages: the second page, and Previous back to the first.
   await expect(pager).toContainText(/^11–\d+ of \d+/);
   await expect(table.getByRole('link', { name: /^View Case/ }).first()).toBeVisible();
   await page.getByRole('button', { name: 'Previous' }).click();

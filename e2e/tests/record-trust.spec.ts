@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
 
 /**
- * A record people can trust (issue 10): typed values survive someone else's change, leaving a
+ * A record people can trust: typed values survive someone else's change, leaving a
  * dirty form asks, a stale save shows the conflict in place, and a status change is deliberate
  * and can be undone before anyone is told.
  */

@@ -4,7 +4,7 @@ import { expectControlNotCovered } from '../fixtures/toasts.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 /**
- * Reduction negotiation and the settlement preview (issue 13), across browsers signed in as
+ * Reduction negotiation and the settlement preview, across browsers signed in as
  * different parties: the attorney proposes, the lienholder counters, the attorney accepts, and
  * both pages show the locked balance without a reload; the attorney's worksheet computes the net
  * as they type, saves, and prints one clean page.

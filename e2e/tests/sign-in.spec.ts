@@ -13,7 +13,7 @@ for (const role of Object.keys(DEMO_ACCOUNTS) as DemoRole[]) {
   });
 }
 
-// The 'Signed in successfully' toast once sat over 'Add Patient' and took its clicks (issue 10).
+// The 'Signed in successfully' toast once sat over 'Add Patient' and took its clicks.
 for (const viewport of [
   { name: 'laptop', width: 1280, height: 720 },
   { name: 'phone', width: 390, height: 844 },

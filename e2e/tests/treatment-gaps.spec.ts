@@ -14,7 +14,7 @@ async function writeAs(page: Page, method: 'PUT' | 'PATCH', url: string, data: o
 }
 
 /**
- * Issue 13, treatment-gap alerts: a patient in active treatment whose last treatment is past the
+ * Treatment-gap alerts: a patient in active treatment whose last treatment is past the
  * clinic's threshold gets a gap when the check runs (here at once, because the clinic saves its
  * setting); the badge reaches the clinic's and the firm's open dashboards live, and their 'Gaps'
  * filters list it.

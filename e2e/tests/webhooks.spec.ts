@@ -7,7 +7,7 @@ test.use({ role: 'clinic' });
 test.describe.configure({ timeout: 120_000 });
 
 /**
- * Issue 14, webhooks end to end: a clinic user opens Webhooks from the account menu, registers
+ * Webhooks end to end: a clinic user opens Webhooks from the account menu, registers
  * an endpoint on a local receiver (http on 127.0.0.1 is allowed outside production), copies the
  * secret shown once, posts a message on one of the clinic's patients, and sees the delivery with
  * the receiver's status code and answer, then replays it. Both themes and a phone's width.
