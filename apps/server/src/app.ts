@@ -12,7 +12,6 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import helmet from 'helmet';
 import { actorMayUse } from '@casebridge/domain/capabilities';
 import { MESSAGES } from '@casebridge/domain/errors';
-import { WRITE_ORIGIN_HEADER } from '@casebridge/domain/events/live-events';
 import type { AppContext } from './app-context.ts';
 import { readBearerSecret, resolveTokenActor } from './auth/api-token.ts';
 import { resolveActor } from './auth/session.ts';
@@ -20,7 +19,6 @@ import { writeMayChangeSessions } from './auth/session-cache.ts';
 import { AppError } from './lib/app-error.ts';
 import { isVendorPublicRoute, UndeclaredRouteAccessError } from './lib/route-access.ts';
 import { toWebHeaders } from './lib/web-headers.ts';
-import { runWithWriteOrigin, setWriteOriginUser } from './lib/write-origin.ts';
 import { runWithQueryPriority } from './db/query-priority.ts';
 import { registerApiRoutes } from './routes.ts';
 import { getSettings } from './modules/settings/settings.queries.ts';
@@ -139,12 +137,6 @@ export async function buildApp({
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
-  });
-
-  // A browser write's origin, for the events it publishes (lib/write-origin.ts). A callback
-  // hook, so the rest of the request runs inside the store.
-  app.addHook('onRequest', (request, _reply, done) => {
-    runWithWriteOrigin(request.headers[WRITE_ORIGIN_HEADER], done);
   });
 
   // On PGlite a write request's statements go ahead of waiting reads (db/query-priority.ts).
@@ -273,7 +265,6 @@ export async function buildApp({
     // Known from here on, so a token's refused call is audited too (below).
     request.actor = actor;
     if (!actorMayUse(actor, access)) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
-    setWriteOriginUser(actor.userId);
   });
 
   // Every request an API token authenticated writes its audit row naming the token, whatever

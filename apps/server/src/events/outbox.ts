@@ -6,7 +6,6 @@ import {
 } from '@casebridge/domain/events/live-events';
 import type { Db } from '#src/db/client.ts';
 import type { RequestContext } from '#src/lib/request-context.ts';
-import { currentWriteOrigin } from '#src/lib/write-origin.ts';
 
 type WriteOrigin = RequestContext['writeOrigin'];
 
@@ -72,9 +71,8 @@ export async function publishEvents(db: Db, events: readonly LiveEvent[]): Promi
 export function publishEventsSql(
   events: readonly LiveEvent[],
   first?: SQL,
-  // The browser write that made them, when the change is one (lib/request-context.ts); a module
-  // not yet on the Change leaves it to the request's store (lib/write-origin.ts).
-  origin: WriteOrigin | null = currentWriteOrigin(),
+  // The browser write that made them, when the change is one (lib/request-context.ts).
+  origin: WriteOrigin | null = null,
 ): SQL {
   const rows = events.map((event) => {
     const { patientId, recipientUserIds } = event as {

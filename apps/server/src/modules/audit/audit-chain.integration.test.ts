@@ -7,7 +7,11 @@ import { auditLogs, events, patients } from '#src/db/schema/index.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { AUDIT_GENESIS_HASH, hashAuditRow } from './audit-hash.ts';
 import { verifyAuditChain } from './audit-verify.ts';
-import { writeAudit, writeAuditAndPublish, writeAuditOnItsOwn } from './audit.service.ts';
+import { inChange } from '#src/change/change.ts';
+import { systemContext } from '#src/lib/request-context.ts';
+import { writeAudit, writeAuditOnItsOwn } from './audit.service.ts';
+
+const SYSTEM = { actor: null, context: systemContext() };
 
 /** The message of an error and of its causes (Drizzle wraps the driver's error). */
 async function failureOf(run: Promise<unknown>): Promise<string> {
@@ -131,16 +135,14 @@ describe('the audit hash chain', () => {
   it('appends a change’s row and publishes its events in one statement, in the chain', async () => {
     const before = await countRows(server);
     const eventsBefore = await countEvents(server);
-    await server.context.db.transaction((tx) =>
-      writeAuditAndPublish(
-        tx,
-        { action: 'settings_updated', actor: null, details: 'with its event' },
-        [{ topic: 'settings.changed' }, { topic: 'organization.changed' }],
-      ),
-    );
-    await server.context.db.transaction((tx) =>
-      writeAuditAndPublish(tx, { action: 'settings_updated', details: 'no event' }, []),
-    );
+    await inChange(server.context.db, SYSTEM, async (change) => {
+      change
+        .audit({ action: 'settings_updated', details: 'with its event' })
+        .publish({ topic: 'settings.changed' }, { topic: 'organization.changed' });
+    });
+    await inChange(server.context.db, SYSTEM, async (change) => {
+      change.audit({ action: 'settings_updated', details: 'no event' });
+    });
     expect({ rows: await countRows(server), events: await countEvents(server) }).toEqual({
       rows: before + 2,
       events: eventsBefore + 2,
@@ -305,9 +307,9 @@ describe.runIf(inject('testTemplate').kind === 'postgres')(
           if (index % 4 === 0)
             return instance.context.db.transaction((tx) => writeAudit(tx, entry(text)));
           if (index % 4 === 1)
-            return instance.context.db.transaction((tx) =>
-              writeAuditAndPublish(tx, entry(text), [{ topic: 'settings.changed' }]),
-            );
+            return inChange(instance.context.db, SYSTEM, async (change) => {
+              change.audit(entry(text)).publish({ topic: 'settings.changed' });
+            });
           return writeAuditOnItsOwn(instance.context.db, entry(text));
         }),
       );

@@ -29,7 +29,7 @@ const LAST_EVENT_ID = /^\d{1,15}$/;
 const frames = new WeakMap<EventRow, string>();
 const originFrames = new WeakMap<EventRow, string>();
 function formatEvent(event: EventRow, userId: string): string {
-  // The write's origin goes only to the user who made it (lib/write-origin.ts).
+  // The write's origin goes only to the user who made it (lib/request-context.ts).
   const withOrigin = event.origin !== null && event.originUserId === userId;
   const cache = withOrigin ? originFrames : frames;
   let frame = cache.get(event);

@@ -3,7 +3,7 @@ import type { Role } from '@casebridge/domain/roles';
 import type { TNotificationPage } from '@casebridge/domain/notifications/notification.schemas';
 import type { Db } from '#src/db/client.ts';
 import { notifications } from '#src/db/schema/index.ts';
-import { publishEvent, type LiveEvent } from '#src/events/outbox.ts';
+import type { LiveEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
 import { countUnreadForBadge, listNotifications } from './notifications.queries.ts';
@@ -20,45 +20,9 @@ export type NewNotification = {
   documentId?: string | null;
 };
 
-/**
- * Creates one notification per recipient whose preferences allow the type (the toggle for
- * messages, document uploads or status changes, applied in `recipients.ts`), and tells each of
- * them live. The recipients come from `listNotificationAudience`. Returns the ids of the users
- * actually notified.
- */
-export async function notifyUsers(
-  db: Db,
-  recipientIds: readonly string[],
-  notification: NewNotification,
-): Promise<string[]> {
-  const { notified, event } = await createNotifications(db, recipientIds, notification);
-  if (event) await publishEvent(db, event);
-  return notified;
-}
-
-/**
- * `notifyUsers` without the live event, which it returns for the caller to publish: a batch
- * of notifications in one transaction publishes its events together at its end (`publishEvents`),
- * rather than hold the events lock from the first one to the commit.
- */
-export async function createNotifications(
-  db: Db,
-  recipientIds: readonly string[],
-  notification: NewNotification,
-): Promise<CreatedNotification> {
-  const [created] = await createNotificationBatch(db, [{ recipientIds, notification }]);
-  return created ?? { notified: [], event: null };
-}
-
-type CreatedNotification = { notified: string[]; event: LiveEvent | null };
-
 /** Rows per insert: far below PostgreSQL's 65,535 parameters at 8 a row. */
 const INSERT_ROWS = 1_000;
 
-/**
- * `createNotifications` of each item, in order, with the preferences read and the rows written
- * in a few statements for the whole batch: for a job that notifies about many things at once.
- */
 /** A notification and the users it goes to, once their preferences have been applied. */
 export type DecidedNotification = {
   recipientIds: readonly string[];
@@ -116,18 +80,6 @@ function notificationEvent({ recipientIds, notification }: DecidedNotification):
     recipientUserIds: recipientIds,
     payload: { type: notification.type },
   };
-}
-
-export async function createNotificationBatch(
-  db: Db,
-  batch: ReadonlyArray<{ recipientIds: readonly string[]; notification: NewNotification }>,
-): Promise<CreatedNotification[]> {
-  const decided = await decideNotifications(db, batch);
-  await insertNotifications(db, decided);
-  return decided.map(({ recipientIds, notification }) => ({
-    notified: [...recipientIds],
-    event: notificationEvent({ recipientIds, notification }),
-  }));
 }
 
 /**
