@@ -96,6 +96,14 @@ const RULES = [
       return `${file} imports ${target.slice('apps/server/src/'.length)}: a module never uses another module's queries; call modules/${to}'s service instead`;
     },
   },
+  {
+    // Routes parse, check the capability and call the service; only the service reaches the SQL.
+    base: MODULES,
+    check(file, _from, target) {
+      if (!/[.-]routes\.ts$/.test(file) || !/\.queries(\.ts)?$/.test(target)) return null;
+      return `${file} imports ${target}: a route calls its module's service, never queries`;
+    },
+  },
 ];
 
 /** The boundary violations under `root`, one message each. */

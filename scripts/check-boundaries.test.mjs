@@ -48,6 +48,12 @@ const PLANTED = [
       "apps/server/src/modules/billing/planted-module.ts imports modules/patients/patients.queries.ts: a module never uses another module's queries; call modules/patients's service instead",
   },
   {
+    file: 'apps/server/src/modules/patients/planted.routes.ts',
+    text: "export { getPatientStats } from './patients.queries.ts';\n",
+    checker:
+      "apps/server/src/modules/patients/planted.routes.ts imports apps/server/src/modules/patients/patients.queries.ts: a route calls its module's service, never queries",
+  },
+  {
     file: 'apps/server/src/modules/billing/planted-relative.ts',
     text: "export { AppError } from '../../lib/app-error.ts';\n",
     checker:

@@ -11,8 +11,11 @@ import { ZAdminUser } from '@casebridge/domain/users/user.schemas';
 import { requestContext } from '#src/lib/request-context.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { deliverInvitationNow } from '#src/modules/users/invitations.service.ts';
-import { listAccessRequests } from './access-requests.queries.ts';
-import { approveAccessRequest, rejectAccessRequest } from './access-requests.review.ts';
+import {
+  approveAccessRequest,
+  listAccessRequests,
+  rejectAccessRequest,
+} from './access-requests.review.ts';
 
 const ZRequestParams = z.object({ requestId: z.uuid() });
 const errors = {

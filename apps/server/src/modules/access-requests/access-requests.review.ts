@@ -1,5 +1,7 @@
 import {
   ACCESS_REQUEST_MESSAGES,
+  type AccessRequestStatus,
+  type TAccessRequest,
   type TApproveAccessRequest,
 } from '@casebridge/domain/access-requests/access-request-review.schemas';
 import { ROLE_LABELS } from '@casebridge/domain/roles';
@@ -9,7 +11,11 @@ import type { Actor } from '#src/lib/actor.ts';
 import { AppError, notFound } from '#src/lib/app-error.ts';
 import type { RequestContext } from '#src/lib/request-context.ts';
 import { addUser } from '#src/modules/users/users.service.ts';
-import { getAccessRequest, markAccessRequestReviewed } from './access-requests.queries.ts';
+import {
+  getAccessRequest,
+  listAccessRequests as selectAccessRequests,
+  markAccessRequestReviewed,
+} from './access-requests.queries.ts';
 
 type ParsedApproval = { role: TApproveAccessRequest['role']; organizationId: string | null };
 
@@ -83,4 +89,9 @@ export async function rejectAccessRequest(
       })
       .publish({ topic: 'access-request.reviewed' });
   });
+}
+
+/** The requests of one status for the review queue: pending oldest first, reviewed newest first. */
+export function listAccessRequests(db: Db, status: AccessRequestStatus): Promise<TAccessRequest[]> {
+  return selectAccessRequests(db, status);
 }

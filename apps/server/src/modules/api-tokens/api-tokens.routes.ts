@@ -11,8 +11,7 @@ import {
 import { ZErrorBody } from '@casebridge/domain/errors';
 import { requestContext } from '#src/lib/request-context.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
-import { listTokens } from './api-tokens.queries.ts';
-import { createToken, revokeToken } from './api-tokens.service.ts';
+import { createToken, listTokens, revokeToken } from './api-tokens.service.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody };
 

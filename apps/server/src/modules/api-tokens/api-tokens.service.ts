@@ -22,6 +22,7 @@ import {
   getToken,
   insertServiceUser,
   insertToken,
+  listTokens as selectTokenPage,
   lockUnrevokedToken,
   markTokenRevoked,
   tokenExists,
@@ -120,4 +121,9 @@ export async function revokeToken(
     if (!revoked) throw new Error('revoked token not found');
     return revoked;
   });
+}
+
+/** A page of the tokens, newest first, with their count (capped at API_TOKENS_COUNT_CAP). */
+export function listTokens(db: Db, page: { cursor?: string | undefined; pageSize: number }) {
+  return selectTokenPage(db, page);
 }

@@ -13,8 +13,8 @@ import { csvResponse } from '#src/lib/openapi.ts';
 import { requestContext } from '#src/lib/request-context.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { toAuditCsv } from './audit-csv.ts';
-import { iterateAuditLogs, listAuditLogs } from './audit.queries.ts';
 import { auditPatientRead } from './audit-reads.ts';
+import { iterateAuditLogs, listAuditLogs } from './audit.service.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody };
 

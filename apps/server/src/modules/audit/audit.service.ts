@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { AuditAction } from '@casebridge/domain/audit';
+import type { TAuditLogEntry, TAuditLogFilter } from '@casebridge/domain/audit/audit-log.schemas';
 import type { Role } from '@casebridge/domain/roles';
 import type { Db } from '#src/db/client.ts';
 import type { Actor } from '#src/lib/actor.ts';
@@ -10,6 +11,10 @@ import {
   appendAuditRowsSql,
   type UnchainedAuditRow,
 } from './audit-chain.queries.ts';
+import {
+  iterateAuditLogs as iterateAuditLogRows,
+  listAuditLogs as selectAuditLogPage,
+} from './audit.queries.ts';
 import { auditNoteOfGrantUse } from './grant-use.ts';
 
 export type AuditEntry = {
@@ -157,4 +162,18 @@ function createAppender(db: Db): Appender {
       });
     },
   };
+}
+
+/** A page of the filtered audit log, newest first, with the count beside it. */
+export function listAuditLogs(
+  db: Db,
+  filter: TAuditLogFilter,
+  page: { cursor?: number | undefined; pageSize: number },
+) {
+  return selectAuditLogPage(db, filter, page);
+}
+
+/** Every filtered row in the tab's order, read lazily in keyset batches (for the CSV export). */
+export function iterateAuditLogs(db: Db, filter: TAuditLogFilter): AsyncGenerator<TAuditLogEntry> {
+  return iterateAuditLogRows(db, filter);
 }

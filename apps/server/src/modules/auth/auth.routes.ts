@@ -9,8 +9,7 @@ import { requestContext } from '#src/lib/request-context.ts';
 import { toWebHeaders } from '#src/lib/web-headers.ts';
 import { recordSignOut } from '#src/modules/sessions/sessions.service.ts';
 import { getSettings } from '#src/modules/settings/settings.service.ts';
-import { getSessionUser, toSessionResponse } from './auth.queries.ts';
-import { readSession, signIn, signOut } from './auth.service.ts';
+import { getSignInResponse, readSession, signIn, signOut } from './auth.service.ts';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -35,11 +34,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         headers: toWebHeaders(request),
       });
       reply.header('set-cookie', result.setCookies);
-      return toSessionResponse(
-        await getSessionUser(db, result.userId),
-        await getSettings(db),
-        result.secondFactor,
-      );
+      return getSignInResponse(db, result.userId, result.secondFactor);
     },
   );
 

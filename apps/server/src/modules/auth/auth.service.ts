@@ -12,7 +12,7 @@ import { AppError } from '#src/lib/app-error.ts';
 import type { RequestContext } from '#src/lib/request-context.ts';
 import { getSignInSecondFactorState } from '#src/modules/mfa/mfa.service.ts';
 import { getSettings } from '#src/modules/settings/settings.service.ts';
-import { toSessionResponse, toSessionUser } from './auth.queries.ts';
+import { getSessionUser, toSessionResponse, toSessionUser } from './auth.queries.ts';
 import { claimAttempt, clearFailures, toThrottledError } from './login-throttle.ts';
 import { alertOwnerOfFailures } from './sign-in-alert.ts';
 
@@ -118,4 +118,13 @@ function callSignIn(auth: Auth, input: TLoginRequest, headers: Headers) {
 export async function signOut(auth: Auth, headers: Headers): Promise<string[]> {
   const result = await auth.api.signOut({ headers, returnHeaders: true });
   return result.headers.getSetCookie();
+}
+
+/** The answer to a sign-in: the user's profile, the settings the app needs and the second factor. */
+export async function getSignInResponse(
+  db: Db,
+  userId: string,
+  secondFactor: SecondFactorState,
+): Promise<TSessionResponse> {
+  return toSessionResponse(await getSessionUser(db, userId), await getSettings(db), secondFactor);
 }

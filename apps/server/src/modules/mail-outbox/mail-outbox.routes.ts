@@ -12,8 +12,7 @@ import { ZErrorBody } from '@casebridge/domain/errors';
 import { requestContext } from '#src/lib/request-context.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
-import { listMail } from './mail-outbox.queries.ts';
-import { retryAllFailedMail, retryFailedMail, viewMail } from './mail-outbox.service.ts';
+import { listMail, retryAllFailedMail, retryFailedMail, viewMail } from './mail-outbox.service.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 const ZMailParams = z.object({ mailId: z.uuid() });

@@ -15,6 +15,7 @@ import {
   findMailPatientId,
   getMail,
   getMailRow,
+  listMail as selectMailPage,
   requeueFailedMail,
   toItem,
 } from './mail-outbox.queries.ts';
@@ -77,4 +78,13 @@ export async function retryAllFailedMail(
     }
     return { retried: mails.length };
   });
+}
+
+/** A page of the outbox, newest first, filtered by status and text, with the count beside it. */
+export function listMail(
+  db: Db,
+  filter: Parameters<typeof selectMailPage>[1],
+  page: { cursor?: string | undefined; pageSize: number },
+) {
+  return selectMailPage(db, filter, page);
 }

@@ -15,8 +15,11 @@ import { staleWriteBody } from '@casebridge/domain/versioning/versioning';
 import { requestContext } from '#src/lib/request-context.ts';
 import { expectedVersion, withEtag } from '#src/lib/versioning.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
-import { listOrganizations } from './organizations.queries.ts';
-import { createOrganization, editOrganization } from './organizations.service.ts';
+import {
+  createOrganization,
+  editOrganization,
+  listOrganizations,
+} from './organizations.service.ts';
 
 const errors = {
   400: ZErrorBody,

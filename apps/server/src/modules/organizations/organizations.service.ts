@@ -4,6 +4,7 @@ import {
   type TUpdateOrganizationParsed,
 } from '@casebridge/domain/organizations/organization-admin.schemas';
 import type { TOrganization } from '@casebridge/domain/organizations/organization.schemas';
+import type { OrganizationKind } from '@casebridge/domain/roles';
 import type { Db } from '#src/db/client.ts';
 import { inChange } from '#src/change/change.ts';
 import type { Actor } from '#src/lib/actor.ts';
@@ -14,6 +15,7 @@ import { recheckTreatmentGaps } from '#src/modules/treatment-gaps/gap-settings.s
 import {
   insertOrganization,
   isOrganizationNameTaken,
+  listOrganizations as selectOrganizations,
   lockOrganization,
   updateOrganization,
 } from './organizations.queries.ts';
@@ -81,4 +83,12 @@ export async function editOrganization(
     await recheckTreatmentGaps(db, context);
   }
   return saved;
+}
+
+/** The directory, filtered by kind and name: shared reference data every signed-in user reads. */
+export function listOrganizations(
+  db: Db,
+  filter: { kind?: OrganizationKind | undefined; search?: string | undefined },
+): Promise<TOrganization[]> {
+  return selectOrganizations(db, filter);
 }

@@ -7,8 +7,7 @@ import { staleWriteBody } from '@casebridge/domain/versioning/versioning';
 import { requestContext } from '#src/lib/request-context.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { expectedVersion, withEtag } from '#src/lib/versioning.ts';
-import { getSettingsRecord } from './settings.queries.ts';
-import { saveSettings } from './settings.service.ts';
+import { getEditableSettings, saveSettings } from './settings.service.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody };
 
@@ -27,7 +26,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ZSettingsRecord, ...errors },
       },
     },
-    async (_request, reply) => withEtag(reply, await getSettingsRecord(db)),
+    async (_request, reply) => withEtag(reply, await getEditableSettings(db)),
   );
 
   api.put(

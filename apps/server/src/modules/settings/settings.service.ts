@@ -40,3 +40,8 @@ export async function saveSettings(
     return saved;
   });
 }
+
+/** The settings with their version, as the admin reads them before editing (no lock taken). */
+export function getEditableSettings(db: Db): Promise<TSettingsRecord> {
+  return getSettingsRecord(db);
+}

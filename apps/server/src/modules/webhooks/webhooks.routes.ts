@@ -17,10 +17,11 @@ import {
 } from '@casebridge/domain/webhooks/webhook.schemas';
 import { requestContext } from '#src/lib/request-context.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
-import { listDeliveries, listEndpoints } from './webhooks.queries.ts';
 import {
   createEndpoint,
   deleteEndpoint,
+  listDeliveries,
+  listEndpoints,
   replayDelivery,
   requireEndpoint,
   rotateSecret,

@@ -24,7 +24,14 @@ import {
   resolvesToPublicAddresses,
   type WebhookUrlPolicy,
 } from './webhook-url.ts';
-import { getEndpoint, lockEndpoint, toDelivery, type EndpointRow } from './webhooks.queries.ts';
+import {
+  getEndpoint,
+  listDeliveries as selectDeliveryPage,
+  listEndpoints as selectEndpoints,
+  lockEndpoint,
+  toDelivery,
+  type EndpointRow,
+} from './webhooks.queries.ts';
 
 export type WebhookServiceContext = RequestContext & {
   keyring: DocumentKeyring;
@@ -72,6 +79,20 @@ async function resolveOrganization(
     .where(eq(organizations.id, requested));
   if (!organization) throw validationFailed('organizationId: no such organisation');
   return organization.id;
+}
+
+/** The endpoints the actor manages, newest first (at most `limit`). */
+export function listEndpoints(db: Db, actor: Actor, limit: number): Promise<TWebhookEndpoint[]> {
+  return selectEndpoints(db, actor, limit);
+}
+
+/** A page of an endpoint's deliveries, newest first; call it with an endpoint already required. */
+export function listDeliveries(
+  db: Db,
+  endpointId: string,
+  page: { cursor?: string | undefined; limit: number },
+): Promise<{ items: TWebhookDelivery[]; nextCursor: string | null }> {
+  return selectDeliveryPage(db, endpointId, page);
 }
 
 async function requireEndpoint(db: Db, actor: Actor, id: string): Promise<TWebhookEndpoint> {
