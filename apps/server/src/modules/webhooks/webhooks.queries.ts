@@ -5,12 +5,15 @@ import type {
   TWebhookEventType,
 } from '@casebridge/domain/webhooks/webhook.schemas';
 import type { Db } from '#src/db/client.ts';
+import { firstOrThrow } from '#src/db/first-or-throw.ts';
 import { organizations, webhookDeliveries, webhookEndpoints } from '#src/db/schema/index.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { descNullsLast } from '#src/lib/index-order.ts';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+type EndpointFields = Pick<EndpointRow, 'url' | 'description' | 'eventTypes' | 'active'>;
+type SealedSecret = Pick<EndpointRow, 'secretCiphertext' | 'secretKeyId'>;
 
 /**
  * The endpoints an actor manages, in SQL: an administrator every one, anyone else only their
@@ -147,4 +150,99 @@ export async function listDeliveries(
   const items = rows.slice(0, page.limit).map(toDelivery);
   const last = items.at(-1);
   return { items, nextCursor: rows.length > page.limit && last ? last.id : null };
+}
+
+/** The id of the organisation named for a new endpoint, when there is one. */
+export async function findOrganizationId(db: Db, id: string): Promise<string | null> {
+  const [organization] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, id));
+  return organization?.id ?? null;
+}
+
+/** The endpoints not deleted of one scope: an organisation's, or (null) the all-patients one. */
+export async function countEndpoints(db: Db, organizationId: string | null): Promise<number> {
+  const [{ count } = { count: 0 }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(webhookEndpoints)
+    .where(
+      and(
+        sql`${webhookEndpoints.deletedAt} is null`,
+        organizationId
+          ? eq(webhookEndpoints.organizationId, organizationId)
+          : sql`${webhookEndpoints.organizationId} is null`,
+      ),
+    );
+  return count;
+}
+
+export async function insertEndpoint(
+  db: Db,
+  values: typeof webhookEndpoints.$inferInsert,
+): Promise<EndpointRow> {
+  const inserted = await db.insert(webhookEndpoints).values(values).returning();
+  return firstOrThrow(inserted, 'the new webhook endpoint');
+}
+
+/** Writes an endpoint's editable fields; the caller holds its lock (lockEndpoint). */
+export async function updateEndpointFields(
+  db: Db,
+  id: string,
+  fields: EndpointFields,
+): Promise<void> {
+  await db
+    .update(webhookEndpoints)
+    .set({ ...fields, updatedAt: sql`now()` })
+    .where(eq(webhookEndpoints.id, id));
+}
+
+/** Soft delete; the caller holds the endpoint's lock. */
+export async function markEndpointDeleted(db: Db, id: string): Promise<void> {
+  await db
+    .update(webhookEndpoints)
+    .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(webhookEndpoints.id, id));
+}
+
+/** Replaces the sealed signing secret; the caller holds the endpoint's lock. */
+export async function updateEndpointSecret(
+  db: Db,
+  id: string,
+  sealed: SealedSecret,
+): Promise<void> {
+  await db
+    .update(webhookEndpoints)
+    .set({ ...sealed, updatedAt: sql`now()` })
+    .where(eq(webhookEndpoints.id, id));
+}
+
+/** One delivery of one endpoint: an id of another endpoint's delivery finds nothing. */
+export async function getDeliveryRow(
+  db: Db,
+  endpointId: string,
+  deliveryId: string,
+): Promise<DeliveryRow | null> {
+  const [row] = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId)));
+  return row ?? null;
+}
+
+/** Whether the endpoint meets `covers` (webhook-fanout.ts's endpointCoversCondition) now. */
+export async function endpointMeets(db: Db, endpointId: string, covers: SQL): Promise<boolean> {
+  const [row] = await db
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, endpointId), covers));
+  return row !== undefined;
+}
+
+export async function insertDelivery(
+  db: Db,
+  values: typeof webhookDeliveries.$inferInsert,
+): Promise<DeliveryRow> {
+  const inserted = await db.insert(webhookDeliveries).values(values).returning();
+  return firstOrThrow(inserted, 'the replayed delivery');
 }

@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import {
   WEBHOOK_ENDPOINTS_MAX,
   WEBHOOK_SECRET_PREFIX,
@@ -11,8 +10,6 @@ import {
   ZWebhookPayload,
 } from '@casebridge/domain/webhooks/webhook.schemas';
 import type { Db } from '#src/db/client.ts';
-import { firstOrThrow } from '#src/db/first-or-throw.ts';
-import { organizations, webhookDeliveries, webhookEndpoints } from '#src/db/schema/index.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError, forbidden, notFound, validationFailed } from '#src/lib/app-error.ts';
 import { inChange } from '#src/change/change.ts';
@@ -25,11 +22,20 @@ import {
   type WebhookUrlPolicy,
 } from './webhook-url.ts';
 import {
+  countEndpoints,
+  endpointMeets,
+  findOrganizationId,
+  getDeliveryRow,
   getEndpoint,
+  insertDelivery,
+  insertEndpoint,
   listDeliveries as selectDeliveryPage,
   listEndpoints as selectEndpoints,
   lockEndpoint,
+  markEndpointDeleted,
   toDelivery,
+  updateEndpointFields,
+  updateEndpointSecret,
   type EndpointRow,
 } from './webhooks.queries.ts';
 
@@ -73,12 +79,9 @@ async function resolveOrganization(
     return actor.organizationId;
   }
   if (!requested) return null;
-  const [organization] = await db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.id, requested));
-  if (!organization) throw validationFailed('organizationId: no such organisation');
-  return organization.id;
+  const organizationId = await findOrganizationId(db, requested);
+  if (!organizationId) throw validationFailed('organizationId: no such organisation');
+  return organizationId;
 }
 
 /** The endpoints the actor manages, newest first (at most `limit`). */
@@ -113,33 +116,19 @@ export async function createEndpoint(
   const secret = newSecret();
   await inChange(db, { actor, context }, async (change) => {
     const { tx } = change;
-    const [{ count } = { count: 0 }] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(webhookEndpoints)
-      .where(
-        and(
-          sql`${webhookEndpoints.deletedAt} is null`,
-          organizationId
-            ? eq(webhookEndpoints.organizationId, organizationId)
-            : sql`${webhookEndpoints.organizationId} is null`,
-        ),
-      );
+    const count = await countEndpoints(tx, organizationId);
     if (count >= WEBHOOK_ENDPOINTS_MAX)
       throw validationFailed(`url: at most ${WEBHOOK_ENDPOINTS_MAX} endpoints per organisation`);
-    const inserted = await tx
-      .insert(webhookEndpoints)
-      .values({
-        id,
-        organizationId,
-        url,
-        description: input.description ?? null,
-        eventTypes: input.eventTypes,
-        ...sealedColumns(context.keyring, id, secret),
-        createdBy: actor.userId,
-        createdByName: actor.name,
-      })
-      .returning();
-    const row = firstOrThrow(inserted, 'the new webhook endpoint');
+    const row = await insertEndpoint(tx, {
+      id,
+      organizationId,
+      url,
+      description: input.description ?? null,
+      eventTypes: input.eventTypes,
+      ...sealedColumns(context.keyring, id, secret),
+      createdBy: actor.userId,
+      createdByName: actor.name,
+    });
     change.audit({
       action: 'webhook_created',
       details: `${describeEndpoint(row)}; scope ${organizationId ?? 'all patients'}`,
@@ -170,10 +159,7 @@ export async function updateEndpoint(
       (field) => JSON.stringify(next[field]) !== JSON.stringify(current[field]),
     );
     if (changed.length === 0) return;
-    await tx
-      .update(webhookEndpoints)
-      .set({ ...next, updatedAt: sql`now()` })
-      .where(eq(webhookEndpoints.id, id));
+    await updateEndpointFields(tx, id, next);
     change.audit({
       action: 'webhook_updated',
       details: `${describeEndpoint({ id, ...next })}; changed: ${changed.join(', ')}${
@@ -195,10 +181,7 @@ export async function deleteEndpoint(
     const { tx } = change;
     const current = await lockEndpoint(tx, actor, id);
     if (!current) throw notFound();
-    await tx
-      .update(webhookEndpoints)
-      .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(eq(webhookEndpoints.id, id));
+    await markEndpointDeleted(tx, id);
     change.audit({
       action: 'webhook_deleted',
       details: describeEndpoint(current),
@@ -218,10 +201,7 @@ export async function rotateSecret(
     const { tx } = change;
     const current = await lockEndpoint(tx, actor, id);
     if (!current) throw notFound();
-    await tx
-      .update(webhookEndpoints)
-      .set({ ...sealedColumns(context.keyring, id, secret), updatedAt: sql`now()` })
-      .where(eq(webhookEndpoints.id, id));
+    await updateEndpointSecret(tx, id, sealedColumns(context.keyring, id, secret));
     change.audit({
       action: 'webhook_secret_rotated',
       details: describeEndpoint(current),
@@ -244,51 +224,36 @@ export async function replayDelivery(
     const { tx } = change;
     const endpoint = await lockEndpoint(tx, actor, ids.endpointId);
     if (!endpoint) throw notFound();
-    const [original] = await tx
-      .select()
-      .from(webhookDeliveries)
-      .where(
-        and(
-          eq(webhookDeliveries.id, ids.deliveryId),
-          eq(webhookDeliveries.endpointId, ids.endpointId),
-        ),
-      );
+    const original = await getDeliveryRow(tx, ids.endpointId, ids.deliveryId);
     if (!original) throw notFound();
     // The scope is judged now, as for a new event: no replay about a patient the endpoint's
     // organisation no longer sees (or a document it may no longer open).
     const payload = ZWebhookPayload.parse(original.payload);
-    const [covered] = await tx
-      .select({ id: webhookEndpoints.id })
-      .from(webhookEndpoints)
-      .where(
-        and(
-          eq(webhookEndpoints.id, endpoint.id),
-          endpointCoversCondition(payload.type, payload.data),
-        ),
-      );
+    const covered = await endpointMeets(
+      tx,
+      endpoint.id,
+      endpointCoversCondition(payload.type, payload.data),
+    );
     if (!covered)
       throw new AppError(
         'CONFLICT',
         "The endpoint's organisation no longer sees this record: it cannot be sent again.",
       );
     const copyId = randomUUID();
-    const inserted = await tx
-      .insert(webhookDeliveries)
-      .values({
-        id: copyId,
-        endpointId: original.endpointId,
-        eventId: null,
-        replayOf: original.id,
-        eventType: original.eventType,
-        patientId: original.patientId,
-        payload: { ...payload, id: copyId },
-      })
-      .returning();
+    const copy = await insertDelivery(tx, {
+      id: copyId,
+      endpointId: original.endpointId,
+      eventId: null,
+      replayOf: original.id,
+      eventType: original.eventType,
+      patientId: original.patientId,
+      payload: { ...payload, id: copyId },
+    });
     change.audit({
       action: 'webhook_delivery_replayed',
       details: `delivery ${original.id} of ${describeEndpoint(endpoint)} as ${copyId}`,
     });
-    return toDelivery(firstOrThrow(inserted, 'the replayed delivery'));
+    return toDelivery(copy);
   });
 }
 
