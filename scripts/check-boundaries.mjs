@@ -3,7 +3,7 @@
 // a web feature importing another feature, a server module importing another module's queries,
 // and a parent-relative import (`../`) in an app, where `#src/…` (each app's package.json
 // `imports`) names the file from the app's src/ instead. The rules oxlint can express (components/lib → features, domain → apps, process.env,
-// cycles) are in .oxlintrc.json. docs/architecture.md, section 1, states all of them.
+// cycles) are in .oxlintrc.json. docs/architecture/code-layout-and-boundaries.md states all of them.
 // Usage: node scripts/check-boundaries.mjs [root]  (root defaults to the repository).
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -89,6 +89,16 @@ const RULES = [
     },
   },
   {
+    // better-auth stays behind auth/ (ADR 0034): the rest of the server sees our session API.
+    base: 'apps/server/src',
+    packages: true,
+    check(file, _from, _target, specifier) {
+      if (!/^better-auth(\/|$)/.test(specifier) || file.startsWith('apps/server/src/auth/'))
+        return null;
+      return `${file} imports '${specifier}': only apps/server/src/auth/ uses better-auth; call its session functions instead`;
+    },
+  },
+  {
     base: MODULES,
     check(file, from, target) {
       const to = partOf(MODULES, target);
@@ -106,16 +116,53 @@ const RULES = [
   },
 ];
 
+/**
+ * The writers of a change's side effects. Only the Change's committer (change/change.ts) and
+ * the files that define them call them: a service records its audit rows, activity, notifications,
+ * mail and events on its Change (docs/architecture/the-change.md).
+ */
+const SIDE_EFFECT_WRITERS =
+  /\b(writeAudit|writeAuditAndPublish|publishEvents?|recordActivit(?:y|ies)|notifyUsers|createNotifications|createNotificationBatch|insertNotifications|enqueueMail)\s*\(/;
+const WRITER_HOMES = new Set([
+  'apps/server/src/change/change.ts',
+  'apps/server/src/events/outbox.ts',
+  'apps/server/src/modules/audit/audit.service.ts',
+  'apps/server/src/modules/activity/activity.service.ts',
+  'apps/server/src/modules/notifications/notifications.service.ts',
+  'apps/server/src/mail/mail-outbox.ts',
+]);
+/** Tests, their support files and the benches set up data as they need it. */
+const isTestFile = (file) =>
+  /\.test\.tsx?$|-test-support\.ts$|test-harness\.ts$|\/test\/|\/bench\//.test(file);
+
+function findDirectWriters(root) {
+  const messages = [];
+  for (const file of listFiles(root, 'apps/server/src')) {
+    if (WRITER_HOMES.has(file) || isTestFile(file)) continue;
+    const code = readFileSync(path.join(root, file), 'utf8')
+      .split('\n')
+      .filter((line) => !/^\s*(\/\/|\*)/.test(line))
+      .join('\n');
+    const call = code.match(SIDE_EFFECT_WRITERS);
+    if (call)
+      messages.push(
+        `${file} calls ${call[1]}: record it on the write's Change (change/change.ts), which writes it at the commit in the lock order`,
+      );
+  }
+  return messages;
+}
+
 /** The boundary violations under `root`, one message each. */
 export function findViolations(root) {
-  const messages = [];
+  const messages = findDirectWriters(root);
   for (const rule of RULES) {
     for (const file of listFiles(root, rule.base)) {
       const from = partOf(rule.base, file);
       const text = readFileSync(path.join(root, file), 'utf8');
       for (const specifier of listSpecifiers(text)) {
         const target = resolve(file, specifier);
-        const message = target === null ? null : rule.check(file, from, target, specifier);
+        const message =
+          target === null && !rule.packages ? null : rule.check(file, from, target, specifier);
         if (message) messages.push(message);
       }
     }
@@ -128,7 +175,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const messages = findViolations(root);
   for (const message of messages) console.error(`boundary: ${message}`);
   if (messages.length > 0) {
-    console.error(`${messages.length} import boundary violation(s); see docs/architecture.md §1`);
+    console.error(
+      `${messages.length} import boundary violation(s); see docs/architecture/code-layout-and-boundaries.md`,
+    );
     process.exit(1);
   }
   console.log('Import boundaries hold.');

@@ -1,4 +1,4 @@
-// Proves the import boundaries of docs/architecture.md §1 fail `npm run lint`: one wrong import of
+// Proves the import boundaries of docs/architecture/code-layout-and-boundaries.md fail `npm run lint`: one wrong import of
 // each kind is planted in a temporary copy of the sources (never in the working tree), and
 // oxlint (.oxlintrc.json) or scripts/check-boundaries.mjs must refuse it with the message that
 // says what to do instead. Likewise a copied file must fail the copy-paste check (.jscpd.json). Run by `npm test` (scripts/test.mjs): node --test <this file>.
@@ -64,6 +64,18 @@ const PLANTED = [
     text: "export { apiFetch } from '../../../lib/api-client.ts';\n",
     checker:
       "apps/web/src/features/billing/components/planted-relative.tsx imports '../../../lib/api-client.ts': name files outside the folder from the app's src/ as '#src/lib/api-client.ts'",
+  },
+  {
+    file: 'apps/server/src/modules/billing/planted-writer.ts',
+    text: "import { publishEvent } from '#src/events/outbox.ts';\nexport const planted = (db) => publishEvent(db, { topic: 'billing.created' });\n",
+    checker:
+      "apps/server/src/modules/billing/planted-writer.ts calls publishEvent: record it on the write's Change (change/change.ts), which writes it at the commit in the lock order",
+  },
+  {
+    file: 'apps/server/src/modules/users/planted-auth.ts',
+    text: "export { betterAuth } from 'better-auth';\n",
+    checker:
+      "apps/server/src/modules/users/planted-auth.ts imports 'better-auth': only apps/server/src/auth/ uses better-auth; call its session functions instead",
   },
   {
     file: 'apps/server/src/lib/planted-env.ts',

@@ -36,28 +36,12 @@ type PendingRow = Omit<UnchainedAuditRow, 'action' | 'userRole'> & {
 const MAX_ROWS_PER_APPEND = 200;
 
 /**
- * Appends one row to the hash chain (docs/architecture.md, '5. Audit'), inside the caller's
- * transaction when given one. The chain lock is held until that transaction commits, so audit
- * writes queue one behind the other: write the audit row late in a transaction but before
- * notifyUsers and publishEvent (both take the events lock: the audit lock always comes first,
- * so two writers never wait on each other), and take no further row locks after it.
+ * Appends one row to the hash chain (docs/architecture/audit.md), inside the caller's
+ * transaction when given one. The chain lock is held until that transaction commits. A write's
+ * rows go through its Change (change/change.ts), which appends them last, in the lock order.
  */
 export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
   await appendAuditRows(db, [await toPendingRow(db, entry)]);
-}
-
-/**
- * `writeAudit` then `publishEvents`, as the last writes of a transaction and in one statement:
- * both locks are then held only for that statement and the commit, not for a round trip
- * between them, which on a thread busy with live streams also waits for the event loop.
- */
-export async function writeAuditAndPublish(
-  tx: Db,
-  entry: AuditEntry,
-  events: readonly LiveEvent[],
-): Promise<void> {
-  const append = appendAuditRowsSql([await toPendingRow(tx, entry)]);
-  await tx.execute(events.length > 0 ? publishEventsSql(events, append) : append);
 }
 
 /**
