@@ -73,12 +73,8 @@ export async function resendNotificationEmailConfirmation(
   actor: Actor,
   context: RequestContext,
 ): Promise<TNotificationPreferences> {
-  return inChange(db, { actor, context }, async (change) => {
-    const { tx } = change;
-    const pending = await findPendingNotificationEmail(tx, actor.userId);
-    if (!pending) throw new AppError('NOT_FOUND', NOTIFICATION_EMAIL_TEXTS.noPendingChange);
+  return onPendingAddress(db, actor, context, async (change, pending) => {
     await sendConfirmation(change, actor, pending.email);
-    return getNotificationPreferences(tx, actor);
   });
 }
 
@@ -88,16 +84,33 @@ export async function cancelNotificationEmailChange(
   actor: Actor,
   context: RequestContext,
 ): Promise<TNotificationPreferences> {
-  return inChange(db, { actor, context }, async (change) => {
-    const { tx } = change;
-    const pending = await findPendingNotificationEmail(tx, actor.userId);
-    if (!pending) throw new AppError('NOT_FOUND', NOTIFICATION_EMAIL_TEXTS.noPendingChange);
-    await deleteOpenConfirmations(tx, actor.userId);
+  return onPendingAddress(db, actor, context, async (change, pending) => {
+    await deleteOpenConfirmations(change.tx, actor.userId);
     change.audit({
       action: 'notification_email_change_cancelled',
       details: `${pending.email} not confirmed`,
     });
-    return getNotificationPreferences(tx, actor);
+  });
+}
+
+/**
+ * Runs `work` on the address waiting for confirmation (404 when there is none) in a Change, and
+ * answers the owner's preferences as they then are.
+ */
+function onPendingAddress(
+  db: Db,
+  actor: Actor,
+  context: RequestContext,
+  work: (
+    change: Change,
+    pending: NonNullable<Awaited<ReturnType<typeof findPendingNotificationEmail>>>,
+  ) => Promise<void>,
+): Promise<TNotificationPreferences> {
+  return inChange(db, { actor, context }, async (change) => {
+    const pending = await findPendingNotificationEmail(change.tx, actor.userId);
+    if (!pending) throw new AppError('NOT_FOUND', NOTIFICATION_EMAIL_TEXTS.noPendingChange);
+    await work(change, pending);
+    return getNotificationPreferences(change.tx, actor);
   });
 }
 

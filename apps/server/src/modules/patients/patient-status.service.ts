@@ -15,9 +15,10 @@ import type { Actor } from '#src/lib/actor.ts';
 import { systemContext, type RequestContext } from '#src/lib/request-context.ts';
 import { AppError } from '#src/lib/app-error.ts';
 import { startPeriodicJob, type PeriodicJob } from '#src/lib/periodic-job.ts';
-import { assertVersion, nextVersion, StaleWriteError } from '#src/lib/versioning.ts';
+import { nextVersion, StaleWriteError } from '#src/lib/versioning.ts';
 import { closeTreatmentGapIfCared } from '#src/modules/treatment-gaps/treatment-gaps.service.ts';
 import { listNotificationAudiences } from '#src/modules/notifications/recipients.ts';
+import { lockPatientAtVersion } from './patient-lock.ts';
 import {
   patientsOfHeldStatusChanges,
   requirePatientInScope,
@@ -90,10 +91,7 @@ export async function changePatientStatus(
 ): Promise<TStatusChanged> {
   return inChange(db, { actor, context }, async (change) => {
     const { tx } = change;
-    const current = await requirePatientInScope(tx, actor, requestedId, { forUpdate: true });
-    await assertVersion(current, input.expectedVersion, () =>
-      toPatientDetail(tx, current, actor.organizationId),
-    );
+    const current = await lockPatientAtVersion(tx, actor, requestedId, input.expectedVersion);
     if (current.treatmentStatus === input.status) {
       return { patient: await toPatientDetail(tx, current, actor.organizationId), undo: null };
     }

@@ -21,13 +21,14 @@ import { patients } from '#src/db/schema/index.ts';
 import { inChange } from '#src/change/change.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError, forbidden, validationFailed } from '#src/lib/app-error.ts';
-import { assertVersion, nextVersion } from '#src/lib/versioning.ts';
+import { nextVersion } from '#src/lib/versioning.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
 import { closeTreatmentGapIfCared } from '#src/modules/treatment-gaps/treatment-gaps.service.ts';
 import { listNotificationAudience } from '#src/modules/notifications/recipients.ts';
 import { getSettings } from '#src/modules/settings/settings.service.ts';
 import { readExternalIdOwner } from './external-ids.service.ts';
 import { requirePatientInScope } from './patient-access.ts';
+import { lockPatientAtVersion } from './patient-lock.ts';
 import { getActorPatientScope } from './patient-scope.ts';
 import {
   countOrganizationsOfKind,
@@ -205,10 +206,7 @@ export async function updateDemographics(
   const lienholderIds = input.lienholderIds ? [...new Set(input.lienholderIds)] : undefined;
   return inChange(db, { actor, context }, async (change) => {
     const { tx } = change;
-    const current = await requirePatientInScope(tx, actor, requestedId, { forUpdate: true });
-    await assertVersion(current, input.expectedVersion, () =>
-      toPatientDetail(tx, current, actor.organizationId),
-    );
+    const current = await lockPatientAtVersion(tx, actor, requestedId, input.expectedVersion);
     const patientId = current.id;
     const assignments = await getPatientAssignments(tx, patientId);
     const isReassigning =
