@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '#src/db/client.ts';
 import { idempotencyKeys } from '#src/db/schema/index.ts';
 import { AppError } from './app-error.ts';
+import { requestContext } from './request-context.ts';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 /** The answer to a repeat carries this header, so a client can tell a replay from a first run. */
@@ -31,7 +32,7 @@ declare module 'fastify' {
 
 /** Who the key belongs to: the signed-in user, or the client address on public routes. */
 function scopeOf(request: FastifyRequest): string {
-  return request.actor ? `user:${request.actor.userId}` : `ip:${request.ip}`;
+  return request.actor ? `user:${request.actor.userId}` : `ip:${requestContext(request).ip}`;
 }
 
 /**

@@ -26,8 +26,7 @@ import {
   type PortfolioFilter,
   type PortfolioRecord,
 } from './portfolio.queries.ts';
-
-type RequestContext = { ip: string };
+import type { RequestContext } from '#src/lib/request-context.ts';
 
 /**
  * Whose portfolio: a lienholder user always its own organisation's (a `lienholderId` it passes is
