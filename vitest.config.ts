@@ -63,7 +63,8 @@ export default defineConfig({
       },
       {
         // The embedded database's own pass, whatever server the run names (docs/testing.md).
-        test: { name: 'server-pglite', include: PGLITE_FILES, ...INTEGRATION },
+        // PGlite runs its statements on the test's own thread: two at a time on two cores.
+        test: { name: 'server-pglite', include: PGLITE_FILES, ...INTEGRATION, maxWorkers: 2 },
       },
       {
         // Files that replace a module (vi.mock) get a module registry of their own.

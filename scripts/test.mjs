@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The whole suite: checks, unit tests, the integration suite on PostgreSQL (when a server URL is
 // given; otherwise on PGlite), the embedded database's own pass on PGlite, and the end-to-end
-// tests in Chromium. Two lanes run at once: the browser tests, which mostly wait on the browser
-// and the server, beside everything else in order (docs/testing.md). Each step's output goes to .reports/<step>.log;
+// tests in Chromium. The browser tests, which mostly wait on the browser and the server, run
+// beside the checks and unit tests; the integration suite runs on its own after them
+// (docs/testing.md). Each step's output goes to .reports/<step>.log;
 // a failed step's output is printed at the end. Ends with `N passed, N failed`.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -104,12 +105,8 @@ async function vitest(label, args, env = baseEnv) {
 
 const projects = (...names) => names.flatMap((name) => ['--project', name]);
 
-/**
- * Typecheck, lint and the other static checks, the tests that need no database server, the
- * whole integration suite (on PostgreSQL when the run has a server, else on PGlite), then what
- * differs on the embedded database, always on PGlite (docs/testing.md).
- */
-async function serverLane() {
+/** Typecheck, lint and the other static checks, then the tests that need no database server. */
+async function checksLane() {
   await step('typecheck', 'npm', ['run', '-s', 'typecheck']);
   await step('lint', 'npm', ['run', '-s', 'lint']);
   // A planted wrong import of each kind must fail the lint above
@@ -125,6 +122,13 @@ async function serverLane() {
   // (scripts/openapi-check.mjs, docs/architecture/api-contract.md).
   await step('OpenAPI contract', 'npm', ['run', '-s', 'openapi:check']);
   await vitest('unit', projects('domain', 'server-unit', 'web'));
+}
+
+/**
+ * The whole integration suite (on PostgreSQL when the run has a server, else on PGlite), then
+ * what differs on the embedded database, always on PGlite (docs/testing.md).
+ */
+async function integrationSteps() {
   const integration = projects('server-integration', 'server-integration-isolated');
   if (postgresUrl) {
     await vitest('integration (PostgreSQL)', integration, {
@@ -165,14 +169,17 @@ async function browserLane() {
 
 if (!redisUrl)
   console.log('(no Redis answered on 127.0.0.1:6379: the Redis store tests are skipped)');
-await Promise.all([serverLane(), browserLane()]);
+// The integration suite starts servers and tools as child processes and measures timeouts: it
+// runs on its own, after the two lanes.
+await Promise.all([checksLane(), browserLane()]);
+await integrationSteps();
 
 for (const result of results.filter((each) => each.failed > 0)) {
   console.log(`\n━━ ${result.label} failed; its output (${path.relative(root, result.log)}):`);
   console.log(readFileSync(result.log, 'utf8'));
 }
 
-console.log('\n━━ Summary (wall time of each step; the two lanes ran at once)');
+console.log('\n━━ Summary (wall time of each step; checks and browser ran at once)');
 for (const result of results)
   console.log(
     `  ${result.label.padEnd(28)} ${`${result.seconds.toFixed(0)} s`.padStart(6)}   ` +
