@@ -21,6 +21,8 @@ async function signedInPage(browser: Browser, userAgent?: string): Promise<Page>
 test('ends another session from the Security page; that browser must sign in again', async ({
   browser,
 }) => {
+  // Two sign-ins through the form, four axe scans and a phone layout: three times the budget.
+  test.slow();
   const here = await signedInPage(browser);
   const there = await signedInPage(browser, OTHER_DEVICE_AGENT);
   try {
