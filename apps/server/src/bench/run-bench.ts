@@ -410,7 +410,7 @@ async function measurePglite() {
         goal: null,
         measured: crowd.reads.p50Ms,
         floor: null,
-        note: 'before issue 12: 1.7 s',
+        note: 'before ADR 0019: 1.7 s',
       },
       {
         section: `PGlite, ${thousands(pgliteSize)} patients, ${options.pgliteClients} clients (${writable.rows.length} writing)`,
@@ -419,7 +419,7 @@ async function measurePglite() {
         goal: atMost(0),
         measured: crowd.timeoutPercent,
         floor: null,
-        note: `before issue 12: 28 %; now ${crowd.writes.requests} succeeded, ${crowd.writes.errors} failed${crowd.writes.firstError ? ` (first: ${crowd.writes.firstError})` : ''}`,
+        note: `before ADR 0019: 28 %; now ${crowd.writes.requests} succeeded, ${crowd.writes.errors} failed${crowd.writes.firstError ? ` (first: ${crowd.writes.firstError})` : ''}`,
       },
     );
     details.pglite = { single, crowd };

@@ -21,7 +21,7 @@ import {
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 
-/** Emergency and temporary access to one patient (issue 11, point 9). */
+/** Emergency and temporary access to one patient. */
 export async function accessGrantRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;

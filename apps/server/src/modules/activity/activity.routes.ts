@@ -9,7 +9,7 @@ import { listPatientActivity } from './activity.service.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 
-/** A patient's Activity feed (issue 13): only actors who may see the patient reach it. */
+/** A patient's Activity feed: only actors who may see the patient reach it. */
 export async function activityRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;

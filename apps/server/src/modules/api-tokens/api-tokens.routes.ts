@@ -15,7 +15,7 @@ import { createToken, listTokens, revokeToken } from './api-tokens.service.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody };
 
-/** Machine API tokens, for administrators (issue 14, point 2; docs/architecture.md). */
+/** Machine API tokens, for administrators (docs/architecture/integrations.md). */
 export async function apiTokenRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;

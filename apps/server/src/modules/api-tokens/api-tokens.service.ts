@@ -29,7 +29,7 @@ import {
 } from './api-tokens.queries.ts';
 
 /**
- * Machine API tokens (issue 14; docs/architecture.md, 'API tokens'; ADR 0020). A token acts
+ * Machine API tokens (docs/architecture/integrations.md; ADR 0020). A token acts
  * through its own service account, made with it in one transaction; only the SHA-256 of its
  * secret is kept. Authentication is auth/api-token.ts, the audit of each use token-use-audit.ts.
  */

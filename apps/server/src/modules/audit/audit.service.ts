@@ -66,7 +66,7 @@ export async function auditAndPublishSql(
  * and resolves once it is committed. Such rows from concurrent requests of this instance are
  * appended together, in one transaction under one hold of the chain lock: the lock is held
  * from the head's read to the commit, so one row per transaction would cap every instance
- * together at one commit's worth of rows at a time (issue 12). Given a transaction, it writes
+ * together at one commit's worth of rows at a time. Given a transaction, it writes
  * in it as `writeAudit` does.
  */
 export async function writeAuditOnItsOwn(db: Db, entry: AuditEntry): Promise<void> {

@@ -35,7 +35,7 @@ const responseAnswers = {
 };
 
 /**
- * Records and bills requests (issue 13, point 1): a patient's requests and a new one, the
+ * Records and bills requests: a patient's requests and a new one, the
  * actor's 'Outstanding requests' queue across patients, one request, and the clinic's answers.
  */
 export async function caseRequestRoutes(app: FastifyInstance): Promise<void> {

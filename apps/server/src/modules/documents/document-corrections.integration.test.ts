@@ -9,7 +9,7 @@ import { getPatientId, listStoredKeys, subscribeAs, upload } from './document-te
 import { formMessage } from '#src/test/form-message.ts';
 
 /**
- * Re-categorising and removing a document (issue 10): versioned writes, the Intake rule at once
+ * Re-categorising and removing a document: versioned writes, the Intake rule at once
  * (lists, downloads, previews, notifications and live events), and a removal that hides the
  * document from everyone while the row and the file stay for the audit.
  */

@@ -23,7 +23,7 @@ type MessageJson = {
 };
 
 /**
- * The sender's corrections of a team message (issue 10): an edit within 15 minutes, shown as
+ * The sender's corrections of a team message: an edit within 15 minutes, shown as
  * edited, the old text kept in the history; a retraction whose text then reaches admins only,
  * in the thread, the live event and the e-mails not yet sent.
  */

@@ -7,7 +7,7 @@ import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 
 type Item = { id: string; body: string; createdAt: string };
 
-/** Issue 12: a long thread pages by keyset and its count is bounded. */
+/** A long thread pages by keyset and its count is bounded. */
 describe('a patient thread at scale', () => {
   let server: TestServer;
   let clinic: string;

@@ -36,7 +36,7 @@ const member = {
 
 /**
  * A user of `role`, joined to the patient by `link`: active, approved people only (an API
- * token's service account is never notified, issue 14).
+ * token's service account is never notified).
  */
 const isMember = (role: Role, link?: SQL) =>
   and(

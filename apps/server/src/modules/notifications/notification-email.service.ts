@@ -27,8 +27,8 @@ import {
 } from './notification-preferences.queries.ts';
 
 /**
- * A notification address is used only once its owner has opened a link sent to it (issue 11,
- * point 5): `notification_preferences.notification_email` holds confirmed addresses only, so every
+ * A notification address is used only once its owner has opened a link sent to it:
+ * `notification_preferences.notification_email` holds confirmed addresses only, so every
  * mail that reads it (recipients.ts `listRecipientAddresses`) goes to a confirmed one. A new
  * address waits in `notification_email_confirmations`.
  */

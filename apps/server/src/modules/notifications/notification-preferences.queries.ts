@@ -8,7 +8,7 @@ import { notificationPreferences } from '#src/db/schema/index.ts';
 import { findPendingNotificationEmail } from './notification-email.queries.ts';
 
 /** The preferences a user saves; an address change waits in `notification_email_confirmations`. */
-/** What a save stores: issue 13's toggles may be left out by a client that predates them. */
+/** What a save stores: the three-party workflow's toggles may be left out by a client that predates them. */
 export type StoredPreferences = Omit<
   TNotificationPreferences,
   | 'pendingNotificationEmail'

@@ -218,7 +218,7 @@ describe('notifications', () => {
       });
       expect(saved.statusCode).toBe(200);
       // The new address waits for its confirmation link (notification-email.integration.test.ts).
-      // A client that sends no toggle of issue 13 leaves them as they are (all on by default).
+      // A client that sends none of the three-party workflow's toggles leaves them as they are (all on by default).
       const expected = {
         ...values,
         notifyOnCaseRequests: true,

@@ -7,7 +7,7 @@ import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 
 type Item = { id: string; content: string; createdAt: string };
 
-/** Issue 12: the bell's list pages by keyset and its unread count is bounded. */
+/** The bell's list pages by keyset and its unread count is bounded. */
 describe('notifications at scale', () => {
   let server: TestServer;
   let cookie: string;

@@ -26,7 +26,7 @@ import { listNotificationAddresses, listUsersWithToggleOff } from './notificatio
 type OccasionActor = Pick<Actor, 'userId' | 'organizationId'>;
 
 export type NotificationOccasion =
-  /** A step of a reduction negotiation (issue 13): the other side of the lien is told. */
+  /** A step of a reduction negotiation: the other side of the lien is told. */
   | {
       type: 'reduction';
       actor: OccasionActor;
@@ -46,7 +46,7 @@ export type NotificationOccasion =
       category: DocumentCategory;
     }
   | { type: 'access_request' }
-  /** A treatment gap opened (issue 13): found by the periodic check, so nobody acted. */
+  /** A treatment gap opened: found by the periodic check, so nobody acted. */
   | { type: 'treatment_gap'; patientId: InScopePatientId };
 
 /** Roles that take part in a patient's team messages; a patient's contact does not. */
@@ -201,7 +201,7 @@ export function listRecipientAddresses(
 }
 
 /**
- * Who is told of a payment on a patient's lien (issue 13): the active users of the patient's
+ * Who is told of a payment on a patient's lien: the active users of the patient's
  * firm, who need the balance for the settlement.
  */
 export async function listPatientFirmUsers(db: Db, patient: InScopePatient): Promise<string[]> {

@@ -14,7 +14,7 @@ import { clearExternalId, setExternalId } from './external-ids.service.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 
-/** An organisation's own reference for a patient (issue 14, 'Sync-friendly reads'). */
+/** An organisation's own reference for a patient (docs/architecture/api-contract.md, 'Sync-friendly reads'). */
 export async function externalIdRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;

@@ -14,7 +14,7 @@ import { getGapSetting, updateGapSetting } from './gap-settings.service.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 
-/** A clinic's treatment-gap alert setting (issue 13): its own clinic's users and admins. */
+/** A clinic's treatment-gap alert setting: its own clinic's users and admins. */
 export async function treatmentGapRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 

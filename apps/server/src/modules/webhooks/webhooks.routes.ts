@@ -35,7 +35,7 @@ const SCOPE_NOTE =
   "An organisation's user manages their organisation's endpoints only (any other answers 404); an administrator manages every endpoint.";
 
 /**
- * Webhooks (issue 14, point 4): endpoints that receive signed event deliveries, and their
+ * Webhooks: endpoints that receive signed event deliveries, and their
  * deliveries. Every route needs `webhooks:manage` (administrators and organisations' users).
  */
 export async function webhookRoutes(app: FastifyInstance): Promise<void> {
