@@ -128,7 +128,7 @@ const WRITER_HOMES = new Set([
   'apps/server/src/events/outbox.ts',
   'apps/server/src/modules/audit/audit.service.ts',
   'apps/server/src/modules/activity/activity.service.ts',
-  'apps/server/src/modules/notifications/notifications.service.ts',
+  'apps/server/src/modules/notifications/notification-writes.ts',
   'apps/server/src/mail/mail-outbox.ts',
 ]);
 /** Tests, their support files and the benches set up data as they need it. */

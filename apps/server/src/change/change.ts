@@ -10,7 +10,7 @@ import {
   insertNotifications,
   type DecidedNotification,
   type NewNotification,
-} from '#src/modules/notifications/notifications.service.ts';
+} from '#src/modules/notifications/notification-writes.ts';
 
 /** Who a change is made by: the request's actor and context, or a job's (no actor). */
 export type ChangeAuthor = { actor: Actor | null; context: RequestContext };

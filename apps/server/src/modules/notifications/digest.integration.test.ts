@@ -13,7 +13,7 @@ import type { Db } from '#src/db/client.ts';
 import { systemContext } from '#src/lib/request-context.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { runNotificationDigests } from './digest.ts';
-import type { NewNotification } from './notifications.service.ts';
+import type { NewNotification } from './notification-writes.ts';
 import { startTestSmtpServer, type TestSmtpServer } from './test-smtp-server.ts';
 
 const HOUR = 3_600_000;

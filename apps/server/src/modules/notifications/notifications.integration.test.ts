@@ -11,7 +11,7 @@ import { inChange } from '#src/change/change.ts';
 import type { Db } from '#src/db/client.ts';
 import { systemContext } from '#src/lib/request-context.ts';
 import { createTestServer, type DemoEmail, type TestServer } from '#src/test/test-server.ts';
-import type { NewNotification } from './notifications.service.ts';
+import type { NewNotification } from './notification-writes.ts';
 
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 

@@ -23,13 +23,13 @@ import {
   confirmNotificationEmail,
   resendNotificationEmailConfirmation,
 } from './notification-email.service.ts';
-import { listOwnNotifications } from './notifications.service.ts';
 import {
   getOwnPreferences,
+  listOwnNotifications,
   markAllOwnNotificationsRead,
   markOwnNotificationRead,
   updateOwnPreferences,
-} from './own-notifications.service.ts';
+} from './notifications.service.ts';
 
 const ZNotificationParams = z.object({ notificationId: z.string() });
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };

@@ -1,86 +1,25 @@
-import type { NotificationType } from '@casebridge/domain/constants';
-import type { Role } from '@casebridge/domain/roles';
-import type { TNotificationPage } from '@casebridge/domain/notifications/notification.schemas';
+import type {
+  TNotificationPage,
+  TNotificationPreferences,
+} from '@casebridge/domain/notifications/notification.schemas';
+import { inChange } from '#src/change/change.ts';
 import type { Db } from '#src/db/client.ts';
-import { notifications } from '#src/db/schema/index.ts';
-import type { LiveEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
+import { notFound } from '#src/lib/app-error.ts';
+import type { RequestContext } from '#src/lib/request-context.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
-import { countUnreadForBadge, listNotifications } from './notifications.queries.ts';
-import { applyNotificationPreferencesToEach } from './recipients.ts';
-
-export type NewNotification = {
-  type: NotificationType;
-  content: string;
-  patientId?: string | null;
-  linkTo?: string | null;
-  fromUserId?: string | null;
-  fromRole?: Role | null;
-  /** For a notification about a document: it is then shown only while the document is. */
-  documentId?: string | null;
-};
-
-/** Rows per insert: far below PostgreSQL's 65,535 parameters at 8 a row. */
-const INSERT_ROWS = 1_000;
-
-/** A notification and the users it goes to, once their preferences have been applied. */
-export type DecidedNotification = {
-  recipientIds: readonly string[];
-  notification: NewNotification;
-};
-
-/** Which of each item's recipients allow its type, in one statement for the batch. */
-export async function decideNotifications(
-  db: Db,
-  batch: ReadonlyArray<{ recipientIds: readonly string[]; notification: NewNotification }>,
-): Promise<DecidedNotification[]> {
-  const allowed = await applyNotificationPreferencesToEach(
-    db,
-    batch.map(({ recipientIds, notification }) => ({
-      userIds: recipientIds,
-      type: notification.type,
-    })),
-  );
-  return batch.map(({ notification }, index) => ({
-    recipientIds: allowed[index] ?? [],
-    notification,
-  }));
-}
-
-/**
- * Writes decided notifications (a few statements for the whole batch) and returns the live
- * event of each item that reaches anyone, for the caller to publish last.
- */
-export async function insertNotifications(
-  db: Db,
-  batch: readonly DecidedNotification[],
-): Promise<LiveEvent[]> {
-  const rows = batch.flatMap(({ recipientIds, notification }) =>
-    recipientIds.map((recipientUserId) => ({
-      recipientUserId,
-      type: notification.type,
-      content: notification.content,
-      patientId: notification.patientId ?? null,
-      linkTo: notification.linkTo ?? null,
-      fromUserId: notification.fromUserId ?? null,
-      fromRole: notification.fromRole ?? null,
-      documentId: notification.documentId ?? null,
-    })),
-  );
-  for (let first = 0; first < rows.length; first += INSERT_ROWS)
-    await db.insert(notifications).values(rows.slice(first, first + INSERT_ROWS));
-  return batch.flatMap((item) => notificationEvent(item) ?? []);
-}
-
-/** One event for all of an item's recipients: a large audience is one row and one NOTIFY. */
-function notificationEvent({ recipientIds, notification }: DecidedNotification): LiveEvent | null {
-  if (recipientIds.length === 0) return null;
-  return {
-    topic: 'notification.created',
-    recipientUserIds: recipientIds,
-    payload: { type: notification.type },
-  };
-}
+import { requestNotificationEmail } from './notification-email.service.ts';
+import {
+  getNotificationPreferences,
+  saveNotificationPreferences,
+  type StoredPreferences,
+} from './notification-preferences.queries.ts';
+import {
+  countUnreadForBadge,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+} from './notifications.queries.ts';
 
 /**
  * A page of the actor's notifications. Items name patients (and their text may too): a page that
@@ -111,4 +50,61 @@ export async function listOwnNotifications(
     nextCursor: page.hasMore && last ? last.id : null,
     unreadCount,
   };
+}
+
+/** Marks one of the actor's notifications read; another user's answers 404 like a missing one. */
+export async function markOwnNotificationRead(
+  db: Db,
+  actor: Actor,
+  notificationId: string,
+  context: RequestContext,
+): Promise<void> {
+  await inChange(db, { actor, context }, async (change) => {
+    const result = await markNotificationRead(change.tx, actor, notificationId);
+    if (result === 'not-found') throw notFound();
+    if (result === 'marked') {
+      change.publish({ topic: 'notification.read', recipientUserIds: [actor.userId] });
+    }
+  });
+}
+
+export async function markAllOwnNotificationsRead(
+  db: Db,
+  actor: Actor,
+  context: RequestContext,
+): Promise<number> {
+  return inChange(db, { actor, context }, async (change) => {
+    const marked = await markAllNotificationsRead(change.tx, actor);
+    if (marked > 0) {
+      change.publish({ topic: 'notification.read', recipientUserIds: [actor.userId] });
+    }
+    return marked;
+  });
+}
+
+export function getOwnPreferences(db: Db, actor: Actor): Promise<TNotificationPreferences> {
+  return getNotificationPreferences(db, actor);
+}
+
+/** Saves the preferences; a new notification address waits for its confirmation link. */
+export async function updateOwnPreferences(
+  db: Db,
+  actor: Actor,
+  values: StoredPreferences,
+  context: RequestContext,
+): Promise<TNotificationPreferences> {
+  return inChange(db, { actor, context }, async (change) => {
+    const { tx } = change;
+    const notificationEmail = await requestNotificationEmail(
+      change,
+      actor,
+      values.notificationEmail,
+    );
+    await saveNotificationPreferences(tx, actor, { ...values, notificationEmail });
+    change.audit({
+      action: 'notification_preferences_updated',
+      details: `digest ${values.digestFrequency}`,
+    });
+    return getNotificationPreferences(tx, actor);
+  });
 }
