@@ -119,10 +119,10 @@ const RULES = [
 /**
  * The writers of a change's side effects. Only the Change's committer (change/change.ts) and
  * the files that define them call them: a service records its audit rows, activity, notifications,
- * mail and events on its Change (docs/architecture/the-change.md).
+ * mail, jobs and events on its Change (docs/architecture/the-change.md).
  */
 const SIDE_EFFECT_WRITERS =
-  /\b(writeAudit|writeAuditAndPublish|publishEvents?|recordActivit(?:y|ies)|notifyUsers|createNotifications|createNotificationBatch|insertNotifications|enqueueMail)\s*\(/;
+  /\b(writeAudit|writeAuditAndPublish|publishEvents?|recordActivit(?:y|ies)|notifyUsers|createNotifications|createNotificationBatch|insertNotifications|enqueueMail|enqueueJobs)\s*\(/;
 const WRITER_HOMES = new Set([
   'apps/server/src/change/change.ts',
   'apps/server/src/events/outbox.ts',
@@ -130,6 +130,7 @@ const WRITER_HOMES = new Set([
   'apps/server/src/modules/activity/activity.service.ts',
   'apps/server/src/modules/notifications/notification-writes.ts',
   'apps/server/src/mail/mail-outbox.ts',
+  'apps/server/src/jobs/job-queue.ts',
 ]);
 /** Tests, their support files and the benches set up data as they need it. */
 const isTestFile = (file) =>

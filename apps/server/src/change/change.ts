@@ -2,6 +2,7 @@ import type { Db } from '#src/db/client.ts';
 import type { LiveEvent } from '#src/events/outbox.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import type { RequestContext } from '#src/lib/request-context.ts';
+import { enqueueJobs, type QueuedJob } from '#src/jobs/job-queue.ts';
 import { enqueueMail, type OutgoingMail } from '#src/mail/mail-outbox.ts';
 import { recordActivities, type ActivityEntry } from '#src/modules/activity/activity.service.ts';
 import { auditAndPublishSql, type AuditEntry } from '#src/modules/audit/audit.service.ts';
@@ -22,10 +23,10 @@ export type ChangeAudit = Omit<AuditEntry, 'ip' | 'actor'> & {
 };
 
 /**
- * What one write causes besides its own rows: audit rows, Activity items, notifications, mail
- * and live events. A service records them on the Change as it goes; `commit` writes them at the
- * end of the transaction, in the lock order every writer shares: the rows that take no shared
- * lock first (activity, notifications, mail), then, in one statement, the audit chain's append
+ * What one write causes besides its own rows: audit rows, Activity items, notifications, mail,
+ * jobs and live events. A service records them on the Change as it goes; `commit` writes them at
+ * the end of the transaction, in the lock order every writer shares: the rows that take no shared
+ * lock first (activity, notifications, mail, jobs), then, in one statement, the audit chain's append
  * (its lock) and the events' publication (the events lock, which orders event ids by commit),
  * so both locks are held only from that statement to the commit (docs/architecture/audit.md,
  * docs/architecture/live-events.md).
@@ -38,6 +39,7 @@ export class Change {
   readonly #activity: ActivityEntry[] = [];
   readonly #notifications: DecidedNotification[] = [];
   readonly #mail: OutgoingMail[] = [];
+  readonly #jobs: QueuedJob[] = [];
   readonly #events: LiveEvent[] = [];
   #committed = false;
 
@@ -93,6 +95,15 @@ export class Change {
     return this;
   }
 
+  /**
+   * Background work the write causes, for the job runner once the change has committed (make
+   * each with `jobOf`, which checks its payload against the job's definition).
+   */
+  enqueue(...jobs: readonly QueuedJob[]): this {
+    this.#jobs.push(...jobs);
+    return this;
+  }
+
   /** A live event; it carries the request's write origin back to the user's own tabs. */
   publish(...events: readonly LiveEvent[]): this {
     this.#events.push(...events);
@@ -107,6 +118,7 @@ export class Change {
     await recordActivities(tx, this.#activity);
     const notificationEvents = await insertNotifications(tx, this.#notifications);
     if (this.#mail.length > 0) await enqueueMail(tx, this.#mail);
+    await enqueueJobs(tx, this.#jobs);
     const last = await auditAndPublishSql(
       tx,
       this.#audits.map((entry) => ({

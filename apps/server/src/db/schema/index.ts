@@ -6,3 +6,4 @@ export * from './platform.ts';
 export * from './limits.ts';
 export * from './case-workflow.ts';
 export * from './integrations.ts';
+export * from './jobs.ts';
