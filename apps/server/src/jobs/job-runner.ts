@@ -30,6 +30,7 @@ export type RunDueOptions = {
 const interval = (ms: number) => sql`${`${Math.max(0, Math.round(ms))} milliseconds`}::interval`;
 const MAX_ERROR_LENGTH = 500;
 const STOPPED = new Error('The instance is stopping');
+const NOOP = () => undefined;
 
 /**
  * The one runner of background work (ADR 0035). Every instance runs one; they share the queue in
@@ -112,7 +113,9 @@ export function createJobRunner(options: JobRunnerOptions) {
   }
 
   async function fail(job: JobRow, definition: AnyJobDefinition, error: unknown) {
-    const message = toLoggableError(error).message.slice(0, MAX_ERROR_LENGTH);
+    // The error's own message, cut before any query parameters (they may hold health data).
+    const own = error instanceof Error ? new Error(error.message) : error;
+    const message = toLoggableError(own).message.slice(0, MAX_ERROR_LENGTH);
     const { retry } = definition;
     const delay = retry.delayMs(job.attempts);
     const tooOld =
@@ -166,7 +169,7 @@ export function createJobRunner(options: JobRunnerOptions) {
     const timeout = new AbortController();
     const signal = AbortSignal.any([timeout.signal, stopping.signal]);
     let timer: NodeJS.Timeout | undefined;
-    let onStop = () => undefined as void;
+    let onStop: () => void = NOOP;
     const ended = new Promise<never>((_, reject) => {
       onStop = () => reject(STOPPED);
       timer = setTimeout(() => {
