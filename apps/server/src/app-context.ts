@@ -4,7 +4,7 @@ import type { Database, Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { EventHub } from './events/event-hub.ts';
 import type { Actor } from './lib/actor.ts';
-import type { MailDelivery } from './mail/mail-worker.ts';
+import type { MailDelivery } from './mail/mail-jobs.ts';
 import type { DocumentKeyring } from './storage/document-encryption.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 
@@ -20,7 +20,7 @@ export type AppContext = {
   storage: FileStorage;
   /** Master keys that wrap each document file's data key (storage/document-encryption.ts). */
   documentKeys: DocumentKeyring;
-  /** Sends a queued mail now when an answer depends on it (mail/mail-worker.ts). */
+  /** Sends a queued mail now when an answer depends on it (mail/mail-jobs.ts). */
   mail: MailDelivery;
 };
 

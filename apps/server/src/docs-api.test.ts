@@ -32,7 +32,7 @@ import {
 import { EVENT_RETENTION_DAYS } from './events/event-retention.ts';
 import { IDEMPOTENCY_RETENTION_HOURS } from './lib/idempotency.ts';
 import { RECONNECT_AFTER_MS, STREAM_RETRY_AFTER_SECONDS } from './modules/events/events.routes.ts';
-import { WEBHOOK_TIMEOUT_MS } from './modules/webhooks/webhook-sender.ts';
+import { WEBHOOK_TIMEOUT_MS } from './modules/webhooks/webhook-jobs.ts';
 
 /**
  * docs/api.md is written for integrators; what it states about the code is checked here, so the

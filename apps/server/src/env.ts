@@ -37,6 +37,8 @@ const ZEnv = z.object({
     .enum(['true', 'false', '1', '0'])
     .optional()
     .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1')),
+  /** How long a webhook receiver has to answer before the attempt counts as failed. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(60_000).default(10_000),
 });
 
 export type Env = {
@@ -75,6 +77,8 @@ export type Env = {
    * where private and loopback addresses are refused as well.
    */
   webhookAllowHttpLoopback: boolean;
+  /** How long a webhook receiver has to answer (10 s by default). */
+  webhookTimeoutMs: number;
 };
 
 export class EnvError extends Error {}
@@ -122,6 +126,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     webDistDir: env.WEB_DIST_DIR,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    webhookTimeoutMs: env.WEBHOOK_TIMEOUT_MS,
     headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
     storageUrl: env.STORAGE_URL,
     redisUrl: env.REDIS_URL,

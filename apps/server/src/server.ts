@@ -12,12 +12,9 @@ import { createPglite, migrateDatabase, openDatabase, type Database } from './db
 import { acquireDataDirLock } from './db/data-dir-lock.ts';
 import type { Env } from './env.ts';
 import { EventHub, MAX_STREAMS_PER_USER } from './events/event-hub.ts';
-import { startMailWorker, type MailWorker } from './mail/mail-worker.ts';
-import { startOverdueReminders } from './modules/case-requests/case-requests.service.ts';
-import { startDigestScheduler } from './modules/notifications/digest.ts';
-import { startStatusChangeReleaser } from './modules/patients/patient-status.service.ts';
-import { startTreatmentGapCheck } from './modules/treatment-gaps/treatment-gaps.service.ts';
-import { createWebhookWorker, type WebhookWorker } from './modules/webhooks/webhook-sender.ts';
+import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
+import { createServerJobs } from './jobs/server-jobs.ts';
+import { mailDeliveryOn } from './mail/mail-jobs.ts';
 import { getSettings } from './modules/settings/settings.queries.ts';
 import { serveBackups } from './ops/backup-socket.ts';
 import { createFileStorage } from './storage/create-file-storage.ts';
@@ -26,9 +23,8 @@ import { loadDocumentKeyring } from './storage/document-encryption.ts';
 export type CaseBridgeServer = {
   app: FastifyInstance;
   context: AppContext;
-  mail: MailWorker;
-  /** The webhook fan-out and sender (modules/webhooks): tests run a round with `runOnce`. */
-  webhooks: WebhookWorker;
+  /** The background work of this instance (jobs/job-runner.ts); tests drive it with `runDue`. */
+  jobs: JobRunner;
   close(): Promise<void>;
 };
 
@@ -38,9 +34,11 @@ export type CreateServerOptions = {
   pglite?: PGlite;
   logger?: boolean;
   loggerStream?: LogStream;
-  mailIntervalMs?: number;
-  /** How often the webhook fan-out and sender run (5 s by default). */
-  webhookIntervalMs?: number;
+  /**
+   * Jobs this instance leaves to whoever calls `jobs.runDue` (tests drive mail and webhooks
+   * themselves); every other job runs in the background.
+   */
+  manualJobs?: readonly string[];
 };
 
 /** Opens the database, migrates it and wires every service into a ready Fastify app. */
@@ -79,14 +77,22 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
       ),
     log: { info: (message) => log.info(message), warn: (message) => log.warn(message) },
   });
+  const storage = createFileStorage(env);
+  const documentKeys = loadDocumentKeyring(env);
+  if (!env.smtpUrl) startupLog.warn('No email service configured');
+  const definitions = createServerJobs({ env, keyring: documentKeys, storage });
+  const runnerLog = {
+    info: (message: string) => log.info(message),
+    warn: (message: string) => log.warn(message),
+  };
+  const manual = new Set(options.manualJobs ?? []);
   // Before the app: a route may send a queued mail at once (an invitation).
-  const mail = startMailWorker({
+  const jobs = createJobRunner({ db, definitions, appUrl: env.appUrl, log: runnerLog });
+  const background = createJobRunner({
     db,
-    smtpUrl: env.smtpUrl,
-    from: env.mailFrom,
+    definitions: definitions.filter((definition) => !manual.has(definition.name)),
     appUrl: env.appUrl,
-    intervalMs: options.mailIntervalMs,
-    log: { info: (message) => log.info(message), warn: (message) => log.warn(message) },
+    log: runnerLog,
   });
   const context: AppContext = {
     env,
@@ -95,9 +101,9 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
     auth: createAuth(db, { secret: env.authSecret, appUrl: env.appUrl }),
     sessionCache,
     hub,
-    storage: createFileStorage(env),
-    documentKeys: loadDocumentKeyring(env),
-    mail,
+    storage,
+    documentKeys,
+    mail: mailDeliveryOn(jobs),
   };
   const app = await buildApp({
     context,
@@ -111,32 +117,12 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
       ? await serveBackups({ dataDir: env.dataDir, pglite, storage: context.storage, log })
       : null;
   await hub.start();
-  const digests = startDigestScheduler({
-    db,
-    appUrl: env.appUrl,
-    log: { warn: (message) => app.log.warn(message) },
-  });
-  const requestReminders = startOverdueReminders({ db, appUrl: env.appUrl, log });
-
-  const statusChanges = startStatusChangeReleaser({
-    db,
-    log: { warn: (message) => app.log.warn(message) },
-  });
-  const treatmentGaps = startTreatmentGapCheck({ db, appUrl: env.appUrl, log });
-  const webhooks = createWebhookWorker({
-    db,
-    keyring: context.documentKeys,
-    isProduction: env.nodeEnv === 'production',
-    intervalMs: options.webhookIntervalMs,
-    log,
-  });
-  const webhookJob = webhooks.start();
+  await background.start();
 
   return {
     app,
     context,
-    mail,
-    webhooks,
+    jobs,
     async close() {
       // A backup being written finishes first, while the app still serves: ending the streams
       // before that wait would let browsers reconnect to this instance, and those streams would
@@ -147,12 +133,8 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
       hub.closeStreams();
       closeSilentConnections();
       await app.close();
-      await digests.stop();
-      await requestReminders.stop();
-      await statusChanges.stop();
-      await treatmentGaps.stop();
-      await webhookJob.stop();
-      await mail.stop();
+      await background.stop();
+      await jobs.stop();
       await hub.stop();
       await sessionCache.stop();
       await streamSlots.close();

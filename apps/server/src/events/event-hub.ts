@@ -6,7 +6,6 @@ import { events } from '#src/db/schema/index.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError } from '#src/lib/app-error.ts';
 import { SLOT_REFRESH_MS, type StreamSlots } from '#src/lib/stream-slots.ts';
-import { pruneEvents } from './event-retention.ts';
 import { canReceiveEvent, type EventRow } from './event-visibility.ts';
 import { EVENTS_CHANNEL } from './outbox.ts';
 import { loadPatientAudiences, PatientAudienceCache } from './patient-audiences.ts';
@@ -55,7 +54,6 @@ export const HEARTBEAT_MS = 15_000;
 export const STREAMS_CLOSED_MESSAGE = 'This server is shutting down. Try again in a moment.';
 /** While LISTEN is down the hub polls, so that live updates keep flowing from the pool. */
 const POLL_WHILE_DOWN_MS = 1_000;
-const PRUNE_EVERY_MS = 60 * 60_000;
 const READ_BATCH = 500;
 /** Topics after which every open stream's session is checked at once (not at the heartbeat). */
 const SWEEP_TOPICS: ReadonlySet<string> = new Set<TLiveEventTopic>([
@@ -114,7 +112,6 @@ export class EventHub {
   private readFailing = false;
   private heartbeatTimer: NodeJS.Timeout | null = null;
   private pollTimer: NodeJS.Timeout | null = null;
-  private pruneTimer: NodeJS.Timeout | null = null;
   private slotTimer: NodeJS.Timeout | null = null;
   private readonly releases = new Set<Promise<void>>();
   private heartbeatEveryMs = HEARTBEAT_MS;
@@ -169,13 +166,6 @@ export class EventHub {
       if (!this.isListening) void this.scheduleRead();
     }, POLL_WHILE_DOWN_MS);
     this.pollTimer.unref();
-    const prune = () =>
-      pruneEvents(this.database.db).catch((error: unknown) =>
-        this.options.log?.warn(`Live events: pruning failed (${String(error)})`),
-      );
-    void prune();
-    this.pruneTimer = setInterval(prune, PRUNE_EVERY_MS);
-    this.pruneTimer.unref();
     // Slots of streams open here stay counted; those of a crashed instance lapse.
     this.slotTimer = setInterval(() => {
       const slotIds = Array.from(this.clients, (client) => client.slotId).filter(
@@ -199,7 +189,7 @@ export class EventHub {
 
   async stop(): Promise<void> {
     this.isStopped = true;
-    for (const timer of [this.heartbeatTimer, this.pollTimer, this.pruneTimer, this.slotTimer])
+    for (const timer of [this.heartbeatTimer, this.pollTimer, this.slotTimer])
       if (timer) clearInterval(timer);
     this.heartbeatTimer = null;
     this.closeStreams();

@@ -33,7 +33,7 @@ describe('event retention', () => {
     );
 
     // The webhook fan-out has read them all (it keeps what it has not: webhooks tests).
-    await server.webhooks.fanOut();
+    await server.jobs.runDue({ names: ['webhooks.fan-out'] });
     await pruneEvents(db);
     const kept = await ids();
     expect(kept.filter((id) => id <= second!)).toEqual([]);
@@ -54,7 +54,7 @@ describe('event retention', () => {
     const db = server.context.db;
     await publishEvent(db, { topic: 'settings.changed' });
     await db.execute(sql`update events set created_at = now() - interval '30 days'`);
-    await server.webhooks.fanOut();
+    await server.jobs.runDue({ names: ['webhooks.fan-out'] });
     await pruneEvents(db);
     expect(await ids()).toHaveLength(1);
   });

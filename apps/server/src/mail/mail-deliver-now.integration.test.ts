@@ -2,7 +2,13 @@ import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { events, mailOutbox } from '#src/db/schema/index.ts';
+import type { Db } from '#src/db/client.ts';
+import { enqueueJobs } from '#src/jobs/job-queue.ts';
+import { mailJobs } from './mail-outbox.ts';
 import { useMailHarness } from './mail-test-harness.ts';
+
+/** The mail's sending job again, as an admin's retry queues it. */
+const enqueueMailJob = (db: Db, mailId: string) => enqueueJobs(db, mailJobs([mailId]));
 
 /** A mail server that takes the connection and never says a word. */
 async function startSilentServer() {
@@ -44,6 +50,7 @@ describe('sending one queued mail now (deliverNow)', () => {
     expect(row).toMatchObject({ status: 'pending', attempts: 1, sentAt: null });
     expect(row.lastError).toMatch(/ECONNREFUSED/);
     expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    expect(await harness.jobOf('refused')).toMatchObject({ status: 'queued', attempts: 1 });
   });
 
   it('stops waiting for a silent server after the wait; the send goes on in the background', async () => {
@@ -55,21 +62,21 @@ describe('sending one queued mail now (deliverNow)', () => {
     expect(await harness.startWorker(silent.url).deliverNow(id, 300)).toBe(false);
     expect(Date.now() - startedAt).toBeLessThan(3_000);
     // Still claimed by this send, so no other worker sends it twice meanwhile.
-    expect(await harness.rowOf('slow')).toMatchObject({ status: 'sending', attempts: 1 });
+    expect(await harness.jobOf('slow')).toMatchObject({ status: 'running', attempts: 1 });
+    expect(await harness.rowOf('slow')).toMatchObject({ status: 'sending', sentAt: null });
     expect(await harness.startWorker().drain()).toBe(0);
   });
 
   it('leaves a mail that is not due alone', async () => {
     await harness.enqueue(['sent-already', 'held']);
     const db = harness.server.context.db;
+    // Sent: its job ended with the send.
     await db
       .update(mailOutbox)
       .set({ status: 'sent', sentAt: new Date() })
       .where(eq(mailOutbox.subject, 'sent-already'));
-    await db
-      .update(mailOutbox)
-      .set({ nextAttemptAt: new Date(Date.now() + 3_600_000) })
-      .where(eq(mailOutbox.subject, 'held'));
+    await harness.setJob('sent-already', { status: 'failed' });
+    await harness.setJob('held', { runAt: new Date(Date.now() + 3_600_000) });
     const worker = harness.startWorker();
     for (const subject of ['sent-already', 'held'])
       expect(await worker.deliverNow((await harness.rowOf(subject)).id, 5_000)).toBe(false);
@@ -79,7 +86,7 @@ describe('sending one queued mail now (deliverNow)', () => {
   it('answers false without a mail server configured', async () => {
     await harness.enqueue(['no-smtp']);
     const { id } = await harness.rowOf('no-smtp');
-    expect(await harness.server.mail.deliverNow(id, 5_000)).toBe(false);
+    expect(await harness.server.context.mail.deliverNow(id, 5_000)).toBe(false);
     expect(await harness.rowOf('no-smtp')).toMatchObject({ status: 'pending', attempts: 0 });
   });
 
@@ -100,6 +107,7 @@ describe('sending one queued mail now (deliverNow)', () => {
       .update(mailOutbox)
       .set({ status: 'pending', sentAt: null })
       .where(eq(mailOutbox.subject, 'a-message'));
+    await enqueueMailJob(db, (await harness.rowOf('a-message')).id);
     await harness.startWorker().drain();
     const [event] = await db.select().from(events).orderBy(desc(events.id)).limit(1);
     expect(event).toMatchObject({ topic: 'user.changed', adminOnly: true });

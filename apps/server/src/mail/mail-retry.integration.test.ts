@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { mailOutbox } from '#src/db/schema/index.ts';
+import { jobs, mailOutbox } from '#src/db/schema/index.ts';
+import { mailJobs } from './mail-outbox.ts';
 import { useMailHarness } from './mail-test-harness.ts';
 
 const HOUR_MS = 60 * 60_000;
@@ -10,10 +11,12 @@ describe('mail worker retry policy and Message-ID', () => {
   /** Queues one mail and backdates it: `ageMs` since it was queued, `attempts` already made. */
   const enqueueAged = async (subject: string, ageMs: number, attempts: number) => {
     await harness.enqueue([subject]);
+    const createdAt = sql`now() - ${`${ageMs} milliseconds`}::interval`;
     await harness.server.context.db
       .update(mailOutbox)
-      .set({ attempts, createdAt: sql`now() - ${`${ageMs} milliseconds`}::interval` })
+      .set({ attempts, createdAt })
       .where(eq(mailOutbox.subject, subject));
+    await harness.setJob(subject, { attempts, createdAt });
   };
 
   it('keeps retrying past 8 attempts, an hour apart, while the mail is younger than 3 days', async () => {
@@ -21,7 +24,8 @@ describe('mail worker retry policy and Message-ID', () => {
     expect(await (await harness.startDownWorker()).drain()).toBe(0);
 
     const row = await harness.rowOf('still-young');
-    expect(row).toMatchObject({ status: 'pending', attempts: 21, claimedUntil: null });
+    expect(row).toMatchObject({ status: 'pending', attempts: 21 });
+    expect(await harness.jobOf('still-young')).toMatchObject({ status: 'queued', attempts: 21 });
     expect(row.lastError).toMatch(/ECONNREFUSED/);
     expect(row.lastError).not.toMatch(/^Gave up/);
     // The backoff is capped at one hour.
@@ -34,13 +38,11 @@ describe('mail worker retry policy and Message-ID', () => {
     expect(await (await harness.startDownWorker()).drain()).toBe(0);
 
     const row = await harness.rowOf('too-old');
-    expect(row).toMatchObject({ status: 'failed', attempts: 1, claimedUntil: null });
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
     expect(row.lastError).toMatch(/^Gave up after 3 days: .*ECONNREFUSED/);
+    expect(await harness.jobOf('too-old')).toMatchObject({ status: 'failed', attempts: 1 });
     // Failed for good: even a working SMTP server does not get it without an admin's retry.
-    await harness.server.context.db
-      .update(mailOutbox)
-      .set({ nextAttemptAt: sql`now() - interval '1 second'` })
-      .where(eq(mailOutbox.subject, 'too-old'));
+    await harness.setJob('too-old', { runAt: sql`now() - interval '1 second'` });
     expect(await harness.startWorker().drain()).toBe(0);
     expect(harness.smtp.received).toEqual([]);
   });
@@ -63,8 +65,15 @@ describe('mail worker retry policy and Message-ID', () => {
     // takes the mail over once the lease has passed and sends it again, under the same id.
     await harness.server.context.db
       .update(mailOutbox)
-      .set({ status: 'sending', sentAt: null, claimedUntil: sql`now() - interval '1 second'` })
+      .set({ status: 'pending', sentAt: null })
       .where(eq(mailOutbox.id, id));
+    await harness.server.context.db.insert(jobs).values({
+      ...mailJobs([id])[0]!,
+      status: 'running',
+      attempts: 1,
+      lockedBy: 'an instance that died',
+      lockedUntil: sql`now() - interval '1 second'`,
+    });
     expect(await harness.startWorker().drain()).toBe(1);
     expect(harness.smtp.received.map((mail) => mail.messageId)).toEqual([expected, expected]);
     expect(await harness.rowOf('sent-twice')).toMatchObject({ status: 'sent', attempts: 2 });

@@ -1,19 +1,29 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { mailOutbox } from '#src/db/schema/index.ts';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { jobs, mailOutbox } from '#src/db/schema/index.ts';
+import { createJobRunner } from '#src/jobs/job-runner.ts';
 import {
   getFreePort,
   startTestSmtpServer,
   type TestSmtpServer,
 } from '#src/modules/notifications/test-smtp-server.ts';
 import { useTestServer, type TestServer } from '#src/test/test-server.ts';
-import { enqueueMail } from './mail-outbox.ts';
-import { startMailWorker, type MailWorker } from './mail-worker.ts';
+import { createMailJobs, mailDeliveryOn } from './mail-jobs.ts';
+import { enqueueMail, mailJobKey } from './mail-outbox.ts';
 
 const quietLog = { info: () => undefined, warn: () => undefined };
 
+/** The mail job on a runner of its own, as another instance configured with SMTP would run it. */
+export type MailWorker = {
+  /** Runs every due mail job; resolves with how many succeeded. */
+  drain(): Promise<number>;
+  deliverNow(mailId: string, waitMs: number): Promise<boolean>;
+  stop(): Promise<void>;
+};
+
 /**
- * A test server whose own worker stays idle (no SMTP_URL), an SMTP sink, and workers the test
+ * A test server that sends no mail itself (no SMTP_URL), an SMTP sink, and workers the test
  * starts itself; each test starts with an empty outbox and sink. Call inside a `describe`.
  */
 export type MailHarness = {
@@ -28,6 +38,10 @@ export type MailHarness = {
   /** Queues one message mail per subject, addressed `<subject>@example.test`. */
   enqueue(subjects: string[]): Promise<void>;
   rowOf(subject: string): Promise<typeof mailOutbox.$inferSelect>;
+  /** The sending job of the mail with `subject` (undefined once it succeeded). */
+  jobOf(subject: string): Promise<typeof jobs.$inferSelect | undefined>;
+  /** Changes the sending job of the mail with `subject` (to backdate it, or make it due). */
+  setJob(subject: string, set: PgUpdateSetSource<typeof jobs>): Promise<void>;
 };
 
 export function useMailHarness(): MailHarness {
@@ -44,14 +58,21 @@ export function useMailHarness(): MailHarness {
       return setup.cookie;
     },
     startWorker(smtpUrl = harness.smtp.url) {
-      const worker = startMailWorker({
+      const runner = createJobRunner({
         db: harness.server.context.db,
-        smtpUrl,
-        from: 'CaseBridge <noreply@casebridge.test>',
+        definitions: createMailJobs({
+          smtpUrl,
+          from: 'CaseBridge <noreply@casebridge.test>',
+          appUrl: harness.server.context.env.appUrl,
+        }),
         appUrl: harness.server.context.env.appUrl,
-        intervalMs: 3_600_000,
         log: quietLog,
       });
+      const worker: MailWorker = {
+        drain: () => runner.runDue(),
+        deliverNow: mailDeliveryOn(runner).deliverNow,
+        stop: () => runner.stop(),
+      };
       workers.push(worker);
       return worker;
     },
@@ -74,6 +95,23 @@ export function useMailHarness(): MailHarness {
       const db = harness.server.context.db;
       return (await db.select().from(mailOutbox).where(eq(mailOutbox.subject, subject)))[0]!;
     },
+    async jobOf(subject: string) {
+      const { id } = await harness.rowOf(subject);
+      const db = harness.server.context.db;
+      return (
+        await db
+          .select()
+          .from(jobs)
+          .where(eq(jobs.key, mailJobKey(id)))
+      )[0];
+    },
+    async setJob(subject, set) {
+      const { id } = await harness.rowOf(subject);
+      await harness.server.context.db
+        .update(jobs)
+        .set(set)
+        .where(eq(jobs.key, mailJobKey(id)));
+    },
   };
   const workers: MailWorker[] = [];
 
@@ -83,6 +121,7 @@ export function useMailHarness(): MailHarness {
   afterEach(async () => {
     await Promise.all(workers.splice(0).map((worker) => worker.stop()));
     await harness.server.context.db.delete(mailOutbox).where(sql`true`);
+    await harness.server.context.db.delete(jobs).where(sql`${jobs.name} = 'mail.send'`);
     harness.smtp.received.length = 0;
   });
   afterAll(async () => sink.smtp.close());

@@ -42,8 +42,14 @@ describe('mail worker with several instances on one database', () => {
     // A worker elsewhere claimed it (and maybe died): status 'sending' with a live lease.
     await harness.server.context.db
       .update(mailOutbox)
-      .set({ status: 'sending', attempts: 1, claimedUntil: sql`now() + interval '5 minutes'` })
+      .set({ status: 'sending', attempts: 1 })
       .where(eq(mailOutbox.subject, 'claimed-elsewhere'));
+    await harness.setJob('claimed-elsewhere', {
+      status: 'running',
+      attempts: 1,
+      lockedBy: 'another instance',
+      lockedUntil: sql`now() + interval '5 minutes'`,
+    });
     const worker = harness.startWorker();
     expect(await worker.drain()).toBe(0);
     expect(harness.smtp.received).toEqual([]);
@@ -57,17 +63,11 @@ describe('mail worker with several instances on one database', () => {
       { subject: 'claimed-elsewhere', status: 'sending', attempts: 1 },
     ]);
 
-    await harness.server.context.db
-      .update(mailOutbox)
-      .set({ claimedUntil: sql`now() - interval '1 second'` })
-      .where(eq(mailOutbox.subject, 'claimed-elsewhere'));
+    await harness.setJob('claimed-elsewhere', { lockedUntil: sql`now() - interval '1 second'` });
     expect(await worker.drain()).toBe(1);
     expect(harness.smtp.received.map((mail) => mail.subject)).toEqual(['claimed-elsewhere']);
-    expect(await harness.rowOf('claimed-elsewhere')).toMatchObject({
-      status: 'sent',
-      attempts: 2,
-      claimedUntil: null,
-    });
+    expect(await harness.rowOf('claimed-elsewhere')).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(await harness.jobOf('claimed-elsewhere')).toBeUndefined();
   });
 
   it('reschedules a failed send with backoff and never picks up a failed mail', async () => {
@@ -76,11 +76,12 @@ describe('mail worker with several instances on one database', () => {
       .update(mailOutbox)
       .set({ status: 'failed', lastError: 'Gave up after 3 days: refused' })
       .where(eq(mailOutbox.subject, 'given-up'));
+    await harness.setJob('given-up', { status: 'failed' });
     const down = harness.startWorker(`smtp://127.0.0.1:${await getFreePort()}`);
     expect(await down.drain()).toBe(0);
 
     const retried = await harness.rowOf('first-try');
-    expect(retried).toMatchObject({ status: 'pending', attempts: 1, claimedUntil: null });
+    expect(retried).toMatchObject({ status: 'pending', attempts: 1 });
     expect(retried.lastError).toBeTruthy();
     expect(retried.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
     // Not due yet, and a failed mail waits for an admin's retry.

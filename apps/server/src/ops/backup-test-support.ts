@@ -9,7 +9,7 @@ import { parseEnv } from '#src/env.ts';
 import { createServer, type CaseBridgeServer } from '#src/server.ts';
 import { createFileStorage } from '#src/storage/create-file-storage.ts';
 import { createDiskStorage, type FileStorage } from '#src/storage/file-storage.ts';
-import { createTestServer } from '#src/test/test-server.ts';
+import { createTestServer, TEST_MANUAL_JOBS } from '#src/test/test-server.ts';
 import { withDatabase } from '#src/test/test-template.ts';
 import { countRows, sha256 } from './backup-manifest.ts';
 import { getPgdataDir } from './backup-pglite.ts';
@@ -65,7 +65,7 @@ export async function startBackupSource(storageUrl?: string): Promise<BackupSour
     const server = await createServer({
       env: parseEnv(env),
       logger: false,
-      mailIntervalMs: 60_000,
+      manualJobs: TEST_MANUAL_JOBS,
     });
     source = { server, env };
   }

@@ -13,6 +13,11 @@ export type FileStorage = {
   exists(key: string): Promise<boolean>;
   /** Every stored key, sorted; backups copy the store through it. */
   list(): Promise<string[]>;
+  /**
+   * Deletes what puts that never finished left behind (a crash mid-write) once older than
+   * `olderThanMs`; resolves with how many. A store whose puts are atomic has none.
+   */
+  pruneAbandoned(olderThanMs: number): Promise<number>;
 };
 
 /** Keys are relative paths; anything that would escape the root is refused. */
@@ -55,21 +60,38 @@ export function createDiskStorage(root: string): FileStorage {
       }
     },
     async list() {
-      let entries;
-      try {
-        entries = await readdir(base, { recursive: true, withFileTypes: true });
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-        throw error;
-      }
       return (
-        entries
+        (await listFiles(base))
           // A '.partial' file is a put still in flight (or lost to a crash), never a stored key.
-          .filter((entry) => entry.isFile() && !entry.name.endsWith('.partial'))
+          .filter((entry) => !entry.name.endsWith('.partial'))
           .map((entry) => path.relative(base, path.join(entry.parentPath, entry.name)))
           .map((key) => key.split(path.sep).join('/'))
           .toSorted()
       );
     },
+    async pruneAbandoned(olderThanMs) {
+      const before = Date.now() - olderThanMs;
+      let pruned = 0;
+      for (const entry of await listFiles(base)) {
+        if (!entry.name.endsWith('.partial')) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const stats = await stat(file).catch(() => null);
+        if (!stats || stats.mtimeMs > before) continue;
+        await rm(file, { force: true });
+        pruned += 1;
+      }
+      return pruned;
+    },
   };
+}
+
+async function listFiles(base: string) {
+  try {
+    return (await readdir(base, { recursive: true, withFileTypes: true })).filter((entry) =>
+      entry.isFile(),
+    );
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
 }

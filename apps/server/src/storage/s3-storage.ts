@@ -108,5 +108,7 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
       } while (token);
       return keys.toSorted();
     },
+    // A PutObject is atomic: an object exists whole or not at all.
+    pruneAbandoned: async () => 0,
   };
 }

@@ -51,6 +51,9 @@ export type TestServerOptions = {
 
 let cloneCounter = 0;
 
+/** The jobs a test server leaves to its tests: mail and webhooks, sent when a test says. */
+export const TEST_MANUAL_JOBS = ['mail.send', 'webhooks.fan-out', 'webhook.deliver'];
+
 /** The master key test servers share (production-mode ones require one), base64 of 32 bytes. */
 export const TEST_DOCUMENT_KEY = Buffer.alloc(32, 'test-document-key').toString('base64');
 
@@ -106,9 +109,8 @@ export async function createTestServer(
     // Logs stay off unless a test reads them.
     logger: options.loggerStream !== undefined,
     loggerStream: options.loggerStream,
-    mailIntervalMs: 60_000,
-    // Webhook tests run the fan-out and the sender themselves (`webhooks.runOnce`).
-    webhookIntervalMs: 60_000,
+    // Mail and webhook tests run those jobs themselves (`jobs.runDue`).
+    manualJobs: TEST_MANUAL_JOBS,
   });
 
   async function request(input: InjectOptions) {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { isPreviewableMimeType } from '@casebridge/domain/documents/document-types';
 import { isUuid } from '@casebridge/domain/record-id';
 import {
@@ -24,7 +25,7 @@ import { inChange, type Change } from '#src/change/change.ts';
 import type { Db } from '#src/db/client.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { forbidden, notFound, validationFailed } from '#src/lib/app-error.ts';
-import { startPeriodicJob, type PeriodicJob } from '#src/lib/periodic-job.ts';
+import { defineJob, SCHEDULED_RETRY } from '#src/jobs/job-definition.ts';
 import { cursorId, listCursorOf } from '#src/lib/cursor-page.ts';
 import { systemContext, type RequestContext } from '#src/lib/request-context.ts';
 import { assertVersion, StaleWriteError } from '#src/lib/versioning.ts';
@@ -407,16 +408,14 @@ export async function sendOverdueReminders(db: Db, options: { appUrl: string }):
 
 const REMINDER_INTERVAL_MS = 15 * 60_000;
 
-/** Every instance runs it; the claim in the database keeps the reminders to one a day. */
-export function startOverdueReminders(options: {
-  db: Db;
-  appUrl: string;
-  log: { warn(message: string): void };
-}): PeriodicJob {
-  return startPeriodicJob({
-    name: 'case request reminders',
-    intervalMs: REMINDER_INTERVAL_MS,
-    run: () => sendOverdueReminders(options.db, { appUrl: options.appUrl }),
-    log: options.log,
-  });
-}
+/** Reminds both sides of overdue requests, every 15 minutes; the claim keeps it to one a day. */
+export const overdueRemindersJob = defineJob({
+  name: 'case-requests.reminders',
+  payload: z.object({}),
+  schedule: { everyMs: REMINDER_INTERVAL_MS },
+  timeoutMs: REMINDER_INTERVAL_MS,
+  retry: SCHEDULED_RETRY,
+  run: async (_payload, { db, appUrl }) => {
+    await sendOverdueReminders(db, { appUrl });
+  },
+});

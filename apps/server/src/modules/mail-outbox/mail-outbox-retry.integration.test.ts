@@ -5,7 +5,8 @@ import {
   type MailStatus,
 } from '@casebridge/domain/admin/system-tools.schemas';
 import { auditLogs, mailOutbox } from '#src/db/schema/index.ts';
-import { startMailWorker } from '#src/mail/mail-worker.ts';
+import { createJobRunner } from '#src/jobs/job-runner.ts';
+import { createMailJobs } from '#src/mail/mail-jobs.ts';
 import {
   startTestSmtpServer,
   type TestSmtpServer,
@@ -90,14 +91,16 @@ describe('admin retry of failed mail', () => {
       },
     ]);
 
-    const worker = startMailWorker({
+    const worker = createJobRunner({
       db: server.context.db,
-      smtpUrl: smtp.url,
-      from: 'CaseBridge <noreply@casebridge.test>',
-      intervalMs: 3_600_000,
+      definitions: createMailJobs({
+        smtpUrl: smtp.url,
+        from: 'CaseBridge <noreply@casebridge.test>',
+      }),
+      appUrl: server.context.env.appUrl,
       log: { info: () => undefined, warn: () => undefined },
     });
-    expect(await worker.drain()).toBe(1);
+    expect(await worker.runDue()).toBe(1);
     await worker.stop();
     expect(smtp.received.map((received) => received.subject)).toEqual(['bounced']);
     expect(await rowOf(mail.id)).toMatchObject({ status: 'sent', attempts: 1 });

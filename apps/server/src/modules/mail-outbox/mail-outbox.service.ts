@@ -9,6 +9,7 @@ import type { Actor } from '#src/lib/actor.ts';
 import { AppError, notFound } from '#src/lib/app-error.ts';
 import type { RequestContext } from '#src/lib/request-context.ts';
 import { inChange } from '#src/change/change.ts';
+import { mailJobs } from '#src/mail/mail-outbox.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
 import { hideResetLink } from '#src/modules/passwords/reset-link-visibility.ts';
 import {
@@ -56,7 +57,7 @@ export async function retryFailedMail(
       if (!existing) throw notFound();
       throw new AppError('CONFLICT', MAIL_OUTBOX_MESSAGES.notFailed);
     }
-    change.audit({
+    change.enqueue(...mailJobs([mail.id])).audit({
       action: 'mail_retried',
       details: `Requeued failed ${mail.kind} e-mail ${mail.id} to ${mail.toAddress}`,
     });
@@ -74,7 +75,9 @@ export async function retryAllFailedMail(
     const { tx } = change;
     const mails = await requeueFailedMail(tx);
     if (mails.length > 0) {
-      change.audit({ action: 'mail_retried', details: `Requeued ${mails.length} failed e-mails` });
+      change
+        .enqueue(...mailJobs(mails.map((mail) => mail.id)))
+        .audit({ action: 'mail_retried', details: `Requeued ${mails.length} failed e-mails` });
     }
     return { retried: mails.length };
   });

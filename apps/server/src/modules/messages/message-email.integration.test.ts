@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
+  jobs,
   mailOutbox,
   messages,
   messageTemplates,
@@ -69,7 +70,7 @@ describe('message e-mails through SMTP', () => {
     const response = await ctx.send('clinic@demo.test', 'Lumbar MRI shows a disc bulge at L4-L5.');
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ emailStatus: 'queued', emailsQueued: 3 });
-    expect(await ctx.server.mail.drain()).toBe(3);
+    expect(await ctx.server.jobs.runDue({ names: ['mail.send'] })).toBe(3);
 
     expect(smtp.received.map((mail) => mail.to).toSorted()).toEqual(
       TEAM_OF_MARIA.map((to) => [to]),
@@ -95,7 +96,7 @@ describe('message e-mails through SMTP', () => {
       .set({ detailedEmailContent: true })
       .where(eq(settings.id, true));
     await ctx.send('clinic@demo.test', 'Evaluation is booked for Monday at 9.');
-    await ctx.server.mail.drain();
+    await ctx.server.jobs.runDue({ names: ['mail.send'] });
     expect(smtp.received).toHaveLength(3);
     const mail = smtp.received.find((item) => item.to[0] === 'attorney@demo.test')!;
     expect(mail.subject).toBe('New message regarding Maria Delgado - CaseBridge');
@@ -110,7 +111,7 @@ describe('message e-mails through SMTP', () => {
     // Role labels of spec section 6 for another kind of sender.
     smtp.received.length = 0;
     await ctx.send('lienholder@demo.test', 'Lien balance confirmed.');
-    await ctx.server.mail.drain();
+    await ctx.server.jobs.runDue({ names: ['mail.send'] });
     expect(smtp.received[0]!.text).toContain('Role: Lienholder');
   });
 
@@ -128,7 +129,7 @@ describe('message e-mails through SMTP', () => {
     ]);
     const response = await ctx.send('clinic@demo.test', 'Prefs check');
     expect(response.json()).toMatchObject({ notifiedUsers: 2, emailsQueued: 2 });
-    await ctx.server.mail.drain();
+    await ctx.server.jobs.runDue({ names: ['mail.send'] });
     expect(smtp.received.map((mail) => mail.to[0]).toSorted()).toEqual([
       'admin@demo.test',
       'alerts@morgan.example',
@@ -149,7 +150,7 @@ describe('message e-mails through SMTP', () => {
       emailsQueued: 0,
       notifiedUsers: 3,
     });
-    expect(await ctx.server.mail.drain()).toBe(0);
+    expect(await ctx.server.jobs.runDue({ names: ['mail.send'] })).toBe(0);
     expect(await ctx.server.context.db.select().from(mailOutbox)).toEqual([]);
     expect(smtp.received).toEqual([]);
   });
@@ -168,7 +169,7 @@ describe('message e-mails through SMTP', () => {
       .returning({ id: messageTemplates.id });
     try {
       await ctx.send('clinic@demo.test', 'Template check');
-      await ctx.server.mail.drain();
+      await ctx.server.jobs.runDue({ names: ['mail.send'] });
       const mail = smtp.received[0]!;
       expect(mail.subject).toBe('Update about a shared patient');
       expect(mail.text).toContain('Hi, Harbor Physical Therapy wrote about a shared patient.');
@@ -212,7 +213,7 @@ describe('message e-mails while SMTP is down', () => {
       expect(response.statusCode).toBe(201);
       expect(response.json().emailStatus).toBe('queued');
 
-      expect(await ctx.server.mail.drain()).toBe(0);
+      expect(await ctx.server.jobs.runDue({ names: ['mail.send'] })).toBe(0);
       const db = ctx.server.context.db;
       const pending = await db.select().from(mailOutbox);
       expect(pending).toHaveLength(3);
@@ -222,16 +223,16 @@ describe('message e-mails while SMTP is down', () => {
         expect(mail.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
       }
       // Not due yet: a drain now does not hammer the server.
-      expect(await ctx.server.mail.drain()).toBe(0);
+      expect(await ctx.server.jobs.runDue({ names: ['mail.send'] })).toBe(0);
       expect((await db.select().from(mailOutbox))[0]!.attempts).toBe(1);
 
       smtp = await startTestSmtpServer(port);
       // The backoff elapses.
       await db
-        .update(mailOutbox)
-        .set({ nextAttemptAt: sql`now()` })
-        .where(eq(mailOutbox.status, 'pending'));
-      expect(await ctx.server.mail.drain()).toBe(3);
+        .update(jobs)
+        .set({ runAt: sql`now()` })
+        .where(eq(jobs.name, 'mail.send'));
+      expect(await ctx.server.jobs.runDue({ names: ['mail.send'] })).toBe(3);
       expect(smtp.received.map((mail) => mail.to[0]).toSorted()).toEqual(TEAM_OF_MARIA);
       const sent = await db.select().from(mailOutbox);
       expect(sent.every((mail) => mail.status === 'sent' && mail.attempts === 2)).toBe(true);

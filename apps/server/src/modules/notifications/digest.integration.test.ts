@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
+  jobs,
   mailOutbox,
   notificationPreferences,
   notifications,
@@ -42,6 +43,7 @@ describe('notification digests', () => {
   const takeOutbox = async () => {
     const rows = await server.context.db.select().from(mailOutbox);
     await server.context.db.delete(mailOutbox).where(sql`true`);
+    await server.context.db.delete(jobs).where(eq(jobs.name, 'mail.send'));
     return rows;
   };
 
@@ -124,7 +126,7 @@ describe('notification digests', () => {
       .set({ createdAt: new Date(start.getTime() + 8 * DAY) })
       .where(eq(notifications.content, 'Fourth note regarding Maria Delgado'));
     expect(await run(new Date(start.getTime() + 9 * DAY))).toBe(1);
-    expect(await server.mail.drain()).toBe(1);
+    expect(await server.jobs.runDue({ names: ['mail.send'] })).toBe(1);
     expect(smtp.received.map((mail) => mail.to[0])).toEqual(['attorney@demo.test']);
     expect(smtp.received[0]!.subject).toBe('Your daily CaseBridge digest');
     await takeOutbox();

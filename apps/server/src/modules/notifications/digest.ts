@@ -1,4 +1,5 @@
-import { startPeriodicJob, type PeriodicJob } from '#src/lib/periodic-job.ts';
+import { z } from 'zod';
+import { defineJob, SCHEDULED_RETRY } from '#src/jobs/job-definition.ts';
 import { PRODUCT_NAME, type DigestFrequency } from '@casebridge/domain/constants';
 import type { TNotification } from '@casebridge/domain/notifications/notification.schemas';
 import type { Db } from '#src/db/client.ts';
@@ -114,17 +115,14 @@ export async function runNotificationDigests(
   return queued;
 }
 
-/** Runs the digests every 15 minutes in the background; a run never overlaps the previous one. */
-export function startDigestScheduler(options: {
-  db: Db;
-  appUrl: string;
-  log: { warn(message: string): void };
-  intervalMs?: number;
-}): PeriodicJob {
-  return startPeriodicJob({
-    name: 'digest scheduler',
-    intervalMs: options.intervalMs ?? SCHEDULER_INTERVAL_MS,
-    run: () => runNotificationDigests(options.db, { now: new Date(), appUrl: options.appUrl }),
-    log: options.log,
-  });
-}
+/** Queues the digests that are due, every 15 minutes. */
+export const notificationDigestsJob = defineJob({
+  name: 'notifications.digests',
+  payload: z.object({}),
+  schedule: { everyMs: SCHEDULER_INTERVAL_MS },
+  timeoutMs: SCHEDULER_INTERVAL_MS,
+  retry: SCHEDULED_RETRY,
+  run: async (_payload, { db, appUrl }) => {
+    await runNotificationDigests(db, { now: new Date(), appUrl });
+  },
+});

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import {
   PATIENT_MESSAGES,
@@ -14,7 +15,7 @@ import { Change, inChange } from '#src/change/change.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { systemContext, type RequestContext } from '#src/lib/request-context.ts';
 import { AppError } from '#src/lib/app-error.ts';
-import { startPeriodicJob, type PeriodicJob } from '#src/lib/periodic-job.ts';
+import { defineJob, SCHEDULED_RETRY } from '#src/jobs/job-definition.ts';
 import { nextVersion, StaleWriteError } from '#src/lib/versioning.ts';
 import { closeTreatmentGapIfCared } from '#src/modules/treatment-gaps/treatment-gaps.service.ts';
 import { listNotificationAudiences } from '#src/modules/notifications/recipients.ts';
@@ -218,16 +219,14 @@ export async function releaseDueStatusChanges(db: Db, now = new Date()): Promise
   });
 }
 
-/** Releases held status changes every second in the background (every instance may run it). */
-export function startStatusChangeReleaser(options: {
-  db: Db;
-  log: { warn(message: string): void };
-  intervalMs?: number;
-}): PeriodicJob {
-  return startPeriodicJob({
-    name: 'status change release',
-    intervalMs: options.intervalMs ?? RELEASE_INTERVAL_MS,
-    run: () => releaseDueStatusChanges(options.db),
-    log: options.log,
-  });
-}
+/** Releases the held status changes whose undo window has closed, every second. */
+export const releaseStatusChangesJob = defineJob({
+  name: 'patient-status.release',
+  payload: z.object({}),
+  schedule: { everyMs: RELEASE_INTERVAL_MS },
+  timeoutMs: 60_000,
+  retry: SCHEDULED_RETRY,
+  run: async (_payload, { db }) => {
+    await releaseDueStatusChanges(db);
+  },
+});

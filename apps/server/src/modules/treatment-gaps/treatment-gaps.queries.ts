@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_GAP_THRESHOLD_DAYS } from '@casebridge/domain/gaps/treatment-gap-constants';
 import { GAP_INACTIVE_STATUSES } from '@casebridge/domain/gaps/treatment-gap';
 import type { Db } from '#src/db/client.ts';
@@ -71,7 +71,7 @@ export async function openDueGaps(db: Db, today: string, limit: number): Promise
 export type ClosedGap = { id: string; patientId: string };
 
 /**
- * Brings the open gaps (of one patient, or all) up to date on `today`: each one's last care is
+ * Brings the open gaps of the patients `patientIds` up to date on `today`: each one's last care is
  * read again, and it closes when the patient left active treatment or the last care is now
  * within the threshold. Returns the gaps it closed. The row lock of the update makes a gap close
  * once, whoever closes it first.
@@ -79,12 +79,14 @@ export type ClosedGap = { id: string; patientId: string };
 export async function refreshOpenGaps(
   db: Db,
   today: string,
-  patientId?: string,
+  patientIds: string | readonly string[],
 ): Promise<ClosedGap[]> {
-  // One patient's refresh (a write that records care) reads that patient only.
-  const candidates: SQL = patientId
-    ? sql`p.id = ${patientId}`
-    : sql`p.id in (select g2.patient_id from ${treatmentGaps} g2 where g2.closed_at is null)`;
+  const ids = typeof patientIds === 'string' ? [patientIds] : patientIds;
+  if (ids.length === 0) return [];
+  const candidates: SQL = sql`p.id in (${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`;
   const result = await db.execute(sql`
     update ${treatmentGaps} g
     set last_care_on = c.last_care_on,
@@ -102,6 +104,26 @@ export async function refreshOpenGaps(
   return rowsOf<ClosedGap & { isClosed: boolean }>(result)
     .filter((row) => row.isClosed)
     .map(({ id, patientId: closedPatientId }) => ({ id, patientId: closedPatientId }));
+}
+
+/** The next `limit` patients with an open gap after `after`, in id order: one batch of the check. */
+export async function listPatientsWithOpenGaps(
+  db: Db,
+  after: string | null,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ patientId: treatmentGaps.patientId })
+    .from(treatmentGaps)
+    .where(
+      and(
+        isNull(treatmentGaps.closedAt),
+        after === null ? undefined : gt(treatmentGaps.patientId, after),
+      ),
+    )
+    .orderBy(asc(treatmentGaps.patientId))
+    .limit(limit);
+  return rows.map((row) => row.patientId);
 }
 
 export type GapSettingRow = {

@@ -1,21 +1,25 @@
 import { daysBetween } from '@casebridge/domain/gaps/treatment-gap';
 import { inChange, type Change } from '#src/change/change.ts';
 import type { Db } from '#src/db/client.ts';
-import { startPeriodicJob, type PeriodicJob } from '#src/lib/periodic-job.ts';
+import { z } from 'zod';
+import { defineJob, SCHEDULED_RETRY } from '#src/jobs/job-definition.ts';
 import { systemContext } from '#src/lib/request-context.ts';
 import { patientOfTreatmentGap } from '#src/modules/patients/patient-access.ts';
 import { notifyGapOpened } from './gap-notify.ts';
 import {
+  listPatientsWithOpenGaps,
   openDueGaps,
   refreshOpenGaps,
   type ClosedGap,
   type OpenedGap,
 } from './treatment-gaps.queries.ts';
 
-/** How often every instance runs the check; the database decides who opens each gap. */
+/** How often the check runs. */
 const CHECK_INTERVAL_MS = 10 * 60_000;
-/** Gaps opened per transaction; the next run takes the rest. */
+/** Gaps opened per transaction. */
 const OPEN_BATCH = 200;
+/** Open gaps brought up to date per transaction. */
+const REFRESH_BATCH = 500;
 
 const toDay = (now: Date) => now.toISOString().slice(0, 10);
 
@@ -77,15 +81,23 @@ export async function runTreatmentGapCheck(
 ): Promise<{ opened: number; closed: number }> {
   const today = toDay(options.now ?? new Date());
   const author = { actor: null, context: systemContext(options.appUrl) };
-  const closed = await inChange(db, author, async (change) => {
-    const gaps = await refreshOpenGaps(change.tx, today);
-    for (const gap of gaps) announceClosedGap(change, gap);
-    return gaps.length;
-  });
+  // Bounded batches, each its own transaction: however many patients, no transaction holds row
+  // locks for long, and the audit chain's and the events' locks are held from the Change's last
+  // statement to the commit only.
+  let closed = 0;
+  for (let after: string | null = null; ;) {
+    const patientIds = await listPatientsWithOpenGaps(db, after, REFRESH_BATCH);
+    if (patientIds.length === 0) break;
+    closed += await inChange(db, author, async (change) => {
+      const gaps = await refreshOpenGaps(change.tx, today, patientIds);
+      for (const gap of gaps) announceClosedGap(change, gap);
+      return gaps.length;
+    });
+    if (patientIds.length < REFRESH_BATCH) break;
+    after = patientIds.at(-1)!;
+  }
   let opened = 0;
   for (;;) {
-    // The batch's audit rows and events are written together at its end (the Change), so the
-    // audit chain's and the events' locks are held from that statement to the commit only.
     const batch = await inChange(db, author, async (change) => {
       const gaps = await openDueGaps(change.tx, today, OPEN_BATCH);
       for (const gap of gaps) await announceOpenedGap(change, gap, today);
@@ -112,16 +124,14 @@ export async function closeTreatmentGapIfCared(
   for (const gap of closed) announceClosedGap(change, gap);
 }
 
-/** Runs the check every ten minutes in the background (every instance may run it). */
-export function startTreatmentGapCheck(options: {
-  db: Db;
-  appUrl: string;
-  log: { warn(message: string): void };
-}): PeriodicJob {
-  return startPeriodicJob({
-    name: 'treatment gap check',
-    intervalMs: CHECK_INTERVAL_MS,
-    run: () => runTreatmentGapCheck(options.db, { appUrl: options.appUrl }),
-    log: options.log,
-  });
-}
+/** The check, every ten minutes. */
+export const treatmentGapCheckJob = defineJob({
+  name: 'treatment-gaps.check',
+  payload: z.object({}),
+  schedule: { everyMs: CHECK_INTERVAL_MS },
+  timeoutMs: CHECK_INTERVAL_MS,
+  retry: SCHEDULED_RETRY,
+  run: async (_payload, { db, appUrl }) => {
+    await runTreatmentGapCheck(db, { appUrl });
+  },
+});

@@ -16,7 +16,7 @@ import { deleteUserSessions } from '#src/auth/session.ts';
 import { Change, inChange } from '#src/change/change.ts';
 import { AppError, notFound } from '#src/lib/app-error.ts';
 import { systemContext, type RequestContext } from '#src/lib/request-context.ts';
-import type { MailDelivery } from '#src/mail/mail-worker.ts';
+import type { MailDelivery } from '#src/mail/mail-jobs.ts';
 import { renderLinkedParagraphs, renderMailHtml, renderMailText } from '#src/mail/mail-layout.ts';
 import { getActiveEmailTemplate } from '#src/modules/templates/templates.service.ts';
 import {

@@ -6,6 +6,7 @@ import {
   type TWebhookEventType,
   type TWebhookPayload,
 } from '@casebridge/domain/webhooks/webhook.schemas';
+import { inChange } from '#src/change/change.ts';
 import type { Db } from '#src/db/client.ts';
 import {
   caseRequests,
@@ -16,6 +17,7 @@ import {
   webhookCursor,
   webhookEndpoints,
 } from '#src/db/schema/index.ts';
+import { systemContext } from '#src/lib/request-context.ts';
 import { documentVisibilityCondition } from '#src/modules/documents/document-visibility.ts';
 
 /** The rows of a raw query: both drivers answer `{ rows }`. */
@@ -31,6 +33,17 @@ type ScannedRow = {
   read: string | number;
   up_to: string | number | null;
 };
+
+/** The job that sends one delivery (webhook-jobs.ts), by name. */
+export const WEBHOOK_DELIVER_JOB = 'webhook.deliver';
+
+/** A job sending each of the deliveries; one unfinished job per delivery. */
+export const deliveryJobs = (deliveryIds: readonly string[]) =>
+  deliveryIds.map((deliveryId) => ({
+    name: WEBHOOK_DELIVER_JOB,
+    payload: { deliveryId },
+    key: `webhook:${deliveryId}`,
+  }));
 
 /** Events read per transaction; the job loops until it has caught up. */
 export const FANOUT_BATCH_SIZE = 200;
@@ -114,9 +127,9 @@ export function endpointCoversCondition(
  * type whose scope covers the patient now. The payload names the delivery's own id. Unique on
  * (endpoint, event): a second pass over the event adds nothing.
  */
-async function queueEvent(db: Db, event: SourceEvent): Promise<number> {
+async function queueEvent(db: Db, event: SourceEvent): Promise<string[]> {
   const webhookEvent = toWebhookEvent(event);
-  if (!webhookEvent) return 0;
+  if (!webhookEvent) return [];
   const { type, data } = webhookEvent;
   const occurredAt = event.createdAt.toISOString();
   const inserted = await db.execute(sql`
@@ -133,21 +146,22 @@ async function queueEvent(db: Db, event: SourceEvent): Promise<number> {
     ) d
     on conflict (endpoint_id, event_id) where event_id is not null do nothing
     returning id`);
-  return rowsOf<{ id: string }>(inserted).length;
+  return rowsOf<{ id: string }>(inserted).map((row) => row.id);
 }
 
 /**
  * One batch of the fan-out, in one transaction: locks the cursor row (so instances take turns),
  * reads the next events after it (ids become visible in id order, ADR 0007, so none is skipped),
  * queues their deliveries and moves the cursor past every event read. The window and the rows
- * of webhook topics come from one statement, so both see one snapshot. Returns how many events
- * were read and deliveries queued.
+ * of webhook topics come from one statement, so both see one snapshot; each delivery's sending
+ * job commits with it. Returns how many events were read and deliveries queued.
  */
 export async function fanOutBatch(
   db: Db,
   batchSize = FANOUT_BATCH_SIZE,
 ): Promise<{ read: number; queued: number }> {
-  return db.transaction(async (tx) => {
+  return inChange(db, { actor: null, context: systemContext() }, async (change) => {
+    const { tx } = change;
     const [cursor] = await tx
       .select({ lastEventId: webhookCursor.lastEventId })
       .from(webhookCursor)
@@ -173,22 +187,24 @@ export async function fanOutBatch(
     const first = rows[0];
     const read = Number(first?.read ?? 0);
     if (!first || read === 0 || first.up_to === null) return { read: 0, queued: 0 };
-    let queued = 0;
+    const queued: string[] = [];
     for (const row of rows) {
       if (row.id === null || row.topic === null || row.created_at === null) continue;
-      queued += await queueEvent(tx, {
+      const deliveryIds = await queueEvent(tx, {
         id: Number(row.id),
         topic: row.topic,
         patientId: row.patient_id,
         payload: row.payload,
         createdAt: new Date(row.created_at),
       });
+      queued.push(...deliveryIds);
     }
+    change.enqueue(...deliveryJobs(queued));
     await tx
       .update(webhookCursor)
       .set({ lastEventId: Number(first.up_to) })
       .where(eq(webhookCursor.id, 1));
-    return { read, queued };
+    return { read, queued: queued.length };
   });
 }
 

@@ -1,11 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { TWebhookPayload } from '@casebridge/domain/webhooks/webhook.schemas';
-import { webhookDeliveries } from '#src/db/schema/index.ts';
+import { jobs, webhookDeliveries } from '#src/db/schema/index.ts';
 import type { TestServer } from '#src/test/test-server.ts';
-import { createWebhookWorker, type WebhookWorkerOptions } from './webhook-sender.ts';
+import { createJobRunner } from '#src/jobs/job-runner.ts';
+import { WEBHOOK_DELIVER_JOB } from './webhook-fanout.ts';
+import { createWebhookJobs, type WebhookJobOptions } from './webhook-jobs.ts';
 
 export type ReceivedDelivery = {
   path: string;
@@ -67,21 +69,52 @@ export function verifySignature(delivery: ReceivedDelivery, secret: string): boo
   return timingSafeEqual(expected, Buffer.from(v1, 'hex'));
 }
 
-/** A worker on the test server's database that retries at once (no backoff waits). */
+/**
+ * The webhook jobs on a runner of their own on the test server's database, as another instance
+ * runs them, retrying at once (no backoff waits) unless told otherwise.
+ */
 export function testWorker(
   server: TestServer,
   options: Partial<
-    Pick<WebhookWorkerOptions, 'maxAttempts' | 'retryDelaysMs' | 'isProduction' | 'resolveHost'>
+    Pick<WebhookJobOptions, 'maxAttempts' | 'retryDelaysMs' | 'isProduction' | 'resolveHost'>
   > = {},
 ) {
-  return createWebhookWorker({
+  const runner = createJobRunner({
     db: server.context.db,
-    keyring: server.context.documentKeys,
-    isProduction: false,
-    retryDelaysMs: [0],
-    ...options,
-    log: { warn: () => undefined },
+    definitions: createWebhookJobs({
+      keyring: server.context.documentKeys,
+      isProduction: false,
+      retryDelaysMs: [0],
+      ...options,
+    }),
+    appUrl: server.context.env.appUrl,
+    log: { info: () => undefined, warn: () => undefined },
   });
+  const fanOut = () => runner.runDue({ names: ['webhooks.fan-out'] });
+  /** Sends what is due, each delivery's retries too while they are due; resolves with the successes. */
+  const drain = () => runner.runDue({ names: [WEBHOOK_DELIVER_JOB] });
+  return {
+    fanOut,
+    drain,
+    /** One round: queue deliveries for new events, then send what is due. */
+    async runOnce() {
+      await fanOut();
+      return { delivered: await drain() };
+    },
+  };
+}
+
+/** Makes a delivery's next attempt due now (its job's and the delivery's own time). */
+export async function makeDeliveryDue(server: TestServer, deliveryId: string) {
+  const { db } = server.context;
+  await db
+    .update(jobs)
+    .set({ runAt: sql`now()` })
+    .where(eq(jobs.key, `webhook:${deliveryId}`));
+  await db
+    .update(webhookDeliveries)
+    .set({ nextAttemptAt: sql`now()` })
+    .where(eq(webhookDeliveries.id, deliveryId));
 }
 
 /** Registers an endpoint through the API; the answer's body (with the secret). */

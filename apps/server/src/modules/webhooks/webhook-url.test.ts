@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '#src/env.ts';
 import { AppError } from '#src/lib/app-error.ts';
-import { signWebhookBody } from './webhook-sender.ts';
+import { signWebhookBody } from './webhook-jobs.ts';
 import type { LookupAddress } from 'node:dns';
 import {
   checkWebhookUrl,

@@ -16,6 +16,7 @@ import {
   registerEndpoint,
   startReceiver,
   storedDeliveries,
+  makeDeliveryDue,
   testWorker,
   verifySignature,
   type Receiver,
@@ -237,10 +238,7 @@ describe('webhook deliveries', () => {
     await slow.drain();
     expect(receiver.received.slice(from).filter((item) => item.path === '/clinic')).toHaveLength(1);
     // Due now: retried with the same id, signed again, and delivered.
-    await server.context.db
-      .update(webhookDeliveries)
-      .set({ nextAttemptAt: sql`now()` })
-      .where(eq(webhookDeliveries.id, first!.id));
+    await makeDeliveryDue(server, first!.id);
     await slow.drain();
     const tries = receiver.received.slice(from).filter((delivery) => delivery.path === '/clinic');
     expect(tries).toHaveLength(2);

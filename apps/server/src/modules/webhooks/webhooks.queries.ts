@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type {
   TWebhookDelivery,
   TWebhookEndpoint,
@@ -237,6 +237,20 @@ export async function endpointMeets(db: Db, endpointId: string, covers: SQL): Pr
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.id, endpointId), covers));
   return row !== undefined;
+}
+
+/** The endpoint's deliveries still to send: what its resumption queues again. */
+export async function listWaitingDeliveryIds(db: Db, endpointId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.endpointId, endpointId),
+        inArray(webhookDeliveries.status, ['pending', 'sending']),
+      ),
+    );
+  return rows.map((row) => row.id);
 }
 
 export async function insertDelivery(

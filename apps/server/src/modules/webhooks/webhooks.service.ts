@@ -15,7 +15,7 @@ import { AppError, forbidden, notFound, validationFailed } from '#src/lib/app-er
 import { inChange } from '#src/change/change.ts';
 import type { RequestContext } from '#src/lib/request-context.ts';
 import { sealSecret, type DocumentKeyring } from '#src/storage/document-encryption.ts';
-import { endpointCoversCondition } from './webhook-fanout.ts';
+import { deliveryJobs, endpointCoversCondition } from './webhook-fanout.ts';
 import {
   checkWebhookUrl,
   resolvesToPublicAddresses,
@@ -28,6 +28,7 @@ import {
   getDeliveryRow,
   getEndpoint,
   insertDelivery,
+  listWaitingDeliveryIds,
   insertEndpoint,
   listDeliveries as selectDeliveryPage,
   listEndpoints as selectEndpoints,
@@ -160,6 +161,9 @@ export async function updateEndpoint(
     );
     if (changed.length === 0) return;
     await updateEndpointFields(tx, id, next);
+    // A paused endpoint's deliveries wait without a job; resuming sends them.
+    if (next.active && !current.active)
+      change.enqueue(...deliveryJobs(await listWaitingDeliveryIds(tx, id)));
     change.audit({
       action: 'webhook_updated',
       details: `${describeEndpoint({ id, ...next })}; changed: ${changed.join(', ')}${
@@ -249,7 +253,7 @@ export async function replayDelivery(
       patientId: original.patientId,
       payload: { ...payload, id: copyId },
     });
-    change.audit({
+    change.enqueue(...deliveryJobs([copyId])).audit({
       action: 'webhook_delivery_replayed',
       details: `delivery ${original.id} of ${describeEndpoint(endpoint)} as ${copyId}`,
     });

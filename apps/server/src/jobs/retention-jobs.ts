@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { pruneEvents } from '#src/events/event-retention.ts';
+import { pruneIdempotencyKeys } from '#src/lib/idempotency.ts';
+import type { FileStorage } from '#src/storage/file-storage.ts';
+import { defineJob, SCHEDULED_RETRY, type AnyJobDefinition } from './job-definition.ts';
+
+const HOUR_MS = 60 * 60_000;
+/** Older than any put in flight (a put is one write and a rename), even on a slow disk. */
+const ABANDONED_UPLOAD_AGE_MS = HOUR_MS;
+
+/** Deletes live events past their retention (events/event-retention.ts), hourly. */
+export const pruneEventsJob = defineJob({
+  name: 'events.prune',
+  payload: z.object({}),
+  schedule: { everyMs: HOUR_MS },
+  timeoutMs: 5 * 60_000,
+  retry: SCHEDULED_RETRY,
+  run: async (_payload, { db }) => {
+    await pruneEvents(db);
+  },
+});
+
+/** Deletes idempotency keys past their retention (lib/idempotency.ts), hourly. */
+export const pruneIdempotencyKeysJob = defineJob({
+  name: 'idempotency-keys.prune',
+  payload: z.object({}),
+  schedule: { everyMs: HOUR_MS },
+  timeoutMs: 5 * 60_000,
+  retry: SCHEDULED_RETRY,
+  run: async (_payload, { db }) => {
+    await pruneIdempotencyKeys(db);
+  },
+});
+
+/**
+ * Deletes what uploads interrupted by a crash left in the file store ('.partial' files), hourly.
+ * Instances on one database share one file store (a shared disk or S3), so one run serves all.
+ */
+export function pruneAbandonedUploadsJob(storage: FileStorage): AnyJobDefinition {
+  return defineJob({
+    name: 'uploads.prune-abandoned',
+    payload: z.object({}),
+    schedule: { everyMs: HOUR_MS },
+    timeoutMs: 5 * 60_000,
+    retry: SCHEDULED_RETRY,
+    run: async () => {
+      await storage.pruneAbandoned(ABANDONED_UPLOAD_AGE_MS);
+    },
+  });
+}

@@ -1,0 +1,41 @@
+import type { Env } from '#src/env.ts';
+import { createMailJobs } from '#src/mail/mail-jobs.ts';
+import { overdueRemindersJob } from '#src/modules/case-requests/case-requests.service.ts';
+import { notificationDigestsJob } from '#src/modules/notifications/digest.ts';
+import { releaseStatusChangesJob } from '#src/modules/patients/patient-status.service.ts';
+import { treatmentGapCheckJob } from '#src/modules/treatment-gaps/treatment-gaps.service.ts';
+import { createWebhookJobs, type WebhookJobOptions } from '#src/modules/webhooks/webhook-jobs.ts';
+import type { DocumentKeyring } from '#src/storage/document-encryption.ts';
+import type { FileStorage } from '#src/storage/file-storage.ts';
+import type { AnyJobDefinition } from './job-definition.ts';
+import {
+  pruneAbandonedUploadsJob,
+  pruneEventsJob,
+  pruneIdempotencyKeysJob,
+} from './retention-jobs.ts';
+
+/** Every kind of background work the server does, each defined once beside what it works on. */
+export function createServerJobs(deps: {
+  env: Env;
+  keyring: DocumentKeyring;
+  storage: FileStorage;
+  webhooks?: Partial<WebhookJobOptions>;
+}): AnyJobDefinition[] {
+  const { env } = deps;
+  return [
+    ...createMailJobs({ smtpUrl: env.smtpUrl, from: env.mailFrom, appUrl: env.appUrl }),
+    ...createWebhookJobs({
+      keyring: deps.keyring,
+      isProduction: env.nodeEnv === 'production',
+      timeoutMs: env.webhookTimeoutMs,
+      ...deps.webhooks,
+    }),
+    releaseStatusChangesJob,
+    treatmentGapCheckJob,
+    notificationDigestsJob,
+    overdueRemindersJob,
+    pruneEventsJob,
+    pruneIdempotencyKeysJob,
+    pruneAbandonedUploadsJob(deps.storage),
+  ];
+}
