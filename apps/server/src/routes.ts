@@ -26,6 +26,7 @@ import { accessRequestReviewRoutes } from './modules/access-requests/access-requ
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { auditChainRoutes } from './modules/audit/audit-chain.routes.ts';
 import { accessHistoryRoutes } from './modules/audit/access-history.routes.ts';
+import { jobRoutes } from './modules/jobs/jobs.routes.ts';
 import { mailOutboxRoutes } from './modules/mail-outbox/mail-outbox.routes.ts';
 import { sessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -57,6 +58,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(settingsRoutes);
   await app.register(systemToolRoutes);
   await app.register(mailOutboxRoutes);
+  await app.register(jobRoutes);
   await app.register(documentRoutes);
   await app.register(billingRoutes);
   await app.register(lienRoutes);

@@ -103,6 +103,7 @@ export const AUDIT_ACTIONS = [
   'data_imported',
   'health_check_run',
   'mail_retried',
+  'job_retried',
   'treatment_gap_opened',
   'treatment_gap_closed',
   'gap_setting_viewed',

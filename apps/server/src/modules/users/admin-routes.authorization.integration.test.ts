@@ -120,6 +120,8 @@ describe('every admin route refuses every non-admin role', () => {
       { method: 'GET', url: `/api/admin/mail-outbox/${mail!.id}` },
       { method: 'POST', url: `/api/admin/mail-outbox/${mail!.id}/retry` },
       { method: 'POST', url: '/api/admin/mail-outbox/retry-failed' },
+      { method: 'GET', url: '/api/admin/jobs' },
+      { method: 'POST', url: '/api/admin/jobs/1/retry' },
       { method: 'GET', url: '/api/admin/api-tokens' },
       {
         method: 'POST',
@@ -184,7 +186,8 @@ describe('every admin route refuses every non-admin role', () => {
       }
     }
     const tested = routes.map(
-      (route) => `${route.method} ${route.url.replace(/[0-9a-f-]{36}|(?<=users\/)[^/]+/g, ':id')}`,
+      (route) =>
+        `${route.method} ${route.url.replace(/[0-9a-f-]{36}|(?<=users\/)[^/]+|(?<=jobs\/)\d+/g, ':id')}`,
     );
     // A route may be tested with several bodies (PATCH a user: flags, or an edit).
     expect(documented.length).toBeGreaterThanOrEqual(new Set(tested).size);
