@@ -96,7 +96,7 @@ export function createWebhookJobs(options: WebhookJobOptions): AnyJobDefinition[
     name: WEBHOOK_DELIVER_JOB,
     payload: z.object({ deliveryId: z.uuid() }),
     // The receiver's timeout, and time to resolve its name and record the answer.
-    timeoutMs: timeoutMs + 5_000,
+    timeoutMs: timeoutMs + 2_000,
     retry: {
       maxAttempts: options.maxAttempts ?? WEBHOOK_MAX_ATTEMPTS,
       delayMs: (attempt) => delays[Math.min(attempt - 1, delays.length - 1)] ?? 0,
