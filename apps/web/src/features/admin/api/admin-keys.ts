@@ -15,6 +15,7 @@ export const adminKeys = {
   allMail: () => ['admin', 'mail'] as const,
   mail: (query: TListMailOutboxQuery) => ['admin', 'mail', query] as const,
   mailDetail: (id: string) => ['admin', 'mail', 'detail', id] as const,
+  jobs: () => ['admin', 'jobs'] as const,
 };
 
 /** `?a=1&b=2` from the defined, non-empty values of a query object. */

@@ -1,6 +1,7 @@
 import { Card } from '#src/components/ui/card.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { useSettings } from '#src/features/admin/api/settings-api.ts';
+import { JobsPanel } from './jobs-panel.tsx';
 import { MailOutboxPanel } from './mail-outbox-panel.tsx';
 import { SettingsForm } from './settings-form.tsx';
 import { SystemToolsPanel } from './system-tools-panel.tsx';
@@ -29,7 +30,7 @@ function Section({
   );
 }
 
-/** Admin 'Settings' tab (spec section 9, docs/architecture.md D7), the admin tools and the mail outbox. */
+/** Admin 'Settings' tab (spec section 9, docs/architecture.md D7), the admin tools, the mail outbox and the jobs. */
 export function SettingsTab() {
   const settings = useSettings();
   return (
@@ -62,6 +63,13 @@ export function SettingsTab() {
         description="E-mails waiting for, or already handed to, the mail server."
       >
         <MailOutboxPanel />
+      </Section>
+      <Section
+        id="jobs-heading"
+        title="Jobs"
+        description="Background work waiting, running or out of attempts; refreshes every 10 seconds."
+      >
+        <JobsPanel />
       </Section>
     </div>
   );

@@ -1,0 +1,130 @@
+import {
+  FAILED_JOBS_SHOWN,
+  type TFailedJob,
+  type TJobQueue,
+} from '@casebridge/domain/admin/jobs.schemas';
+import { TableEmptyRow, TableSkeletonRows } from '#src/components/ui/table-rows.tsx';
+import { TableScroll } from '#src/components/ui/table-scroll.tsx';
+import { formatDateTime } from '#src/lib/format.ts';
+import { useJobsOverview } from '#src/features/admin/api/jobs-api.ts';
+import { RetryJobButton } from './retry-job-button.tsx';
+
+const QUEUE_COLUMNS = ['Job', 'Queued', 'Running', 'Failed', 'Oldest due', 'Last success'];
+const FAILED_COLUMNS = ['Job', 'Attempts', 'Last error', 'Failed at', ''];
+const CELL = 'px-3 py-2 text-ink';
+
+function HeadRow({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead className="border-b border-border bg-surface-muted text-ink">
+      <tr>
+        {columns.map((column, index) => (
+          <th key={index} scope="col" className="px-3 py-2 font-medium">
+            {column || <span className="sr-only">Actions</span>}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+function QueueRow({ queue }: { queue: TJobQueue }) {
+  return (
+    <tr>
+      <th scope="row" className={`${CELL} break-all font-medium`}>
+        {queue.name}
+      </th>
+      <td className={`${CELL} tabular-nums`}>{queue.queued}</td>
+      <td className={`${CELL} tabular-nums`}>{queue.running}</td>
+      <td className={`${CELL} tabular-nums`}>{queue.failed}</td>
+      <td className={`${CELL} whitespace-nowrap`}>
+        {queue.oldestDueAt ? formatDateTime(queue.oldestDueAt) : '—'}
+      </td>
+      <td className={`${CELL} whitespace-nowrap`}>
+        {queue.lastSucceededAt ? formatDateTime(queue.lastSucceededAt) : '—'}
+      </td>
+    </tr>
+  );
+}
+
+function FailedJobRow({ job }: { job: TFailedJob }) {
+  return (
+    <tr>
+      <td className={`${CELL} break-all`}>
+        {job.name} <span className="text-ink-muted">#{job.id}</span>
+      </td>
+      <td className={`${CELL} tabular-nums`}>{job.attempts}</td>
+      <td className={`${CELL} max-w-xs break-words text-xs`}>{job.lastError ?? '—'}</td>
+      <td className={`${CELL} whitespace-nowrap`}>{formatDateTime(job.failedAt)}</td>
+      <td className="whitespace-nowrap px-3 py-2">
+        <RetryJobButton job={job} />
+      </td>
+    </tr>
+  );
+}
+
+/** The background job queue (server jobs/job-runner.ts): what waits, runs and ran out of attempts. */
+export function JobsPanel() {
+  const jobs = useJobsOverview();
+
+  if (jobs.error && !jobs.data)
+    return (
+      <p role="alert" className="text-sm text-danger">
+        Failed to load the job queue
+      </p>
+    );
+
+  return (
+    <div>
+      <TableScroll label="Job queues">
+        <table className="w-full min-w-[36rem] text-left text-sm">
+          <caption className="sr-only">Job queues by job name</caption>
+          <HeadRow columns={QUEUE_COLUMNS} />
+          <tbody className="divide-y divide-border">
+            {!jobs.data ? (
+              <TableSkeletonRows
+                columns={QUEUE_COLUMNS.length}
+                rows={3}
+                cellClassName="px-3 py-2"
+              />
+            ) : (
+              jobs.data.queues.map((queue) => <QueueRow key={queue.name} queue={queue} />)
+            )}
+            {jobs.data && jobs.data.queues.length === 0 ? (
+              <TableEmptyRow columns={QUEUE_COLUMNS.length} padding="px-3 py-6">
+                No jobs
+              </TableEmptyRow>
+            ) : null}
+          </tbody>
+        </table>
+      </TableScroll>
+      <h3 className="mb-2 mt-6 font-medium text-ink">Failed jobs</h3>
+      <TableScroll label="Failed jobs">
+        <table className="w-full min-w-[36rem] text-left text-sm">
+          <caption className="sr-only">Failed jobs, newest first</caption>
+          <HeadRow columns={FAILED_COLUMNS} />
+          <tbody className="divide-y divide-border">
+            {!jobs.data ? (
+              <TableSkeletonRows
+                columns={FAILED_COLUMNS.length}
+                rows={2}
+                cellClassName="px-3 py-2"
+              />
+            ) : (
+              jobs.data.failed.map((job) => <FailedJobRow key={job.id} job={job} />)
+            )}
+            {jobs.data && jobs.data.failed.length === 0 ? (
+              <TableEmptyRow columns={FAILED_COLUMNS.length} padding="px-3 py-6">
+                No failed jobs
+              </TableEmptyRow>
+            ) : null}
+          </tbody>
+        </table>
+      </TableScroll>
+      {jobs.data && jobs.data.failed.length >= FAILED_JOBS_SHOWN ? (
+        <p className="mt-2 text-xs text-ink-muted">
+          The {FAILED_JOBS_SHOWN} newest failed jobs; the Failed column above counts them all.
+        </p>
+      ) : null}
+    </div>
+  );
+}
