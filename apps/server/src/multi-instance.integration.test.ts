@@ -17,7 +17,7 @@ import { MAX_STREAMS_PER_USER } from './events/event-hub.ts';
 import { openSse } from './test/sse-client.ts';
 
 const template = inject('testTemplate');
-/** More than one worker's batch (20 per tick), so a single instance cannot take them all at once. */
+/** Ten times a runner's concurrency (4), so a single instance cannot take them all at once. */
 const MAIL_COUNT = 40;
 /** Both instances must accept each other's sessions: one secret, as in a real deployment. */
 const AUTH_SECRET = randomBytes(32).toString('base64url');
@@ -261,6 +261,12 @@ describe.runIf(template.kind === 'postgres')('two server processes on one databa
       [subject, MAIL_COUNT],
     );
     const ids = queued.map((row) => row.id).toSorted();
+    // Each with its sending job, as a write's Change queues them.
+    await sql!.query(
+      `insert into jobs (name, payload, key)
+       select 'mail.send', jsonb_build_object('mailId', id), 'mail:' || id from unnest($1::uuid[]) as id`,
+      [ids],
+    );
     const ours = () => smtp!.received.filter((mail) => mail.subject.startsWith(subject));
     const countSent = async () =>
       (
@@ -270,7 +276,7 @@ describe.runIf(template.kind === 'postgres')('two server processes on one databa
         )
       ).rows[0]!.sent;
 
-    // The workers tick every 5 s and take at most 20 mails each per tick.
+    // Each runner polls every second and runs at most 4 jobs at once.
     const deadline = Date.now() + 30_000;
     while (
       (ours().length < MAIL_COUNT || (await countSent()) < MAIL_COUNT) &&
@@ -286,7 +292,7 @@ describe.runIf(template.kind === 'postgres')('two server processes on one databa
     const receivedIds = received.map((mail) => /^<([^@]+)@/.exec(mail.messageId)?.[1]).toSorted();
     expect(receivedIds).toEqual(ids);
     expect(new Set(received.map((mail) => mail.subject)).size).toBe(MAIL_COUNT);
-    // Both workers claimed from the same outbox: neither could have taken all 40 in one tick.
+    // Both runners claimed from the same queue: neither could have taken all 40 in one poll.
     expect(new Set(received.map((mail) => mail.from))).toEqual(new Set([a.sender, b.sender]));
   }, 45_000);
 });

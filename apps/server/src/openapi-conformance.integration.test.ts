@@ -9,6 +9,7 @@ import {
   billingEntries,
   caseRequests,
   documents,
+  jobs,
   mailOutbox,
   messages,
   messageTemplates,
@@ -729,6 +730,15 @@ const PLANS: Record<string, Plan> = {
         })
         .returning({ id: mailOutbox.id });
       return { params: { mailId: mail!.id } };
+    },
+  },
+  'POST /api/admin/jobs/{jobId}/retry': {
+    call: async (fixture) => {
+      const [job] = await fixture.server.context.db
+        .insert(jobs)
+        .values({ name: 'mail.send', payload: {}, status: 'failed', lastError: 'refused' })
+        .returning({ id: jobs.id });
+      return { params: { jobId: String(job!.id) } };
     },
   },
   'POST /api/patients/{patientId}/documents': {

@@ -6,12 +6,12 @@
  *   npm run bench:jobs
  */
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { createPglite, migrateDatabase, openDatabase, type Database } from '#src/db/client.ts';
+import { migrateDatabase, type Database } from '#src/db/client.ts';
 import { jobs } from '#src/db/schema/index.ts';
 import { readToolEnv } from '#src/env.ts';
+import { openBenchDatabase } from './bench-database.ts';
 import { defineJob } from '#src/jobs/job-definition.ts';
 import { enqueueJobs } from '#src/jobs/job-queue.ts';
 import { createJobRunner } from '#src/jobs/job-runner.ts';
@@ -19,29 +19,6 @@ import { createJobRunner } from '#src/jobs/job-runner.ts';
 const JOBS = 2_000;
 const RUNNERS = 4;
 const quiet = { info: () => undefined, warn: () => undefined };
-
-async function openBenchDatabase(): Promise<{ database: Database; cleanup: () => Promise<void> }> {
-  const url = readToolEnv().databaseUrl;
-  if (!url) {
-    const database = await openDatabase({ pglite: await createPglite('memory://') });
-    return { database, cleanup: () => database.close() };
-  }
-  const name = `cb_bench_jobs_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: target.toString() });
-  return {
-    database,
-    cleanup: async () => {
-      await database.close();
-      await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
 
 const noop = defineJob({
   name: 'bench.noop',
@@ -73,7 +50,7 @@ async function drainWith(database: Database, runnerCount: number): Promise<numbe
   return (JOBS / elapsed) * 1_000;
 }
 
-const { database, cleanup } = await openBenchDatabase();
+const { database, cleanup } = await openBenchDatabase('jobs');
 try {
   await migrateDatabase(database);
   const backend = readToolEnv().databaseUrl ? 'PostgreSQL' : 'PGlite';

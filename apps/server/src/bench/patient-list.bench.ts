@@ -7,9 +7,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { CLINIC_DASHBOARD_PAGE_SIZE } from '@casebridge/domain/constants';
-import { createPglite, migrateDatabase, openDatabase, type Database } from '#src/db/client.ts';
+import { migrateDatabase } from '#src/db/client.ts';
 import { organizations, users } from '#src/db/schema/index.ts';
 import { seedDemoData } from '#src/db/seed/seed-demo.ts';
 import type { Actor } from '#src/lib/actor.ts';
@@ -21,32 +20,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { readToolEnv } from '#src/env.ts';
+import { openBenchDatabase } from './bench-database.ts';
 
 const PATIENTS = readToolEnv().benchPatients ?? 20_000;
 const RUNS = readToolEnv().benchRuns ?? 30;
-
-async function openBenchDatabase(): Promise<{ database: Database; cleanup: () => Promise<void> }> {
-  const url = readToolEnv().databaseUrl;
-  if (!url) {
-    const database = await openDatabase({ pglite: await createPglite('memory://') });
-    return { database, cleanup: () => database.close() };
-  }
-  const name = `cb_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: target.toString() });
-  return {
-    database,
-    cleanup: async () => {
-      await database.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
 
 function summarise(label: string, samples: number[]) {
   const sorted = samples.toSorted((a, b) => a - b);
@@ -57,7 +34,7 @@ function summarise(label: string, samples: number[]) {
 }
 
 const files = await mkdtemp(path.join(os.tmpdir(), 'casebridge-bench-'));
-const { database, cleanup } = await openBenchDatabase();
+const { database, cleanup } = await openBenchDatabase('list');
 try {
   await migrateDatabase(database);
   await seedDemoData(database.db, createDiskStorage(files));
