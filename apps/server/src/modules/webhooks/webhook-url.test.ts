@@ -49,11 +49,41 @@ describe('webhook addresses', () => {
     'https://[::1]/',
     'https://[fd00::1]/',
     'https://[::ffff:10.0.0.1]/',
+    // IPv6 forms that carry an internal IPv4 address, and the other non-public IPv6 ranges.
+    'https://[::127.0.0.1]/',
+    'https://[::ffff:0:7f00:1]/',
+    'https://[::ffff:7f00:1]/',
+    'https://[2002:7f00:1::]/',
+    'https://[2002:a00:1::]/',
+    'https://[64:ff9b::a00:1]/',
+    'https://[64:ff9b:1::a00:1]/',
+    'https://[fec0::1]/',
+    'https://[fe80::1]/',
+    'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/',
+    'https://[::]/',
   ])('refuses the non-public address %s in production', (url) => {
     expect(refusal(url, PROD)).toBe(
       'url: must be a public address (not loopback or a private network)',
     );
     expect(refusal(url, DEV)).toBeNull();
+  });
+
+  it('takes public IPv6 addresses, and 6to4 or mapped forms of a public IPv4 address', () => {
+    for (const url of [
+      'https://[2606:4700:4700::1111]/',
+      'https://[2002:808:808::]/',
+      'https://[::ffff:8.8.8.8]/',
+    ])
+      expect(refusal(url, PROD)).toBeNull();
+  });
+
+  it('refuses at connect time a name that resolves to an IPv6 form of an internal address', async () => {
+    for (const address of ['::ffff:0:7f00:1', '2002:a00:1::', '64:ff9b:1::a00:1', 'fec0::1'])
+      expect(
+        await resolvesToPublicAddresses('https://hooks.example.com/', PROD, async () => [
+          { address, family: 6 },
+        ]),
+      ).toBe(false);
   });
 
   it('refuses credentials in the address', () => {

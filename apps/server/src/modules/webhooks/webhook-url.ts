@@ -6,8 +6,8 @@ import { validationFailed } from '#src/lib/app-error.ts';
 export type WebhookUrlPolicy = { isProduction: boolean; allowHttpLoopback: boolean };
 
 /**
- * Loopback, private, link-local and other non-public ranges: never a receiver in production. An
- * IPv4-mapped IPv6 address (::ffff:10.0.0.1) is checked against the IPv4 ranges by BlockList.
+ * Loopback, private, link-local and other non-public ranges: never a receiver in production.
+ * IPv6 forms that carry an IPv4 address (below, `embeddedIpv4`) are judged by that address.
  */
 const NON_PUBLIC = new BlockList();
 for (const [network, prefix] of [
@@ -24,13 +24,56 @@ for (const [network, prefix] of [
 ] as const)
   NON_PUBLIC.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
+  // Unspecified and loopback.
   ['::', 127],
+  // NAT64, well-known and local-use prefixes: they reach IPv4 hosts behind a translator.
   ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  // Discard-only, Teredo (its client address is hidden in the bits), documentation.
+  ['100::', 64],
+  ['2001::', 32],
+  ['2001:db8::', 32],
+  // Unique-local, link-local, the deprecated site-local, multicast.
   ['fc00::', 7],
   ['fe80::', 10],
+  ['fec0::', 10],
   ['ff00::', 8],
 ] as const)
   NON_PUBLIC.addSubnet(network, prefix, 'ipv6');
+
+/** The 16 bytes of an IPv6 address (`isIP` has accepted it), a trailing dotted IPv4 part too. */
+function ipv6Bytes(address: string): number[] {
+  let text = address.toLowerCase();
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const words = (part: string) =>
+    part === '' ? [] : part.split(':').map((word) => parseInt(word, 16));
+  const first = words(head);
+  const last = tail === undefined ? [] : words(tail);
+  const all = [...first, ...Array<number>(8 - first.length - last.length).fill(0), ...last];
+  return all.flatMap((word) => [word >> 8, word & 0xff]);
+}
+
+const dottedOf = (bytes: number[]) => bytes.join('.');
+
+/**
+ * The IPv4 address an IPv6 address stands for, where it has one: IPv4-mapped (::ffff:0:0/96),
+ * IPv4-translated (::ffff:0:0:0/96), IPv4-compatible (::/96) and 6to4 (2002::/16). A host that
+ * routes these reaches that IPv4 address, so that is the address judged.
+ */
+function embeddedIpv4(address: string): string | null {
+  const bytes = ipv6Bytes(address);
+  const zeros = (from: number, to: number) => bytes.slice(from, to).every((byte) => byte === 0);
+  if (bytes[0] === 0x20 && bytes[1] === 0x02) return dottedOf(bytes.slice(2, 6));
+  const isMapped = zeros(0, 10) && bytes[10] === 0xff && bytes[11] === 0xff;
+  const isTranslated = zeros(0, 8) && bytes[8] === 0xff && bytes[9] === 0xff && zeros(10, 12);
+  const isCompatible = zeros(0, 12);
+  return isMapped || isTranslated || isCompatible ? dottedOf(bytes.slice(12)) : null;
+}
 
 const LOOPBACK = new BlockList();
 LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
@@ -42,12 +85,19 @@ const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
 function isLoopbackHost(host: string): boolean {
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   const family = isIP(host);
-  return family !== 0 && LOOPBACK.check(host, family === 4 ? 'ipv4' : 'ipv6');
+  if (family === 4) return LOOPBACK.check(host, 'ipv4');
+  if (family !== 6) return false;
+  const ipv4 = embeddedIpv4(host);
+  return LOOPBACK.check(host, 'ipv6') || (ipv4 !== null && LOOPBACK.check(ipv4, 'ipv4'));
 }
 
-function isNonPublicAddress(address: string): boolean {
+/** Whether an address literal is loopback, private or otherwise not public, in any IPv6 form. */
+export function isNonPublicAddress(address: string): boolean {
   const family = isIP(address);
-  return family !== 0 && NON_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (family === 0) return false;
+  if (family === 4) return NON_PUBLIC.check(address, 'ipv4');
+  const ipv4 = embeddedIpv4(address);
+  return NON_PUBLIC.check(address, 'ipv6') || (ipv4 !== null && NON_PUBLIC.check(ipv4, 'ipv4'));
 }
 
 /**
