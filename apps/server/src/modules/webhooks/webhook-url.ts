@@ -41,6 +41,10 @@ for (const [network, prefix] of [
 ] as const)
   NON_PUBLIC.addSubnet(network, prefix, 'ipv6');
 
+/** The 16-bit words of one side of an IPv6 address's `::`. */
+const wordsOf = (part: string) =>
+  part === '' ? [] : part.split(':').map((word) => parseInt(word, 16));
+
 /** The 16 bytes of an IPv6 address (`isIP` has accepted it), a trailing dotted IPv4 part too. */
 function ipv6Bytes(address: string): number[] {
   let text = address.toLowerCase();
@@ -50,10 +54,8 @@ function ipv6Bytes(address: string): number[] {
     text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
   const [head = '', tail] = text.split('::');
-  const words = (part: string) =>
-    part === '' ? [] : part.split(':').map((word) => parseInt(word, 16));
-  const first = words(head);
-  const last = tail === undefined ? [] : words(tail);
+  const first = wordsOf(head);
+  const last = tail === undefined ? [] : wordsOf(tail);
   const all = [...first, ...Array<number>(8 - first.length - last.length).fill(0), ...last];
   return all.flatMap((word) => [word >> 8, word & 0xff]);
 }
