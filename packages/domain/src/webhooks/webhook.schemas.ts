@@ -90,7 +90,11 @@ const ZDescription = z
 
 export const ZCreateWebhookEndpoint = z.strictObject({
   url: ZUrl,
-  description: ZDescription.optional(),
+  /**
+   * Absent, null or blank: no description. Null is taken as the update takes it, so that what
+   * this schema makes of a blank description (null) is itself a valid request.
+   */
+  description: ZDescription.nullable().optional(),
   eventTypes: ZEventTypes,
   /** Admins only: the organisation whose scope it has; absent or null: every patient. */
   organizationId: z.uuid().nullable().optional(),
