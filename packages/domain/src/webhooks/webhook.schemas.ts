@@ -69,19 +69,44 @@ export const WEBHOOK_ENDPOINTS_MAX = 100;
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'sending', 'delivered', 'failed'] as const;
 export type TWebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
-const ZEventTypes = z
-  .array(z.enum(WEBHOOK_EVENT_TYPES, { error: 'must be one of the webhook event types' }))
-  .min(1, { error: 'choose at least one event type' })
-  .max(WEBHOOK_EVENT_TYPES.length)
-  .transform((types) => [...new Set(types)]);
+/** The API's words for a refused field; the dialog words its own checks (WEBHOOK_FORM_TEXTS). */
+const WEBHOOK_API_TEXTS = {
+  urlRequired: 'is required',
+  urlTooLong: 'must be at most 2000 characters',
+  urlInvalid: 'must be an https:// address',
+  eventTypesRequired: 'choose at least one event type',
+} as const;
 
-const ZUrl = z
-  .string()
-  .trim()
-  .min(1, { error: 'is required' })
-  .max(2000, { error: 'must be at most 2000 characters' })
-  .pipe(z.url({ protocol: /^https?$/, error: 'must be an https:// address' }));
+/** What the 'Add webhook endpoint' dialog says of its own checks (the specification's words). */
+export const WEBHOOK_FORM_TEXTS = {
+  urlInvalid: 'Enter an https:// address',
+  eventTypesRequired: 'Choose at least one event type',
+} as const;
 
+// The request and the form check the same rules, each in its own words.
+const eventTypesField = (required: string) =>
+  z
+    .array(z.enum(WEBHOOK_EVENT_TYPES, { error: 'must be one of the webhook event types' }))
+    .min(1, { error: required })
+    .max(WEBHOOK_EVENT_TYPES.length)
+    .transform((types) => [...new Set(types)]);
+
+const urlField = (texts: { required: string; tooLong: string; invalid: string }) =>
+  z
+    .string()
+    .trim()
+    .min(1, { error: texts.required })
+    .max(2000, { error: texts.tooLong })
+    .pipe(z.url({ protocol: /^https?$/, error: texts.invalid }));
+
+const ZEventTypes = eventTypesField(WEBHOOK_API_TEXTS.eventTypesRequired);
+const ZUrl = urlField({
+  required: WEBHOOK_API_TEXTS.urlRequired,
+  tooLong: WEBHOOK_API_TEXTS.urlTooLong,
+  invalid: WEBHOOK_API_TEXTS.urlInvalid,
+});
+
+/** Blank is no description: null, as the endpoint stores and answers it. */
 const ZDescription = z
   .string()
   .trim()
@@ -101,6 +126,32 @@ export const ZCreateWebhookEndpoint = z.strictObject({
 });
 export type TCreateWebhookEndpoint = z.input<typeof ZCreateWebhookEndpoint>;
 export type TCreateWebhookEndpointData = z.output<typeof ZCreateWebhookEndpoint>;
+
+/**
+ * The 'Add webhook endpoint' dialog as the user edits it: the address, a description, the
+ * event types ticked and, for an administrator only, the organisation chosen ('' for All
+ * patients; absent for anyone else, who may not name one). Checked by the request's own rules
+ * in the dialog's words; its output is the create request, a blank description sent as null.
+ */
+export const ZCreateWebhookForm = z
+  .object({
+    url: urlField({
+      required: WEBHOOK_FORM_TEXTS.urlInvalid,
+      tooLong: WEBHOOK_API_TEXTS.urlTooLong,
+      invalid: WEBHOOK_FORM_TEXTS.urlInvalid,
+    }),
+    description: ZDescription,
+    organizationId: z
+      .literal('')
+      .transform(() => null)
+      .or(ZCreateWebhookEndpoint.shape.organizationId),
+    eventTypes: eventTypesField(WEBHOOK_FORM_TEXTS.eventTypesRequired),
+  })
+  .transform(({ organizationId, ...fields }): TCreateWebhookEndpoint => ({
+    ...fields,
+    ...(organizationId === undefined ? {} : { organizationId }),
+  }));
+export type TCreateWebhookForm = z.input<typeof ZCreateWebhookForm>;
 
 export const ZUpdateWebhookEndpoint = z
   .strictObject({
