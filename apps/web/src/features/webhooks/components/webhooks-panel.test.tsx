@@ -1,6 +1,7 @@
-import type {
-  TWebhookDelivery,
-  TWebhookEndpoint,
+import {
+  ZCreateWebhookEndpoint,
+  type TWebhookDelivery,
+  type TWebhookEndpoint,
 } from '@casebridge/domain/webhooks/webhook.schemas';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -35,6 +36,13 @@ const ALL_PATIENTS: TWebhookEndpoint = {
   active: false,
   lastDelivery: null,
 };
+const ENDPOINT_TYPES = [
+  'patient.status-changed',
+  'document.added',
+  'billing.added',
+  'message.created',
+  'request.changed',
+] as const;
 const DELIVERY: TWebhookDelivery = {
   id: '00000000-0000-4000-8000-0000000000d1',
   endpointId: ENDPOINT.id,
@@ -52,14 +60,21 @@ const DELIVERY: TWebhookDelivery = {
   deliveredAt: null,
 };
 
+/** The route's own check of the body: a body the server would refuse is refused here too. */
+function createEndpoint({ body }: { body: unknown }) {
+  const parsed = ZCreateWebhookEndpoint.safeParse(body);
+  if (!parsed.success)
+    return apiError(400, 'VALIDATION_FAILED', parsed.error.issues[0]?.message ?? 'invalid');
+  return json({ ...ENDPOINT, ...parsed.data, secret: SECRET }, 201);
+}
+
 function renderPanel(role: 'admin' | 'clinic') {
   return renderWithProviders(<WebhooksPanel isAdmin={role === 'admin'} />, {
     session: signedInAs(role),
     api: {
       'GET /webhooks': { items: role === 'admin' ? [ENDPOINT, ALL_PATIENTS] : [ENDPOINT] },
       'GET /organizations': { items: Object.values(DEMO_ORGANIZATIONS) },
-      'POST /webhooks': ({ body }) =>
-        json({ ...ENDPOINT, ...(body as object), secret: SECRET }, 201),
+      'POST /webhooks': createEndpoint,
       'PATCH /webhooks/:id': ({ body }) => ({ ...ENDPOINT, ...(body as object) }),
       'DELETE /webhooks/:id': () => new Response(null, { status: 204 }),
       'POST /webhooks/:id/rotate-secret': { ...ENDPOINT, secret: `${SECRET}2` },
@@ -68,6 +83,32 @@ function renderPanel(role: 'admin' | 'clinic') {
         { ...DELIVERY, id: '00000000-0000-4000-8000-0000000000d2', replayOf: DELIVERY.id },
         201,
       ),
+    },
+  }).api;
+}
+
+const posts = (api: { calls: Array<{ method: string; body: unknown }> }) =>
+  api.calls.filter((call) => call.method === 'POST').map((call) => call.body);
+
+/** Opens 'Add webhook endpoint' from the panel: the dialog, its address and its submit. */
+async function openAddDialog(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Add endpoint' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Add webhook endpoint' });
+  return {
+    dialog,
+    address: within(dialog).getByLabelText('Endpoint URL *'),
+    submit: () => user.click(within(dialog).getByRole('button', { name: 'Add endpoint' })),
+  };
+}
+
+/** A panel with no endpoints yet, whose server refuses the first registration with `refusal`. */
+function renderRefusing(refusal: Response, isAdmin = false) {
+  return renderWithProviders(<WebhooksPanel isAdmin={isAdmin} />, {
+    session: signedInAs(isAdmin ? 'admin' : 'clinic'),
+    api: {
+      'GET /webhooks': { items: [] },
+      'GET /organizations': { items: Object.values(DEMO_ORGANIZATIONS) },
+      'POST /webhooks': refusal,
     },
   }).api;
 }
@@ -87,23 +128,21 @@ describe('WebhooksPanel', { timeout: 20_000 }, () => {
   it('registers an endpoint for chosen events and shows its secret once', async () => {
     const api = renderPanel('clinic');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Add endpoint' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add webhook endpoint' });
+    const { dialog, address, submit } = await openAddDialog(user);
     expect(within(dialog).queryByLabelText('Patients it hears about')).toBeNull();
-    await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
-    expect(within(dialog).getByLabelText('Endpoint URL *')).toHaveAccessibleDescription(
-      'Enter an https:// address',
-    );
-    await user.type(within(dialog).getByLabelText('Endpoint URL *'), 'https://pms.example/hook');
+    await submit();
+    expect(address).toHaveAccessibleDescription('Enter an https:// address');
+    await user.type(address, 'https://pms.example/hook');
     for (const label of ['Document added', 'Message posted', 'Records or bills request changed'])
       await user.click(within(dialog).getByLabelText(label));
-    await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
+    await submit();
     const secretDialog = await screen.findByRole('dialog', { name: 'Endpoint registered' });
     expect(within(secretDialog).getByLabelText('Signing secret')).toHaveValue(SECRET);
-    expect(api.calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+    // A blank description is no description: sent as null, which the route's schema takes.
+    expect(posts(api)).toEqual([
       {
         url: 'https://pms.example/hook',
-        description: '',
+        description: null,
         eventTypes: ['patient.status-changed', 'billing.added'],
       },
     ]);
@@ -111,23 +150,118 @@ describe('WebhooksPanel', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('shows the server’s reason beside the address', async () => {
-    renderWithProviders(<WebhooksPanel isAdmin={false} />, {
-      session: signedInAs('clinic'),
-      api: {
-        'GET /webhooks': { items: [] },
-        'POST /webhooks': apiError(400, 'VALIDATION_FAILED', 'url: must be an https:// address'),
-      },
-    });
+  it('checks the address and the event types at their fields, sending nothing', async () => {
+    const api = renderPanel('clinic');
     const user = userEvent.setup();
-    await screen.findByText('No webhook endpoints');
-    await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add webhook endpoint' });
-    await user.type(within(dialog).getByLabelText('Endpoint URL *'), 'http://pms.example/hook');
-    await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
-    await expect
-      .poll(() => within(dialog).getByLabelText('Endpoint URL *').getAttribute('aria-invalid'))
-      .toBe('true');
+    const { dialog, address, submit } = await openAddDialog(user);
+    const types = within(dialog).getByRole('group', { name: 'Event types' });
+    await user.type(address, 'https://');
+    for (const checkbox of within(types).getAllByRole('checkbox')) await user.click(checkbox);
+    await submit();
+    expect(address).toHaveAccessibleDescription('Enter an https:// address');
+    expect(address).toHaveFocus();
+    expect(types).toHaveAccessibleDescription('Choose at least one event type');
+    expect(types).toHaveAttribute('aria-invalid', 'true');
+    expect(posts(api)).toEqual([]);
+    // Ticking a type answers its error at once; the address stays as typed.
+    await user.click(within(types).getByLabelText('Document added'));
+    expect(types).not.toHaveAccessibleDescription();
+    expect(address).toHaveValue('https://');
+  });
+
+  it("sends an admin's choice of organisation, or null for all patients", async () => {
+    const api = renderPanel('admin');
+    const user = userEvent.setup();
+    let { dialog, address, submit } = await openAddDialog(user);
+    await user.type(address, 'https://pms.example/hook');
+    await user.type(within(dialog).getByLabelText('Description'), '  Harbor sync  ');
+    const scope = within(dialog).getByLabelText('Patients it hears about');
+    await within(scope).findByRole('option', {
+      name: `${DEMO_ORGANIZATIONS.clinic.name} (Clinic)`,
+    });
+    await user.selectOptions(scope, DEMO_ORGANIZATIONS.clinic.id);
+    await submit();
+    const stored = async () =>
+      user.click(
+        within(await screen.findByRole('dialog', { name: 'Endpoint registered' })).getByRole(
+          'button',
+          { name: 'I have stored it' },
+        ),
+      );
+    await stored();
+
+    ({ address, submit } = await openAddDialog(user));
+    await user.type(address, 'https://warehouse.example/in');
+    await submit();
+    await stored();
+    expect(posts(api)).toEqual([
+      {
+        url: 'https://pms.example/hook',
+        description: 'Harbor sync',
+        eventTypes: [...ENDPOINT_TYPES],
+        organizationId: DEMO_ORGANIZATIONS.clinic.id,
+      },
+      {
+        url: 'https://warehouse.example/in',
+        description: null,
+        eventTypes: [...ENDPOINT_TYPES],
+        organizationId: null,
+      },
+    ]);
+  });
+
+  it('shows the server’s reason beside the address, keeping what was typed', async () => {
+    renderRefusing(apiError(400, 'VALIDATION_FAILED', 'url: must be an https:// address'));
+    const user = userEvent.setup();
+    const { dialog, address, submit } = await openAddDialog(user);
+    await user.type(address, 'http://pms.example/hook');
+    await user.type(within(dialog).getByLabelText('Description'), 'Practice system');
+    await submit();
+    await expect.poll(() => address.getAttribute('aria-invalid')).toBe('true');
+    expect(address).toHaveAccessibleDescription('url: must be an https:// address');
+    expect(address).toHaveValue('http://pms.example/hook');
+    expect(within(dialog).getByLabelText('Description')).toHaveValue('Practice system');
+  });
+
+  it('puts a refusal the server names by field under that field, another above the buttons', async () => {
+    const detail = {
+      field: 'eventTypes[0]',
+      location: 'body',
+      message: 'must be one of the webhook event types',
+    };
+    const api = renderRefusing(
+      json(
+        {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: `${detail.field}: ${detail.message}`,
+            details: [detail],
+          },
+        },
+        400,
+      ),
+      true,
+    );
+    const user = userEvent.setup();
+    const { dialog, address, submit } = await openAddDialog(user);
+    await user.type(address, 'https://pms.example/hook');
+    await submit();
+    const types = within(dialog).getByRole('group', { name: 'Event types' });
+    await expect.poll(() => types.getAttribute('aria-describedby')).toBe('webhook-types-error');
+    expect(types).toHaveAccessibleDescription(detail.message);
+
+    api.use({
+      'POST /webhooks': apiError(400, 'VALIDATION_FAILED', 'organizationId: no such organisation'),
+    });
+    await submit();
+    const scope = within(dialog).getByLabelText('Patients it hears about');
+    await expect.poll(() => scope.getAttribute('aria-invalid')).toBe('true');
+    expect(scope).toHaveAccessibleDescription('organizationId: no such organisation');
+
+    api.use({ 'POST /webhooks': apiError(409, 'CONFLICT', 'Too many endpoints') });
+    await submit();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Too many endpoints');
+    expect(address).toHaveValue('https://pms.example/hook');
   });
 
   it('pauses, rotates and deletes, the last two only after confirmation', async () => {
