@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../constants.ts';
 import { cursorPage, cursorQuery, updatedSinceQuery } from '../common.schemas.ts';
 import { versionFields, versionInput } from '../versioning/versioning.ts';
 import { CASE_REQUEST_KINDS, CASE_REQUEST_STATUSES } from './case-request-constants.ts';
@@ -58,6 +59,61 @@ export const ZFulfilCaseRequest = z.object({
   ...versionInput,
 });
 export type TFulfilCaseRequest = z.input<typeof ZFulfilCaseRequest>;
+
+/** What the fulfil dialog says when it has nothing to send (the specification's words). */
+export const FULFIL_REQUEST_TEXTS = {
+  fileOrDocumentRequired: 'Choose a file to upload or at least one document',
+} as const;
+
+/**
+ * The categories a file sent for a request may be filed under: not Intake, which a requester may
+ * not see (the server refuses to fulfil with a document the requester cannot open).
+ */
+export const FULFILMENT_CATEGORIES = DOCUMENT_CATEGORIES.filter(
+  (category): category is Exclude<DocumentCategory, 'Intake'> => category !== 'Intake',
+);
+
+/**
+ * The fulfil dialog as the clinic edits it: a file to upload (or none) with the category it is
+ * filed under, and the documents already on file that are ticked. At least one of the two, and
+ * no more documents in all than a fulfilment takes. Its output is what the dialog does: upload
+ * the file, if any, then send `{ documentIds }` with the new document's id after those ticked.
+ */
+export const ZFulfilRequestForm = z
+  .object({
+    file: z.file().nullable(),
+    category: z.enum(FULFILMENT_CATEGORIES),
+    documentIds: z.array(z.string().max(64)),
+  })
+  .superRefine(({ file, documentIds }, context) => {
+    const count = documentIds.length + (file ? 1 : 0);
+    if (count === 0)
+      context.addIssue({
+        code: 'custom',
+        path: ['file'],
+        message: FULFIL_REQUEST_TEXTS.fileOrDocumentRequired,
+      });
+    if (count > MAX_FULFIL_DOCUMENTS)
+      context.addIssue({
+        code: 'custom',
+        path: ['documentIds'],
+        message: CASE_REQUEST_TEXTS.documentsTooMany,
+      });
+  })
+  .transform(({ file, category, documentIds }) => ({
+    upload: file ? { file, category } : null,
+    documentIds: [...new Set(documentIds)],
+  }));
+export type TFulfilRequestForm = z.input<typeof ZFulfilRequestForm>;
+export type TFulfilRequestFormData = z.output<typeof ZFulfilRequestForm>;
+
+/** The fulfil request once the form's file, if any, is uploaded as `uploadedId`. */
+export const toFulfilCaseRequest = (
+  { documentIds }: Pick<TFulfilRequestFormData, 'documentIds'>,
+  uploadedId?: string,
+): TFulfilCaseRequest => ({
+  documentIds: uploadedId ? [...documentIds, uploadedId] : documentIds,
+});
 
 export const ZDeclineCaseRequest = z.object({
   reason: z
