@@ -1,16 +1,24 @@
-import { DOCUMENT_CATEGORIES, type DocumentCategory } from '@casebridge/domain/constants';
 import { DOCUMENT_ACCEPT } from '@casebridge/domain/documents/document-types';
 import {
   CASE_REQUEST_KIND_LABELS,
   type CaseRequestKind,
 } from '@casebridge/domain/requests/case-request-constants';
-import type { TCaseRequest } from '@casebridge/domain/requests/case-request.schemas';
-import { useState, type FormEvent } from 'react';
+import {
+  FULFILMENT_CATEGORIES,
+  toFulfilCaseRequest,
+  ZFulfilRequestForm,
+  type TCaseRequest,
+  type TFulfilRequestForm,
+  type TFulfilRequestFormData,
+} from '@casebridge/domain/requests/case-request.schemas';
+import { useState } from 'react';
 import { Button } from '#src/components/ui/button.tsx';
 import { Dialog } from '#src/components/ui/dialog.tsx';
 import { FormField } from '#src/components/ui/form-field.tsx';
 import { Input, Select } from '#src/components/ui/input.tsx';
+import { ApiError } from '#src/lib/api-client.ts';
 import { useDialogCloseGuard } from '#src/lib/dialog-close-guard.tsx';
+import { useDomainForm } from '#src/lib/domain-form.ts';
 import { formatDate } from '#src/lib/format.ts';
 import {
   useAnswerRequest,
@@ -19,14 +27,8 @@ import {
 import { toastAnswerError } from '#src/features/case-requests/utils/answer-errors.ts';
 import type { UploadRequestFile } from '#src/features/case-requests/utils/upload-file.ts';
 
-/**
- * The categories a file sent for a request may be filed under: not Intake, which a requester may
- * not see (the server refuses to fulfil with a document the requester cannot open).
- */
-const FULFILMENT_CATEGORIES = DOCUMENT_CATEGORIES.filter((category) => category !== 'Intake');
-
 /** The category a file sent for each kind is filed under by default (never Intake). */
-const CATEGORY_OF_KIND: Record<CaseRequestKind, DocumentCategory> = {
+const CATEGORY_OF_KIND: Record<CaseRequestKind, TFulfilRequestForm['category']> = {
   medical_records: 'Treatment Notes',
   itemized_bill: 'Billing',
   narrative_report: 'Treatment Notes',
@@ -34,12 +36,15 @@ const CATEGORY_OF_KIND: Record<CaseRequestKind, DocumentCategory> = {
   discharge_summary: 'Discharge',
 };
 
-const CHOOSE_SOMETHING = 'Choose a file to upload or at least one document';
+/** The upload's refusals that are about the file itself: its type, its size, its content. */
+const FILE_REFUSALS = new Set(['VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE']);
 
 /**
  * Fulfil: the clinic uploads a file (through the documents' own upload, with its checks) and/or
  * picks documents already on the patient's file; the requester then sees them under the usual
  * document rules. The file is uploaded first, then the request is fulfilled with every document.
+ * Checked by the domain's form schema; a refusal goes under the field it is about as well as
+ * in the toast, and what was chosen stays.
  */
 export function FulfilRequestDialog({
   request,
@@ -52,45 +57,69 @@ export function FulfilRequestDialog({
 }) {
   const documents = usePatientDocumentsForRequest(request.patientId);
   const answer = useAnswerRequest();
-  const [file, setFile] = useState<File | null>(null);
-  const [category, setCategory] = useState<DocumentCategory>(CATEGORY_OF_KIND[request.kind]);
-  const [picked, setPicked] = useState<string[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const form = useDomainForm(ZFulfilRequestForm, {
+    defaultValues: { file: null, category: CATEGORY_OF_KIND[request.kind], documentIds: [] },
+    toastFirstError: false,
+  });
+  const { errors, isSubmitted } = form.formState;
+  const documentsError = errors.documentIds?.message;
+  const file = form.watch('file');
+  const picked = form.watch('documentIds');
   const [isUploading, setIsUploading] = useState(false);
   const isBusy = isUploading || answer.isPending;
   // A chosen file or picked documents are not dropped by a stray Escape or click outside.
   const guard = useDialogCloseGuard(file !== null || picked.length > 0, onClose);
 
-  async function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!file && picked.length === 0) {
-      setError(CHOOSE_SOMETHING);
-      return;
-    }
-    setError(null);
-    const documentIds = [...picked];
-    if (file) {
+  // A file and the documents are checked together: after a submit, choosing either one
+  // answers the error of having neither.
+  function revalidate() {
+    if (isSubmitted) void form.trigger(['file', 'documentIds']);
+  }
+
+  function chooseFile(chosen: File | null) {
+    form.setValue('file', chosen, { shouldDirty: true });
+    revalidate();
+  }
+
+  function toggle(id: string, isChecked: boolean) {
+    const next = isChecked ? [...picked, id] : picked.filter((item) => item !== id);
+    form.setValue('documentIds', next, { shouldDirty: true });
+    revalidate();
+  }
+
+  async function handleValid({ upload, documentIds }: TFulfilRequestFormData) {
+    let uploadedId: string | undefined;
+    if (upload) {
       setIsUploading(true);
       try {
-        const uploaded = await uploadFile({ patientId: request.patientId, category, file });
-        documentIds.push(uploaded.id);
-        // Uploaded once: a retry of the fulfilment links it instead of uploading it again.
-        setFile(null);
-        setPicked(documentIds);
+        uploadedId = (await uploadFile({ patientId: request.patientId, ...upload })).id;
       } catch (uploadError) {
         toastAnswerError(uploadError);
+        if (uploadError instanceof ApiError && FILE_REFUSALS.has(uploadError.code))
+          form.setError('file', { message: uploadError.message });
         return;
       } finally {
         setIsUploading(false);
       }
+      // Uploaded once: a retry of the fulfilment links it instead of uploading it again.
+      form.setValue('file', null);
+      form.setValue('documentIds', [...documentIds, uploadedId]);
     }
-    answer.mutate({ request, answer: { action: 'fulfil', documentIds } }, { onSuccess: onClose });
-  }
-
-  const toggle = (id: string, isChecked: boolean) =>
-    setPicked((previous) =>
-      isChecked ? [...previous, id] : previous.filter((item) => item !== id),
+    answer.mutate(
+      {
+        request,
+        answer: { action: 'fulfil', ...toFulfilCaseRequest({ documentIds }, uploadedId) },
+      },
+      {
+        onSuccess: onClose,
+        // The hook toasts the refusal; a document the server will not link is named here too.
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'VALIDATION_FAILED')
+            form.setError('documentIds', { message: error.message });
+        },
+      },
     );
+  }
 
   return (
     <Dialog
@@ -99,22 +128,20 @@ export function FulfilRequestDialog({
       title="Fulfil request"
       description={`${CASE_REQUEST_KIND_LABELS[request.kind]} for ${request.patientName}, asked by ${request.requesterOrganizationName ?? request.requesterName}. Upload a file or choose documents already on file.`}
     >
-      <form noValidate className="space-y-4" onSubmit={(event) => void handleSubmit(event)}>
-        <FormField id="fulfil-file" label="Upload a file" error={error}>
+      <form noValidate className="space-y-4" onSubmit={form.submitWith(handleValid)}>
+        <FormField id="fulfil-file" label="Upload a file" error={errors.file?.message}>
           <Input
             type="file"
             accept={DOCUMENT_ACCEPT}
-            onChange={(event) => {
-              setFile(event.currentTarget.files?.[0] ?? null);
-              setError(null);
-            }}
+            onChange={(event) => chooseFile(event.currentTarget.files?.[0] ?? null)}
           />
         </FormField>
-        <FormField id="fulfil-category" label="Category of the uploaded file">
-          <Select
-            value={category}
-            onChange={(event) => setCategory(event.currentTarget.value as DocumentCategory)}
-          >
+        <FormField
+          id="fulfil-category"
+          label="Category of the uploaded file"
+          error={errors.category?.message}
+        >
+          <Select {...form.register('category')}>
             {FULFILMENT_CATEGORIES.map((item) => (
               <option key={item} value={item}>
                 {item}
@@ -122,7 +149,10 @@ export function FulfilRequestDialog({
             ))}
           </Select>
         </FormField>
-        <fieldset>
+        <fieldset
+          aria-describedby={documentsError ? 'fulfil-documents-error' : undefined}
+          aria-invalid={documentsError ? true : undefined}
+        >
           <legend className="text-sm font-medium text-ink">Or choose documents on file</legend>
           {documents.isPending ? (
             <p className="mt-2 text-sm text-ink-muted">Loading documents…</p>
@@ -136,10 +166,7 @@ export function FulfilRequestDialog({
                     <input
                       type="checkbox"
                       checked={picked.includes(document.id)}
-                      onChange={(event) => {
-                        toggle(document.id, event.currentTarget.checked);
-                        setError(null);
-                      }}
+                      onChange={(event) => toggle(document.id, event.currentTarget.checked)}
                     />
                     <span>
                       {document.fileName}{' '}
@@ -152,6 +179,11 @@ export function FulfilRequestDialog({
               ))}
             </ul>
           )}
+          {documentsError ? (
+            <p id="fulfil-documents-error" className="mt-1 text-xs text-danger">
+              {documentsError}
+            </p>
+          ) : null}
         </fieldset>
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={guard.requestClose}>

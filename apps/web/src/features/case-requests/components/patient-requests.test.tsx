@@ -1,12 +1,18 @@
-import type { TCaseRequest } from '@casebridge/domain/requests/case-request.schemas';
+import type { TDocument } from '@casebridge/domain/documents/document.schemas';
+import {
+  FULFIL_REQUEST_TEXTS,
+  type TCaseRequest,
+} from '@casebridge/domain/requests/case-request.schemas';
 import type { TPatientDetail } from '@casebridge/domain/patients/patient.schemas';
 import { CASE_REQUEST_TEXTS } from '@casebridge/domain/requests/case-request-texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '#src/lib/api-client.ts';
+import { apiError } from '#src/test/fake-api.ts';
 import { renderWithProviders } from '#src/test/render.tsx';
 import { DEMO_ORGANIZATIONS, signedInAs } from '#src/test/sessions.ts';
-import { latestToast } from '#src/test/toasts.ts';
+import { latestToast, latestToastDescription } from '#src/test/toasts.ts';
 import type { UploadRequestFile } from '#src/features/case-requests/utils/upload-file.ts';
 import { PatientRequests } from './patient-requests.tsx';
 
@@ -45,10 +51,26 @@ const request = (overrides: Partial<TCaseRequest> = {}): TCaseRequest => ({
   ...overrides,
 });
 
+const onFile = (index: number): TDocument => ({
+  id: `d-${index}`,
+  patientId: PATIENT,
+  fileName: `visit-${index}.pdf`,
+  category: 'Treatment Notes',
+  mimeType: 'application/pdf',
+  sizeBytes: 1000,
+  uploadedByName: 'Casey Harbor',
+  createdAt: '2020-01-10T10:00:00.000Z',
+  isPreviewable: true,
+  version: 1,
+  updatedAt: '2020-01-10T10:00:00.000Z',
+  updatedByName: null,
+});
+
 /** A fake server holding the patient's requests; writes are recorded and change the list. */
 function renderSection(
   role: 'attorney' | 'clinic' | 'lienholder' | 'contact',
   items: TCaseRequest[],
+  documents: TDocument[] = [],
 ) {
   let requests = [...items];
   const writes: Array<{ path: string; body: unknown; ifMatch?: string }> = [];
@@ -66,7 +88,7 @@ function renderSection(
     session: signedInAs(role),
     api: {
       'GET /patients/:patientId/requests': () => ({ items: requests, nextCursor: null }),
-      'GET /patients/:patientId/documents': () => ({ items: [] }),
+      'GET /patients/:patientId/documents': () => ({ items: documents, nextCursor: null }),
       'POST /patients/:patientId/requests': ({ body }) => {
         writes.push({ path: 'create', body });
         const created = request({ id: 'r-2', status: 'requested', isOverdue: false });
@@ -141,11 +163,15 @@ describe('PatientRequests', { timeout: 20_000 }, () => {
     await userEvent.click(await within(card).findByRole('button', { name: 'Fulfil' }));
     const dialog = await findDialog('Fulfil request');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Fulfil Request' }));
+    const upload = within(dialog).getByLabelText('Upload a file');
     expect(
       await within(dialog).findByText('Choose a file to upload or at least one document'),
     ).toBeInTheDocument();
+    expect(upload).toHaveAccessibleDescription(FULFIL_REQUEST_TEXTS.fileOrDocumentRequired);
     const file = new File(['%PDF-1.4'], 'notes.pdf', { type: 'application/pdf' });
-    await userEvent.upload(within(dialog).getByLabelText('Upload a file'), file);
+    await userEvent.upload(upload, file);
+    // Choosing a file answers the error before the next submit.
+    await waitFor(() => expect(upload).not.toHaveAccessibleDescription());
     await userEvent.click(within(dialog).getByRole('button', { name: 'Fulfil Request' }));
     await waitFor(() => expect(latestToast('success')).toBe(CASE_REQUEST_TEXTS.fulfilled));
     expect(uploadFile).toHaveBeenCalledWith({
@@ -155,6 +181,116 @@ describe('PatientRequests', { timeout: 20_000 }, () => {
     });
     expect(writes.map((write) => write.path)).toEqual(['r-1 → acknowledged', 'r-1 → fulfilled']);
     expect(writes[1]!.body).toEqual({ documentIds: ['d-new'] });
+  });
+
+  it('fulfils with documents on file, naming a refused one under the list and keeping the choice', async () => {
+    const acknowledged = request({ status: 'acknowledged' });
+    const { writes, uploadFile, api } = renderSection(
+      'clinic',
+      [acknowledged],
+      [onFile(1), onFile(2)],
+    );
+    const card = await within(section()).findByRole('listitem', { name: /Medical records/ });
+    await userEvent.click(within(card).getByRole('button', { name: 'Fulfil' }));
+    const dialog = await findDialog('Fulfil request');
+    await userEvent.click(await within(dialog).findByLabelText(/visit-1\.pdf/));
+    api.use({
+      'POST /requests/:requestId/fulfil': apiError(
+        400,
+        'VALIDATION_FAILED',
+        CASE_REQUEST_TEXTS.documentHiddenFromRequester,
+      ),
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Fulfil Request' }));
+    const list = within(dialog).getByRole('group', { name: 'Or choose documents on file' });
+    await waitFor(() =>
+      expect(list).toHaveAccessibleDescription(CASE_REQUEST_TEXTS.documentHiddenFromRequester),
+    );
+    expect(latestToast('error')).toBe(CASE_REQUEST_TEXTS.respondFailed);
+    expect(within(list).getByLabelText(/visit-1\.pdf/)).toBeChecked();
+
+    api.use({
+      'POST /requests/:requestId/fulfil': ({ body }) => {
+        writes.push({ path: 'r-1 → fulfilled', body });
+        return { ...acknowledged, status: 'fulfilled', version: 2 };
+      },
+    });
+    await userEvent.click(within(list).getByLabelText(/visit-1\.pdf/));
+    await userEvent.click(within(list).getByLabelText(/visit-2\.pdf/));
+    await waitFor(() => expect(list).not.toHaveAccessibleDescription());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Fulfil Request' }));
+    await waitFor(() => expect(latestToast('success')).toBe(CASE_REQUEST_TEXTS.fulfilled));
+    expect(writes).toEqual([{ path: 'r-1 → fulfilled', body: { documentIds: ['d-2'] } }]);
+    expect(uploadFile).not.toHaveBeenCalled();
+  });
+
+  it('takes at most 20 documents in all, the uploaded file counted, and sends nothing', async () => {
+    const docs = Array.from({ length: 20 }, (_, index) => onFile(index + 1));
+    const { writes, uploadFile } = renderSection(
+      'clinic',
+      [request({ status: 'acknowledged' })],
+      docs,
+    );
+    const card = await within(section()).findByRole('listitem', { name: /Medical records/ });
+    await userEvent.click(within(card).getByRole('button', { name: 'Fulfil' }));
+    const dialog = await findDialog('Fulfil request');
+    const list = within(dialog).getByRole('group', { name: 'Or choose documents on file' });
+    for (const checkbox of await within(list).findAllByRole('checkbox'))
+      await userEvent.click(checkbox);
+    const file = new File(['%PDF-1.4'], 'notes.pdf', { type: 'application/pdf' });
+    await userEvent.upload(within(dialog).getByLabelText('Upload a file'), file);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Fulfil Request' }));
+    await waitFor(() =>
+      expect(list).toHaveAccessibleDescription(CASE_REQUEST_TEXTS.documentsTooMany),
+    );
+    expect(uploadFile).not.toHaveBeenCalled();
+    expect(writes).toEqual([]);
+  });
+
+  it('shows a refused upload at the file field, and uploads a file once across retries', async () => {
+    const { writes, uploadFile, api } = renderSection('clinic', [
+      request({ status: 'acknowledged' }),
+    ]);
+    uploadFile.mockRejectedValueOnce(
+      new ApiError(400, 'VALIDATION_FAILED', 'This type of file cannot be uploaded'),
+    );
+    const card = await within(section()).findByRole('listitem', { name: /Medical records/ });
+    await userEvent.click(within(card).getByRole('button', { name: 'Fulfil' }));
+    const dialog = await findDialog('Fulfil request');
+    const upload = within(dialog).getByLabelText('Upload a file');
+    await userEvent.selectOptions(
+      within(dialog).getByLabelText('Category of the uploaded file'),
+      'Billing',
+    );
+    const file = new File(['%PDF-1.4'], 'notes.pdf', { type: 'application/pdf' });
+    await userEvent.upload(upload, file);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Fulfil Request' }));
+    await waitFor(() =>
+      expect(upload).toHaveAccessibleDescription('This type of file cannot be uploaded'),
+    );
+    expect(latestToastDescription('error')).toBe('This type of file cannot be uploaded');
+    expect(writes).toEqual([]);
+
+    // The upload goes through, the fulfilment is refused: the retry links the uploaded file.
+    api.use({
+      'POST /requests/:requestId/fulfil': apiError(409, 'CONFLICT', 'Please try again'),
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Fulfil Request' }));
+    await waitFor(() => expect(uploadFile).toHaveBeenCalledTimes(2));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Fulfil Request' })).toBeEnabled(),
+    );
+    api.use({
+      'POST /requests/:requestId/fulfil': ({ body }) => {
+        writes.push({ path: 'r-1 → fulfilled', body });
+        return request({ status: 'fulfilled', version: 2 });
+      },
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Fulfil Request' }));
+    await waitFor(() => expect(latestToast('success')).toBe(CASE_REQUEST_TEXTS.fulfilled));
+    expect(uploadFile).toHaveBeenCalledTimes(2);
+    expect(uploadFile).toHaveBeenLastCalledWith({ patientId: PATIENT, category: 'Billing', file });
+    expect(writes).toEqual([{ path: 'r-1 → fulfilled', body: { documentIds: ['d-new'] } }]);
   });
 
   it("shows a patient's contact nothing and asks the server nothing", async () => {
