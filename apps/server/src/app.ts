@@ -23,7 +23,7 @@ import { runWithQueryPriority } from './db/query-priority.ts';
 import { registerApiRoutes } from './routes.ts';
 import { getSettings } from './modules/settings/settings.queries.ts';
 import { registerIdempotency } from './lib/idempotency.ts';
-import { CONTROL_CHARACTER_MESSAGE, findControlCharacter } from './lib/control-characters.ts';
+import { findMalformedText } from './lib/control-characters.ts';
 import { createErrorHandler, toFieldName } from './lib/error-handler.ts';
 import { toLoggableError } from './lib/loggable-error.ts';
 import { openApiOptions } from './lib/openapi.ts';
@@ -208,8 +208,9 @@ export async function buildApp({
       throw new AppError('FORBIDDEN', 'Cross-origin request refused');
   });
 
-  // Text with control characters (NUL breaks PostgreSQL) is refused before any handler sees it,
-  // in the body, the query or a path parameter (an id).
+  // Text no field may hold — control characters (NUL breaks PostgreSQL) and lone surrogates
+  // (PostgreSQL cannot store them) — is refused before any handler sees it, in the body, the
+  // query or a path parameter (an id), with the field it is in.
   app.addHook('preValidation', async (request) => {
     const { body, query, params } = request;
     for (const [location, value] of [
@@ -217,10 +218,10 @@ export async function buildApp({
       ['query', query],
       ['params', params],
     ] as const) {
-      const fieldPath = findControlCharacter(value);
-      if (fieldPath) {
-        throw new AppError('VALIDATION_FAILED', CONTROL_CHARACTER_MESSAGE, {
-          field: toFieldName(fieldPath, location),
+      const found = findMalformedText(value);
+      if (found) {
+        throw new AppError('VALIDATION_FAILED', found.message, {
+          field: toFieldName(found.path, location),
           location,
         });
       }

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '@casebridge/domain/constants';
 import { PATIENT_MESSAGES } from '@casebridge/domain/patients/patient.schemas';
-import { organizations } from '#src/db/schema/index.ts';
+import { organizations, patients } from '#src/db/schema/index.ts';
 import { AppError } from '#src/lib/app-error.ts';
 import {
   createErrorHandler,
@@ -105,6 +105,43 @@ describe('error answers', () => {
           },
         ],
       });
+    });
+  });
+
+  describe('malformed text', () => {
+    it('names the field that holds a lone surrogate, and stores nothing', async () => {
+      // Raw JSON: "\\ud800" escapes a lone surrogate, which JSON.parse accepts.
+      const response = await createPatient(
+        JSON.stringify({ ...patient, fullName: 'Fiona ' }).replace('Fiona ', 'Fiona \\ud800'),
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: 'Text must be valid Unicode',
+        details: [{ field: 'fullName', location: 'body' }],
+      });
+    });
+
+    it('refuses a lone surrogate in a correction reason with 400, not 500', async () => {
+      const [maria] = await server.context.db
+        .select({ id: patients.id })
+        .from(patients)
+        .where(eq(patients.fullName, 'Maria Delgado'));
+      const sent = await server.request({
+        method: 'POST',
+        url: `/api/patients/${maria!.id}/messages`,
+        cookie: clinic,
+        body: { body: 'To be retracted' },
+      });
+      const { message } = sent.json<{ message: { id: string } }>();
+      const retract = await server.app.inject({
+        method: 'POST',
+        url: `/api/patients/${maria!.id}/messages/${message.id}/retract`,
+        headers: { cookie: clinic, 'content-type': 'application/json' },
+        payload: '{"reason":"sent to the wrong \\udfff patient"}',
+      });
+      expect(retract.statusCode).toBe(400);
+      expect(retract.json().error.details[0]).toMatchObject({ field: 'reason', location: 'body' });
     });
   });
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { findControlCharacter, hasControlCharacter } from './control-characters.ts';
+import {
+  CONTROL_CHARACTER_MESSAGE,
+  findControlCharacter,
+  findMalformedText,
+  hasControlCharacter,
+  MALFORMED_TEXT_MESSAGE,
+} from './control-characters.ts';
 
 describe('hasControlCharacter', () => {
   it('finds NUL and other control characters anywhere in a body', () => {
@@ -28,5 +34,30 @@ describe('findControlCharacter', () => {
     expect(findControlCharacter({ list: ['ok', 'bad\u0007'] })).toEqual(['list', 1]);
     expect(findControlCharacter('bad\u001b')).toEqual([]);
     expect(findControlCharacter({ body: 'fine\n\tok' })).toBeNull();
+  });
+});
+
+describe('findMalformedText', () => {
+  it('finds a lone surrogate, high or low, but takes a surrogate pair (an emoji)', () => {
+    expect(findMalformedText({ reason: 'void \ud800 it' })).toEqual({
+      path: ['reason'],
+      message: MALFORMED_TEXT_MESSAGE,
+    });
+    expect(findMalformedText({ list: ['ok', 'end\udfff'] })).toEqual({
+      path: ['list', 1],
+      message: MALFORMED_TEXT_MESSAGE,
+    });
+    expect(findMalformedText({ reason: 'thanks 👍 \ud83d\ude00' })).toBeNull();
+  });
+
+  it('judges object keys too, and reports control characters first', () => {
+    expect(findMalformedText({ ['bad\ud800']: 1 })).toEqual({
+      path: [],
+      message: MALFORMED_TEXT_MESSAGE,
+    });
+    expect(findMalformedText({ note: 'a\u0000\ud800' })).toEqual({
+      path: ['note'],
+      message: CONTROL_CHARACTER_MESSAGE,
+    });
   });
 });
