@@ -20,6 +20,18 @@ export function requiredText(message: string, max: number) {
   return z.string({ message }).trim().min(1, message).max(max);
 }
 
+/** Line breaks, tabs and the Unicode line and paragraph separators, with the spaces around them. */
+const LINE_BREAKS = /\s*[\t\n\v\f\r\u0085\u2028\u2029]+\s*/gu;
+
+/**
+ * Required text of one line (a name, an organisation, a phone number): `requiredText`, with any
+ * line break inside turned into one space. Such text is printed on a line of its own in e-mails
+ * and exports, where a line break would forge a line of its own.
+ */
+export function requiredLine(message: string, max: number) {
+  return requiredText(message, max).transform((value) => value.replace(LINE_BREAKS, ' '));
+}
+
 /** Optional text: trimmed, and blank becomes null (spec: blank optional fields are omitted). */
 export function optionalText(max: number) {
   return z

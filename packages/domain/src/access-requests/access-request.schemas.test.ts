@@ -25,6 +25,21 @@ describe('ZCreateAccessRequest (spec section 5, signup)', () => {
     ).toEqual({ ...complete, email: 'jordan@example.com' });
   });
 
+  it('turns line breaks inside the one-line fields into a space, so they forge no line of a mail', () => {
+    expect(
+      ZCreateAccessRequest.parse({
+        ...complete,
+        name: 'Jordan\r\nRole: admin',
+        organization: 'Lee Physio\u2028Approved: yes',
+        phone: '555-0100\n\tCall: 555-0199',
+      }),
+    ).toMatchObject({
+      name: 'Jordan Role: admin',
+      organization: 'Lee Physio Approved: yes',
+      phone: '555-0100 Call: 555-0199',
+    });
+  });
+
   it.each(['clinic', 'attorney', 'lienholder', 'admin', 'other'])('accepts the role %s', (role) => {
     expect(ZCreateAccessRequest.safeParse({ ...complete, role }).success).toBe(true);
   });

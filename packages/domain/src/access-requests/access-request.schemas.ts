@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, INVALID_EMAIL_MESSAGE, requiredText } from '../common.schemas.ts';
+import { emailField, INVALID_EMAIL_MESSAGE, requiredLine, requiredText } from '../common.schemas.ts';
 import { MESSAGES } from '../errors.ts';
 import { SIGNUP_ROLES } from '../roles.ts';
 
@@ -11,10 +11,10 @@ import { SIGNUP_ROLES } from '../roles.ts';
  */
 export const ZCreateAccessRequest = z
   .object({
-    name: requiredText(MESSAGES.signupFieldsRequired, 200),
+    name: requiredLine(MESSAGES.signupFieldsRequired, 200),
     email: requiredText(MESSAGES.signupFieldsRequired, 320).toLowerCase(),
-    organization: requiredText(MESSAGES.signupFieldsRequired, 200),
-    phone: requiredText(MESSAGES.signupFieldsRequired, 40),
+    organization: requiredLine(MESSAGES.signupFieldsRequired, 200),
+    phone: requiredLine(MESSAGES.signupFieldsRequired, 40),
     role: z.enum(SIGNUP_ROLES, { message: MESSAGES.signupFieldsRequired }),
   })
   .refine((value) => emailField().safeParse(value.email).success, {

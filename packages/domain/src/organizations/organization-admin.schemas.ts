@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredText } from '../common.schemas.ts';
+import { optionalText, requiredLine } from '../common.schemas.ts';
 import { ZGapThresholdDays } from '../gaps/treatment-gap.schemas.ts';
 import { ORGANIZATION_KINDS } from '../roles.ts';
 import { versionInput } from '../versioning/versioning.ts';
@@ -21,7 +21,7 @@ const labelList = z
   .transform((items) => [...new Set(items.filter((item) => item !== ''))]);
 
 const ZOrganizationFields = z.object({
-  name: requiredText(ORGANIZATION_MESSAGES.nameRequired, 200),
+  name: requiredLine(ORGANIZATION_MESSAGES.nameRequired, 200),
   address: optionalText(300),
   phone: optionalText(40),
   email: z

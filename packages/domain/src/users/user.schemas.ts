@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZOrganizationRef } from '../auth/auth.schemas.ts';
-import { cursorPage, cursorQuery, requiredText } from '../common.schemas.ts';
+import { cursorPage, cursorQuery, requiredLine } from '../common.schemas.ts';
 import { versionFields, versionInput } from '../versioning/versioning.ts';
 import { USERS_PAGE_SIZE } from '../constants.ts';
 import { newPasswordField, PASSWORD_MESSAGES, ZNewPasswordForm } from '../auth/password.schemas.ts';
@@ -71,7 +71,7 @@ export function getRoleOrganizationId(value: RoleOrganization): string | null {
 
 /** A user's fields as Add New User takes them (Edit User re-checks name, role, organisation). */
 const USER_FIELDS = {
-  name: requiredText(USER_MESSAGES.requiredFields, 200),
+  name: requiredLine(USER_MESSAGES.requiredFields, 200),
   email: z
     .string({ message: USER_MESSAGES.requiredFields })
     .trim()
