@@ -1,5 +1,6 @@
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { Db } from '#src/db/client.ts';
+import { throttleGroupOf } from './address-group.ts';
 import { createPostgresRateLimitStore } from './rate-limit-store.ts';
 import { createRedisClient } from './redis-client.ts';
 
@@ -16,14 +17,19 @@ export function createRateLimitBackend(context: {
   db: Db;
   env: { redisUrl: string | undefined };
 }): RateLimitBackend {
+  // Counted per client: an IPv4 address, or an IPv6 address's /64.
+  const keyGenerator = (request: { ip: string }) => throttleGroupOf(request.ip);
   if (!context.env.redisUrl) {
-    return { options: { store: createPostgresRateLimitStore(context.db) }, close: async () => {} };
+    return {
+      options: { store: createPostgresRateLimitStore(context.db), keyGenerator },
+      close: async () => {},
+    };
   }
   const redis = createRedisClient(context.env.redisUrl);
   return {
     // While Redis is down the limits fall open: sign-in keeps its own throttling in the
     // database, and refusing every public request would be the bigger outage.
-    options: { redis, nameSpace: 'casebridge-rate-limit:', skipOnError: true },
+    options: { redis, nameSpace: 'casebridge-rate-limit:', skipOnError: true, keyGenerator },
     async close() {
       await redis.quit().catch(() => redis.disconnect());
     },

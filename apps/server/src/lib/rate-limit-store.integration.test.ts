@@ -17,13 +17,13 @@ function randomClientIp() {
 }
 
 /** max + 1 access requests from one client, alternating between the instances. */
-async function sendAlternating(servers: TestServer[], ip: string) {
+async function sendAlternating(servers: TestServer[], ip: string | ((index: number) => string)) {
   const codes: number[] = [];
   for (let index = 0; index <= max; index += 1) {
     const response = await servers[index % servers.length]!.app.inject({
       method: 'POST',
       url: '/api/access-requests',
-      remoteAddress: ip,
+      remoteAddress: typeof ip === 'string' ? ip : ip(index),
       payload: {
         name: 'Flood',
         email: `flood-${index}@example.com`,
@@ -87,6 +87,13 @@ describe('database rate-limit counter', () => {
       .from(rateLimitCounters)
       .where(like(rateLimitCounters.key, `%/api/access-requests-${ip}`));
     expect(rows).toEqual([{ hits: max + 1 }]);
+  });
+
+  it('counts a client that moves through its IPv6 /64 as one', async () => {
+    const network = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:1`;
+    expect(
+      await sendAlternating([server], (index) => `${network}::${(index + 1).toString(16)}`),
+    ).toEqual(expectedCodes);
   });
 });
 

@@ -8,6 +8,7 @@ import type { AppContext } from '#src/app-context.ts';
 import { hasSessionCookie, type Auth } from '#src/auth/auth.ts';
 import { resolveActor } from '#src/auth/session.ts';
 import { inChange } from '#src/change/change.ts';
+import { throttleGroupOf } from '#src/lib/address-group.ts';
 import { AppError } from '#src/lib/app-error.ts';
 import type { RequestContext } from '#src/lib/request-context.ts';
 import { getSignInSecondFactorState } from '#src/modules/mfa/mfa.service.ts';
@@ -55,7 +56,7 @@ export async function signIn(
 ): Promise<SignInResult> {
   // Nobody is signed in yet: the audit rows name the user only once the password is right.
   const author = { actor: null, context };
-  const attempt = await claimAttempt(db, input.email, context.ip);
+  const attempt = await claimAttempt(db, input.email, throttleGroupOf(context.ip));
   if (attempt.isThrottled) {
     await inChange(db, author, async (change) => {
       change.audit({ action: 'login_failed', details: `throttled: ${input.email}` });
@@ -97,7 +98,7 @@ export async function signIn(
     .update(sessions)
     .set({ ipAddress: context.ip, secondFactorPending: secondFactor === 'pending' })
     .where(eq(sessions.token, result.response.token));
-  await clearFailures(db, input.email, context.ip);
+  await clearFailures(db, input.email, throttleGroupOf(context.ip));
   await inChange(db, author, async (change) => {
     change.audit({
       action: 'login',

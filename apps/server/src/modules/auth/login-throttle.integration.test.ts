@@ -76,6 +76,21 @@ describe('sign-in throttling', () => {
     expect(throttled[0]?.ip).toBe(ATTACKER);
   });
 
+  it('counts every address of one IPv6 /64 as one client', async () => {
+    const email = 'keystone@demo.test';
+    // A host that owns a /64 signs in from a new address each time.
+    for (let index = 1; index <= PAIR.freeFailures; index += 1)
+      expect((await attempt(email, `2001:db8:7:7::${index.toString(16)}`)).statusCode).toBe(401);
+    expectRetryAfter(await attempt(email, '2001:db8:7:7:ffff::1', DEMO_PASSWORD), 60);
+    // Another network is another client.
+    expect((await attempt(email, '2001:db8:7:8::1', DEMO_PASSWORD)).statusCode).toBe(200);
+    const failures = await server.context.db
+      .select({ ip: loginFailures.ip })
+      .from(loginFailures)
+      .where(eq(loginFailures.email, email));
+    expect(new Set(failures.map((row) => row.ip))).toEqual(new Set(['2001:db8:7:7::/64']));
+  });
+
   it('makes the same account and address wait longer after each further failure', async () => {
     const email = 'attorney2@demo.test';
     await failTimes(email, ATTACKER, PAIR.freeFailures);
