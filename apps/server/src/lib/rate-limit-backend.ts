@@ -9,6 +9,9 @@ export type RateLimitBackend = {
   close(): Promise<void>;
 };
 
+/** Counted per client: an IPv4 address, or an IPv6 address's /64. */
+const keyGenerator = (request: { ip: string }) => throttleGroupOf(request.ip);
+
 /**
  * Where the per-IP counts live so that every instance shares them: Redis when REDIS_URL is set,
  * otherwise the database's rate_limit_counters table (PGlite, a single process, uses it too).
@@ -17,8 +20,6 @@ export function createRateLimitBackend(context: {
   db: Db;
   env: { redisUrl: string | undefined };
 }): RateLimitBackend {
-  // Counted per client: an IPv4 address, or an IPv6 address's /64.
-  const keyGenerator = (request: { ip: string }) => throttleGroupOf(request.ip);
   if (!context.env.redisUrl) {
     return {
       options: { store: createPostgresRateLimitStore(context.db), keyGenerator },
