@@ -92,8 +92,13 @@ describe('database rate-limit counter', () => {
   it('counts a client that moves through its IPv6 /64 as one', async () => {
     const network = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:1`;
     expect(
-      await sendAlternating([server], (index) => `${network}::${(index + 1).toString(16)}`),
+      await sendAlternating([server], (index) => `${network}:${(index + 1).toString(16)}::1`),
     ).toEqual(expectedCodes);
+    const rows = await server.context.db
+      .select({ key: rateLimitCounters.key, hits: rateLimitCounters.hits })
+      .from(rateLimitCounters)
+      .where(like(rateLimitCounters.key, `%${network}%`));
+    expect(rows).toEqual([{ key: expect.stringContaining(`-${network}::/64`), hits: max + 1 }]);
   });
 });
 

@@ -80,8 +80,8 @@ describe('sign-in throttling', () => {
     const email = 'keystone@demo.test';
     // A host that owns a /64 signs in from a new address each time.
     for (let index = 1; index <= PAIR.freeFailures; index += 1)
-      expect((await attempt(email, `2001:db8:7:7::${index.toString(16)}`)).statusCode).toBe(401);
-    expectRetryAfter(await attempt(email, '2001:db8:7:7:ffff::1', DEMO_PASSWORD), 60);
+      expect((await attempt(email, `2001:db8:7:7:${index.toString(16)}::1`)).statusCode).toBe(401);
+    expectRetryAfter(await attempt(email, '2001:db8:7:7:ffff::2', DEMO_PASSWORD), 60);
     // Another network is another client.
     expect((await attempt(email, '2001:db8:7:8::1', DEMO_PASSWORD)).statusCode).toBe(200);
     const failures = await server.context.db
