@@ -94,6 +94,9 @@ async function failStart(error: unknown): Promise<never> {
 }
 
 async function start(): Promise<void> {
+  // Everything this process creates (the embedded database's files, uploads, backups) is the
+  // owner's alone, whatever the shell's umask.
+  process.umask(0o077);
   env = parseEnv();
   server = await createServer({ env });
   const { app, context } = server;

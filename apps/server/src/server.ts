@@ -10,6 +10,7 @@ import { listLiveSessions } from './auth/session.ts';
 import { SessionCache } from './auth/session-cache.ts';
 import { createPglite, migrateDatabase, openDatabase, type Database } from './db/client.ts';
 import { acquireDataDirLock } from './db/data-dir-lock.ts';
+import { secureDataDir } from './db/data-dir-permissions.ts';
 import type { Env } from './env.ts';
 import { EventHub, MAX_STREAMS_PER_USER } from './events/event-hub.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
@@ -49,6 +50,12 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
     info: (message: string) => (options.logger === false ? undefined : console.info(message)),
     warn: (message: string) => (options.logger === false ? undefined : console.warn(message)),
   };
+  // DATA_DIR exists and is the owner's alone before anything is read from or written to it.
+  const tightened = await secureDataDir(env.dataDir);
+  if (tightened > 0)
+    startupLog.warn(
+      `DATA_DIR ${env.dataDir} was open to other local users: ${tightened} entries made owner-only`,
+    );
   // One process per embedded data directory: a second one would corrupt it (ADR 0006).
   const lock =
     env.databaseUrl || options.pglite
