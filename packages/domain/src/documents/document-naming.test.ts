@@ -65,17 +65,12 @@ describe('toStoredFileName', () => {
   });
 });
 
-describe('toStorageKey (spec section 7)', () => {
-  it('files under documents/{patientId}/{category}/{documentId}/{stored name}', () => {
-    expect(toStorageKey('p-1', 'MRI', 'd-1', '1_a.pdf')).toBe('documents/p-1/MRI/d-1/1_a.pdf');
-    expect(toStorageKey('p-1', 'Treatment Notes', 'd-1', '1_a.pdf')).toBe(
-      'documents/p-1/Treatment_Notes/d-1/1_a.pdf',
-    );
+describe('toStorageKey (D9)', () => {
+  it('files under documents/{patientId}/{documentId}, with no name or category in the path', () => {
+    expect(toStorageKey('p-1', 'd-1')).toBe('documents/p-1/d-1');
   });
 
-  it('gives two documents with the same stored name different keys', () => {
-    expect(toStorageKey('p-1', 'MRI', 'd-1', '1_a.pdf')).not.toBe(
-      toStorageKey('p-1', 'MRI', 'd-2', '1_a.pdf'),
-    );
+  it('gives two documents different keys', () => {
+    expect(toStorageKey('p-1', 'd-1')).not.toBe(toStorageKey('p-1', 'd-2'));
   });
 });

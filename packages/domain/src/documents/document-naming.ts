@@ -10,17 +10,11 @@ export function toStoredFileName(fileName: string, now: Date = new Date()): stri
 }
 
 /**
- * documents/{patientId}/{category}/{documentId}/{stored name}: spec section 7's path with the
- * document's own id as one more folder. The id is unique by construction, so two uploads of the
- * same name in the same millisecond (or on two instances) never share a key; the stored name
- * keeps the spec's timestamp prefix.
+ * documents/{patientId}/{documentId}: an opaque key (D9). A file's name is often a patient's
+ * name, and its category says what kind of record it is; both live only in the document's row,
+ * never in the store's paths, listings or logs. The id is unique by construction, so two
+ * uploads (on two instances too) never share a key.
  */
-export function toStorageKey(
-  patientId: string,
-  category: string,
-  documentId: string,
-  storedName: string,
-): string {
-  const folder = category.replace(/[^A-Za-z0-9-]/g, '_');
-  return `documents/${patientId}/${folder}/${documentId}/${storedName}`;
+export function toStorageKey(patientId: string, documentId: string): string {
+  return `documents/${patientId}/${documentId}`;
 }

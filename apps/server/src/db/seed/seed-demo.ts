@@ -210,7 +210,7 @@ export async function seedDemoData(
               ]);
         const documentId = randomUUID();
         const storedName = toStoredFileName(doc.fileName, createdAt);
-        const storageKey = toStorageKey(pid, doc.category, documentId, storedName);
+        const storageKey = toStorageKey(pid, documentId);
         await storage.put(storageKey, data);
         writtenFiles.push(storageKey);
         await tx.insert(documents).values({

@@ -144,7 +144,7 @@ export async function uploadDocument(
   const sha256 = createHash('sha256').update(file.data).digest('hex');
   const documentId = randomUUID();
   const storedName = toStoredFileName(file.fileName);
-  const storageKey = toStorageKey(patient.id, file.category, documentId, storedName);
+  const storageKey = toStorageKey(patient.id, documentId);
   const encrypted = encryptDocument(documentKeys, documentId, file.data);
   try {
     await storage.put(storageKey, encrypted.data);

@@ -317,7 +317,7 @@ export async function importDocuments(run: ImportRun, sources: LegacyDocument[])
         const id = randomUUID();
         const createdAt = value.createdAt ?? new Date();
         const storedName = toStoredFileName(value.fileName, createdAt);
-        const storageKey = toStorageKey(patientId, value.category, id, storedName);
+        const storageKey = toStorageKey(patientId, id);
         const encrypted = encryptDocument(run.options.files.keyring, id, data);
         await db.insert(documents).values({
           id,
