@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { emailField, INVALID_EMAIL_MESSAGE, requiredLine, requiredText } from '../common.schemas.ts';
+import {
+  emailField,
+  INVALID_EMAIL_MESSAGE,
+  requiredLine,
+  requiredText,
+} from '../common.schemas.ts';
 import { MESSAGES } from '../errors.ts';
 import { SIGNUP_ROLES } from '../roles.ts';
 
