@@ -203,6 +203,35 @@ describe('Idempotency-Key on creates', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('lets a repeat run once the first request died without answering', async () => {
+    const before = await billingCount();
+    const key = randomUUID();
+    // What a request killed mid-way leaves: its claim, no answer, nothing created.
+    const first = await addBilling(key);
+    const createdId = first.json().id as string;
+    await server.context.db.delete(billingEntries).where(eq(billingEntries.id, createdId));
+    await server.context.db
+      .update(idempotencyKeys)
+      .set({ statusCode: null, responseBody: null })
+      .where(eq(idempotencyKeys.key, key));
+    // While the claim could still be a running request's, the repeat is refused…
+    const early = await addBilling(key);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe(IDEMPOTENCY_MESSAGES.inProgress);
+    // …and once it has gone unrefreshed for a minute, the repeat runs and creates one line.
+    await server.context.db
+      .update(idempotencyKeys)
+      .set({ createdAt: sql`now() - interval '61 seconds'` })
+      .where(eq(idempotencyKeys.key, key));
+    const retried = await addBilling(key);
+    expect(retried.statusCode).toBe(201);
+    expect(retried.headers[IDEMPOTENT_REPLAY_HEADER]).toBeUndefined();
+    expect(await billingCount()).toBe(before + 1);
+    const replay = await addBilling(key);
+    expect(replay.headers[IDEMPOTENT_REPLAY_HEADER]).toBe('true');
+    expect(replay.json().id).toBe(retried.json().id);
+  });
+
   it('forgets keys after the retention period', async () => {
     const key = randomUUID();
     await addBilling(key, '7.00');

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '#src/db/client.ts';
 import { idempotencyKeys } from '#src/db/schema/index.ts';
@@ -9,7 +9,7 @@ import { requestContext } from './request-context.ts';
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 /** The answer to a repeat carries this header, so a client can tell a replay from a first run. */
 export const IDEMPOTENT_REPLAY_HEADER = 'idempotent-replayed';
-/** Keys are kept at least this long (the issue asks for 24 h; two days cover a weekend retry). */
+/** Keys are kept at least this long: a day promised to clients, two days cover a weekend retry. */
 export const IDEMPOTENCY_RETENTION_HOURS = 48;
 /** Printable ASCII, 8–200 characters: a UUID from the browser, or a client's own request id. */
 const KEY_PATTERN = /^[\x21-\x7e]{8,200}$/;
@@ -21,13 +21,24 @@ export const IDEMPOTENCY_MESSAGES = {
     'A request with this Idempotency-Key is still running or did not finish; check whether it was saved before trying again',
 } as const;
 
-type Claim = { scope: string; key: string };
+/**
+ * A running request refreshes its claim this often; a claim not refreshed for CLAIM_LAPSE_MS
+ * belonged to a request that died (its instance killed, its connection to the database lost),
+ * and a repeat takes it over instead of being refused until the key expires.
+ */
+const CLAIM_REFRESH_MS = 15_000;
+export const CLAIM_LAPSE_MS = 60_000;
+
+type Claim = { scope: string; key: string; refresh: NodeJS.Timeout };
 
 declare module 'fastify' {
   interface FastifyRequest {
     idempotency: Claim | null;
   }
 }
+
+const claimOf = (claim: Pick<Claim, 'scope' | 'key'>) =>
+  and(eq(idempotencyKeys.scope, claim.scope), eq(idempotencyKeys.key, claim.key));
 
 /** Who the key belongs to: the signed-in user, or the client address on public routes. */
 function scopeOf(request: FastifyRequest): string {
@@ -61,9 +72,11 @@ const isReplayableRoute = (request: FastifyRequest) =>
 /**
  * `Idempotency-Key` on creates: the first request with a key claims it (an insert that only one
  * request can win), runs, and its answer is stored; a repeat with the same key and scope gets that
- * answer back and changes nothing. A repeat while the first still runs — or after it died before
- * answering — is refused with 409 rather than risk a second record. A 5xx answer releases the
- * key so the client can try again. Claims live in the database, so every instance honours them.
+ * answer back and changes nothing. A repeat while the first still runs is refused with 409 rather
+ * than risk a second record; a first request that died before answering stops refreshing its
+ * claim, and once that has lapsed (CLAIM_LAPSE_MS) a repeat takes the key over and runs. A 5xx
+ * answer releases the key so the client can try again. Claims live in the database, so every
+ * instance honours them.
  */
 export function registerIdempotency(app: FastifyInstance, db: Db): void {
   app.decorateRequest('idempotency', null);
@@ -82,10 +95,32 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
       .values({ scope, key, requestHash })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
-    if (claimed) {
-      request.idempotency = { scope, key };
-      return;
-    }
+    const hold = () => {
+      const claim = { scope, key };
+      const refresh = setInterval(() => {
+        db.update(idempotencyKeys)
+          .set({ createdAt: sql`now()` })
+          .where(and(claimOf(claim), isNull(idempotencyKeys.statusCode)))
+          .catch(() => undefined);
+      }, CLAIM_REFRESH_MS);
+      refresh.unref();
+      request.idempotency = { ...claim, refresh };
+    };
+    if (claimed) return hold();
+    // The first request died without answering: its claim lapsed, and this repeat runs instead.
+    const [takenOver] = await db
+      .update(idempotencyKeys)
+      .set({ createdAt: sql`now()` })
+      .where(
+        and(
+          claimOf({ scope, key }),
+          eq(idempotencyKeys.requestHash, requestHash),
+          isNull(idempotencyKeys.statusCode),
+          lt(idempotencyKeys.createdAt, sql`now() - ${`${CLAIM_LAPSE_MS} milliseconds`}::interval`),
+        ),
+      )
+      .returning({ key: idempotencyKeys.key });
+    if (takenOver) return hold();
     const [first] = await db
       .select()
       .from(idempotencyKeys)
@@ -105,7 +140,8 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
     const claim = request.idempotency;
     if (!claim) return payload;
     request.idempotency = null;
-    const where = and(eq(idempotencyKeys.scope, claim.scope), eq(idempotencyKeys.key, claim.key));
+    clearInterval(claim.refresh);
+    const where = claimOf(claim);
     if (reply.statusCode >= 500 || (typeof payload !== 'string' && payload !== null)) {
       await db.delete(idempotencyKeys).where(where);
       return payload;
@@ -115,6 +151,12 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
       .set({ statusCode: reply.statusCode, responseBody: payload ?? '' })
       .where(where);
     return payload;
+  });
+
+  // A request that ends without a reply sent through onSend (its connection gone) stops
+  // refreshing too: its claim lapses, and a repeat may run.
+  app.addHook('onResponse', async (request) => {
+    if (request.idempotency) clearInterval(request.idempotency.refresh);
   });
 }
 
