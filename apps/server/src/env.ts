@@ -10,6 +10,8 @@ const ZEnv = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url().optional(),
+  /** PostgreSQL connections each instance may hold. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).default('CaseBridge <noreply@casebridge.local>'),
   APP_URL: z.url().optional(),
@@ -47,6 +49,8 @@ export type Env = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL connections each instance may hold (10 by default). */
+  databasePoolSize: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   appUrl: string;
@@ -126,6 +130,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     webDistDir: env.WEB_DIST_DIR,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     webhookTimeoutMs: env.WEBHOOK_TIMEOUT_MS,
     headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
     storageUrl: env.STORAGE_URL,

@@ -6,6 +6,10 @@ import { PATIENT_MESSAGES } from '@casebridge/domain/patients/patient.schemas';
 import { organizations, patients } from '#src/db/schema/index.ts';
 import { AppError } from '#src/lib/app-error.ts';
 import {
+  DATABASE_BUSY_MESSAGE,
+  DATABASE_BUSY_RETRY_AFTER_SECONDS,
+} from '#src/lib/database-busy.ts';
+import {
   createErrorHandler,
   DEFAULT_RETRY_AFTER_SECONDS,
   RATE_LIMITED_MESSAGE,
@@ -217,6 +221,30 @@ describe('error answers', () => {
       expect(refused.statusCode).toBe(429);
       expect(refused.headers['retry-after']).toBe(String(DEFAULT_RETRY_AFTER_SECONDS));
       expect(refused.json().error).toEqual({ code: 'RATE_LIMITED', message: 'Slow down' });
+    });
+  });
+
+  describe('a database too busy to lend a connection', () => {
+    it('answers 503 with Retry-After, not 500, however the error is wrapped', async () => {
+      const bare = Fastify();
+      bare.setErrorHandler(createErrorHandler(server.context.db));
+      bare.get('/pool', async () => {
+        throw new Error('timeout exceeded when trying to connect');
+      });
+      bare.get('/wrapped', async () => {
+        const cause = new Error('Connection terminated due to connection timeout');
+        throw new Error('Failed query: select 1', { cause });
+      });
+      for (const url of ['/pool', '/wrapped']) {
+        const answered = await bare.inject({ url });
+        expect({ url, status: answered.statusCode }).toEqual({ url, status: 503 });
+        expect(answered.headers['retry-after']).toBe(String(DATABASE_BUSY_RETRY_AFTER_SECONDS));
+        expect(answered.json().error).toEqual({
+          code: 'UNAVAILABLE',
+          message: DATABASE_BUSY_MESSAGE,
+        });
+      }
+      await bare.close();
     });
   });
 });

@@ -65,7 +65,9 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
     ? null
     : (options.pglite ?? (await createPglite(path.join(env.dataDir, 'pgdata'))));
   const database: Database = await openDatabase(
-    pglite ? { pglite } : { databaseUrl: env.databaseUrl, log: startupLog },
+    pglite
+      ? { pglite }
+      : { databaseUrl: env.databaseUrl, log: startupLog, poolSize: env.databasePoolSize },
   );
   await migrateDatabase(database);
 

@@ -51,11 +51,13 @@ export type DatabaseOptions = {
   log?: DatabaseLog;
   /** How long to wait for PostgreSQL at start before giving up (default 60 s). */
   startupWaitMs?: number;
+  /** PostgreSQL connections this process may hold (DATABASE_POOL_SIZE, 10 by default). */
+  poolSize?: number;
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const database = openPostgres(options.databaseUrl, options.log);
+    const database = openPostgres(options.databaseUrl, options.log, options.poolSize);
     await waitForDatabase(database, options);
     return database;
   }
@@ -130,6 +132,9 @@ const LISTEN_PROBE_MS = 5_000;
 export const APPLICATION_NAME = { pool: 'casebridge', listen: 'casebridge-listen' } as const;
 const RECONNECT_MAX_MS = 5_000;
 
+/** Connections per process unless DATABASE_POOL_SIZE says otherwise. */
+export const DEFAULT_POOL_SIZE = 10;
+
 /** How long a client whose connection died may stay checked out before the pool takes it back. */
 const DEAD_CLIENT_GRACE_MS = 1_000;
 
@@ -141,10 +146,10 @@ const DEAD_CLIENT_GRACE_MS = 1_000;
  * connection never releases the client, and each such leak would shrink the pool for good (and
  * make pool.end() wait forever).
  */
-export function createPool(url: string): pg.Pool {
+export function createPool(url: string, max = DEFAULT_POOL_SIZE): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max,
     application_name: APPLICATION_NAME.pool,
     Client: preparingClient(createStatementNamer()),
     ...POSTGRES_TIMEOUTS,
@@ -181,8 +186,8 @@ async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boo
   return result;
 }
 
-function openPostgres(url: string, log?: DatabaseLog): Database {
-  const pool = createPool(url);
+function openPostgres(url: string, log?: DatabaseLog, poolSize?: number): Database {
+  const pool = createPool(url, poolSize);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   let isClosed = false;
   const unlisteners = new Set<() => Promise<void>>();

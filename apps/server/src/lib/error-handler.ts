@@ -9,6 +9,11 @@ import {
 import type { Db } from '#src/db/client.ts';
 import { auditIfRefusedPatientAccess } from '#src/modules/audit/refused-access.ts';
 import { AppError, RateLimitedError } from './app-error.ts';
+import {
+  DATABASE_BUSY_MESSAGE,
+  DATABASE_BUSY_RETRY_AFTER_SECONDS,
+  isDatabaseBusy,
+} from './database-busy.ts';
 import { isMalformedMultipart, MALFORMED_MULTIPART_MESSAGE } from './malformed-multipart.ts';
 import { StaleWriteError } from './versioning.ts';
 
@@ -20,6 +25,8 @@ import { StaleWriteError } from './versioning.ts';
 
 /** What a 429 without a time of its own (the @fastify/rate-limit window is a minute) says. */
 export const DEFAULT_RETRY_AFTER_SECONDS = 60;
+/** A dependency that is down (the file store) is worth trying again soon. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 30;
 
 export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a minute and try again.';
 
@@ -176,6 +183,13 @@ export function createErrorHandler(db: Db) {
     request: FastifyRequest,
     reply: FastifyReply,
   ) {
+    if (isDatabaseBusy(error)) {
+      request.log.warn('database busy: no pool connection in time');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_BUSY_RETRY_AFTER_SECONDS))
+        .send({ error: { code: 'UNAVAILABLE', message: DATABASE_BUSY_MESSAGE } });
+    }
     await auditIfRefusedPatientAccess(db, request, error);
     const known = toAnswer(error, request);
     if (!known) {
@@ -190,6 +204,8 @@ export function createErrorHandler(db: Db) {
         reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
       }
     }
+    if (known.status === 503 && !reply.hasHeader('retry-after'))
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
     return reply.status(known.status).send(known.body);
   };
 }

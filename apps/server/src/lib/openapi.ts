@@ -37,7 +37,7 @@ export const ERROR_RESPONSES = {
   428: 'The write names no version: send If-Match or `version`. Code PRECONDITION_REQUIRED.',
   429: 'Too many requests: wait for the seconds in Retry-After. Code RATE_LIMITED.',
   500: 'Unexpected server error; nothing is leaked. Code INTERNAL.',
-  503: 'The server cannot answer now (it is shutting down): try again, another instance may answer. Code UNAVAILABLE.',
+  503: 'The server cannot answer now: it is shutting down, or its database had no connection free in time. Try again after Retry-After; another instance may answer. Code UNAVAILABLE.',
 } as const;
 type ErrorStatus = keyof typeof ERROR_RESPONSES;
 
@@ -233,7 +233,8 @@ export function errorStatusesOf(operation: ApiOperation): ErrorStatus[] {
   if (isIdempotent(operation)) statuses.push(409);
   if (isWrite) statuses.push(413, 415);
   if (operation.isRateLimited) statuses.push(429);
-  statuses.push(500);
+  // Any operation that reads the database may find it too busy (lib/database-busy.ts).
+  statuses.push(500, 503);
   return statuses;
 }
 
@@ -256,7 +257,7 @@ function errorResponse(status: ErrorStatus): Response {
   return {
     description: ERROR_RESPONSES[status],
     content: { 'application/json': { schema: ERROR_REF } },
-    ...(status === 429 ? { headers: RETRY_AFTER } : {}),
+    ...(status === 429 || status === 503 ? { headers: RETRY_AFTER } : {}),
   };
 }
 
