@@ -22,6 +22,8 @@ export const DOCUMENT_MESSAGES = {
   maxPerFile: (maxUploadMb: number) => `Maximum of ${maxUploadMb}MB per file`,
   integrityFailed:
     'This file failed its integrity check and cannot be opened. Please contact an administrator.',
+  storageUnavailable:
+    'The file store cannot be reached right now. Please try again in a few minutes.',
   notPreviewable: 'This file type cannot be previewed',
   recategorized: (fileName: string, category: string) => `Moved ${fileName} to ${category}`,
   sameCategory: (category: string) => `The document is already in ${category}`,

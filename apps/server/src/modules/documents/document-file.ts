@@ -2,8 +2,16 @@ import { createHash } from 'node:crypto';
 import { DOCUMENT_MESSAGES } from '@casebridge/domain/documents/document.schemas';
 import type { AppContext } from '#src/app-context.ts';
 import { AppError } from '#src/lib/app-error.ts';
+import { describeError } from '#src/lib/loggable-error.ts';
 import { decryptDocument } from '#src/storage/document-encryption.ts';
 import type { DocumentRow } from './documents.queries.ts';
+
+/** The store could not be read (not: the file is missing). */
+class StoreUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('the file store is unavailable', { cause });
+  }
+}
 
 type StoredDocument = Pick<
   DocumentRow,
@@ -15,7 +23,12 @@ async function readVerifiedPlaintext(
   context: Pick<AppContext, 'storage' | 'documentKeys'>,
   document: StoredDocument,
 ): Promise<Buffer> {
-  const stored = await context.storage.read(document.storageKey);
+  const stored = await context.storage.read(document.storageKey).catch((error: unknown) => {
+    // A missing file is the record's fault (the integrity error below); anything else is the
+    // store's: down, unreachable, refusing. The file may be fine: say so, and to try again.
+    if ((error as { code?: unknown }).code === 'ENOENT') throw error;
+    throw new StoreUnavailableError(error);
+  });
   // A row without a wrapped key was stored before encryption at rest: its file is plaintext.
   const data =
     document.encryptionKeyId && document.wrappedKey
@@ -32,9 +45,10 @@ async function readVerifiedPlaintext(
 }
 
 /**
- * A document's plaintext, decrypted and checked against the SHA-256 taken at upload. Anything
- * else (missing file, altered ciphertext, unknown master key, changed plaintext) is logged with
- * its reason and answered with the integrity error, never served.
+ * A document's plaintext, decrypted and checked against the SHA-256 taken at upload. A store that
+ * cannot be read answers 503 (the file may be fine). Anything else (missing file, altered
+ * ciphertext, unknown master key, changed plaintext) is logged with its reason and answered with
+ * the integrity error, never served.
  */
 export async function readDocumentFile(
   context: Pick<AppContext, 'storage' | 'documentKeys'>,
@@ -44,6 +58,10 @@ export async function readDocumentFile(
   try {
     return await readVerifiedPlaintext(context, document);
   } catch (error) {
+    if (error instanceof StoreUnavailableError) {
+      log(`document ${document.id}: the file store is unavailable (${describeError(error.cause)})`);
+      throw new AppError('UNAVAILABLE', DOCUMENT_MESSAGES.storageUnavailable);
+    }
     log(`document ${document.id} failed its integrity check: ${(error as Error).message}`);
     throw new AppError('INTERNAL', DOCUMENT_MESSAGES.integrityFailed);
   }
