@@ -1,10 +1,17 @@
 import { rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DISK_PROBE_FILE } from '#src/lib/disk-probe.ts';
+import { DISK_PROBE_FILE, probeDisk } from '#src/lib/disk-probe.ts';
+import { getFreePort } from '#src/test/server-process.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 
-const allOk = { database: 'ok', liveEvents: 'ok', disk: 'ok' };
+const allOk = {
+  database: 'ok',
+  liveEvents: 'ok',
+  disk: 'ok',
+  storage: 'ok',
+  redis: 'not_configured',
+};
 
 describe('GET /api/health', () => {
   it('answers 200 ok while the database answers, and 503 once it is gone', async () => {
@@ -41,6 +48,41 @@ describe('GET /api/health', () => {
       });
       await rm(probe);
       expect((await server.request({ url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('answers 503 when the disk has too little room left, though a rewrite still succeeds', async () => {
+    const server = await createTestServer();
+    try {
+      expect(await probeDisk(server.context.env.dataDir, Number.MAX_SAFE_INTEGER)).toBe('full');
+      expect(await probeDisk(server.context.env.dataDir, 1)).toBe('ok');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('answers 200 degraded, naming the part, when Redis or the file store is down', async () => {
+    const server = await createTestServer({
+      REDIS_URL: `redis://127.0.0.1:${await getFreePort()}`,
+    });
+    try {
+      const redisDown = await server.request({ url: '/api/health' });
+      expect(redisDown.statusCode).toBe(200);
+      expect(redisDown.json()).toEqual({
+        status: 'degraded',
+        checks: { ...allOk, redis: 'down' },
+      });
+      const { storage } = server.context;
+      const exists = storage.exists;
+      storage.exists = () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:9000'));
+      try {
+        const storeDown = (await server.request({ url: '/api/health' })).json();
+        expect(storeDown).toMatchObject({ status: 'degraded', checks: { storage: 'unavailable' } });
+      } finally {
+        storage.exists = exists;
+      }
     } finally {
       await server.close();
     }
