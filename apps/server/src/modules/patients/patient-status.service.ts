@@ -224,7 +224,9 @@ export const releaseStatusChangesJob = defineJob({
   name: 'patient-status.release',
   payload: z.object({}),
   schedule: { everyMs: RELEASE_INTERVAL_MS },
-  timeoutMs: 60_000,
+  // A run is one batch's transaction; a short timeout keeps the lease a crashed instance leaves
+  // (twice this) short, so releases resume on another instance within seconds.
+  timeoutMs: 10_000,
   retry: SCHEDULED_RETRY,
   run: async (_payload, { db }) => {
     await releaseDueStatusChanges(db);

@@ -85,7 +85,9 @@ export function createWebhookJobs(options: WebhookJobOptions): AnyJobDefinition[
     name: 'webhooks.fan-out',
     payload: z.object({}),
     schedule: { everyMs: options.fanOutEveryMs ?? FANOUT_EVERY_MS },
-    timeoutMs: 60_000,
+    // Each batch commits on its own, so a run cut short loses nothing; a short timeout keeps the
+    // lease a crashed instance leaves short.
+    timeoutMs: 20_000,
     retry: SCHEDULED_RETRY,
     run: async (_payload, { db }) => {
       await fanOutWebhookEvents(db);
