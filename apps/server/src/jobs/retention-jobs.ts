@@ -1,4 +1,6 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { jobs } from '#src/db/schema/index.ts';
 import { pruneEvents } from '#src/events/event-retention.ts';
 import { pruneIdempotencyKeys } from '#src/lib/idempotency.ts';
 import type { FileStorage } from '#src/storage/file-storage.ts';
@@ -17,6 +19,31 @@ export const pruneEventsJob = defineJob({
   retry: SCHEDULED_RETRY,
   run: async (_payload, { db }) => {
     await pruneEvents(db);
+  },
+});
+
+/** How long a failed job stays for an admin to read and retry. */
+export const FAILED_JOB_RETENTION_DAYS = 30;
+
+/**
+ * Deletes failed jobs past their retention, daily. What they worked on keeps its own record (a
+ * mail 'failed' in the outbox, a delivery 'failed' in its endpoint's log).
+ */
+export const pruneFailedJobsJob = defineJob({
+  name: 'jobs.prune-failed',
+  payload: z.object({}),
+  schedule: { everyMs: 24 * HOUR_MS },
+  timeoutMs: 5 * 60_000,
+  retry: SCHEDULED_RETRY,
+  run: async (_payload, { db }) => {
+    await db
+      .delete(jobs)
+      .where(
+        and(
+          eq(jobs.status, 'failed'),
+          lt(jobs.updatedAt, sql`now() - ${`${FAILED_JOB_RETENTION_DAYS} days`}::interval`),
+        ),
+      );
   },
 });
 

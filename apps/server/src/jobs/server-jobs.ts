@@ -11,6 +11,7 @@ import type { AnyJobDefinition } from './job-definition.ts';
 import {
   pruneAbandonedUploadsJob,
   pruneEventsJob,
+  pruneFailedJobsJob,
   pruneIdempotencyKeysJob,
 } from './retention-jobs.ts';
 
@@ -36,6 +37,7 @@ export function createServerJobs(deps: {
     overdueRemindersJob,
     pruneEventsJob,
     pruneIdempotencyKeysJob,
+    pruneFailedJobsJob,
     pruneAbandonedUploadsJob(deps.storage),
   ];
 }
