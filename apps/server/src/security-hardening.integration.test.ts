@@ -110,6 +110,21 @@ describe('hardening', () => {
       ],
       // No boundary at all.
       ['multipart/form-data', 'x'],
+      // Cut inside the file part's headers, right after its boundary, and in a field's value.
+      [
+        'multipart/form-data; boundary=zzz',
+        `${part('zzz', 'category', 'MRI')}\r\n--zzz\r\nContent-Disposition: form-data; name="file"; filena`,
+      ],
+      ['multipart/form-data; boundary=zzz', `${part('zzz', 'category', 'MRI')}\r\n--zzz\r\n`],
+      [
+        'multipart/form-data; boundary=zzz',
+        `--zzz\r\nContent-Disposition: form-data; name="category"\r\n\r\nMR`,
+      ],
+      // The file's part complete, the closing boundary cut short.
+      [
+        'multipart/form-data; boundary=zzz',
+        `${part('zzz', 'category', 'MRI')}\r\n${part('zzz', 'file', '%PDF-1.4 whole', 'a.pdf')}\r\n--zz`,
+      ],
     ];
     for (const [contentType, payload] of bodies) {
       const response = await server.request({
@@ -119,7 +134,7 @@ describe('hardening', () => {
         headers: { 'content-type': contentType },
         body: payload,
       });
-      expect(response.statusCode).toBe(400);
+      expect({ payload, status: response.statusCode }).toEqual({ payload, status: 400 });
       expect(response.json().error.code).toBe('VALIDATION_FAILED');
     }
   });
