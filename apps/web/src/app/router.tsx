@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
-import type { ComponentType } from 'react';
 import { ErrorBoundary } from '#src/components/error-fallback.tsx';
+import { RouteErrorScreen } from '#src/components/route-error.tsx';
 import {
   RequireAuth,
   RequirePatientCreation,
@@ -11,12 +11,8 @@ import {
 // router starts the first page's chunk as soon as it is created). While a chunk loads the router
 // keeps the current screen: there is no spinner and nothing moves. The sign-in form (and the
 // form library it needs) is therefore not part of a signed-in page's initial JavaScript.
+import { page } from './lazy-page.tsx';
 import { DashboardRedirect } from './routes/dashboard-redirect.tsx';
-
-/** A route whose component is a named export of a module loaded on demand. */
-function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return () => load().then((module) => ({ Component: pick(module) }));
-}
 
 function FirstLoad() {
   return null;
@@ -37,41 +33,44 @@ function RootLayout() {
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    // Whatever fails outside a page (a guard, the forwarding routes) gets the spec's screen, not
+    // React Router's developer screen; a page's own failure shows inside its layouts (page()).
+    ErrorBoundary: RouteErrorScreen,
     // A first visit to a lazy page shows nothing until that page's code has arrived (one small
     // chunk), then the page itself: no spinner that would flash and move.
     HydrateFallback: FirstLoad,
     children: [
       {
         path: '/login',
-        lazy: page(
+        ...page(
           () => import('./routes/login-page.tsx'),
           (m) => m.LoginPage,
         ),
       },
       {
         path: '/signup',
-        lazy: page(
+        ...page(
           () => import('./routes/signup-page.tsx'),
           (m) => m.SignupPage,
         ),
       },
       {
         path: '/accept-invite',
-        lazy: page(
+        ...page(
           () => import('./routes/accept-invite-page.tsx'),
           (m) => m.AcceptInvitePage,
         ),
       },
       {
         path: '/forgot-password',
-        lazy: page(
+        ...page(
           () => import('./routes/forgot-password-page.tsx'),
           (m) => m.ForgotPasswordPage,
         ),
       },
       {
         path: '/reset-password',
-        lazy: page(
+        ...page(
           () => import('./routes/reset-password-page.tsx'),
           (m) => m.ResetPasswordPage,
         ),
@@ -79,21 +78,21 @@ export const routes: RouteObject[] = [
       // Outside the data guard: a user whom 'Require MFA' holds back enrols here first.
       {
         path: '/two-step-setup',
-        lazy: page(
+        ...page(
           () => import('./routes/two-step-setup-page.tsx'),
           (m) => m.TwoStepSetupPage,
         ),
       },
       {
         path: '/confirm-notification-email',
-        lazy: page(
+        ...page(
           () => import('./routes/confirm-notification-email-page.tsx'),
           (m) => m.ConfirmNotificationEmailPage,
         ),
       },
       {
         path: '/unauthorized',
-        lazy: page(
+        ...page(
           () => import('./routes/unauthorized-page.tsx'),
           (m) => m.UnauthorizedPage,
         ),
@@ -103,7 +102,7 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            lazy: page(
+            ...page(
               () => import('./app-shell.tsx'),
               (m) => m.AppShell,
             ),
@@ -118,7 +117,7 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     path: '/dashboard/clinic',
-                    lazy: page(
+                    ...page(
                       () => import('./routes/clinic-dashboard-page.tsx'),
                       (m) => m.ClinicDashboardPage,
                     ),
@@ -129,7 +128,7 @@ export const routes: RouteObject[] = [
                     children: [
                       {
                         path: '/add-patient',
-                        lazy: page(
+                        ...page(
                           () => import('./routes/add-patient-page.tsx'),
                           (m) => m.AddPatientPage,
                         ),
@@ -143,7 +142,7 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     path: '/dashboard/firm',
-                    lazy: page(
+                    ...page(
                       () => import('./routes/firm-dashboard-page.tsx'),
                       (m) => m.FirmDashboardPage,
                     ),
@@ -155,7 +154,7 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     path: '/dashboard/lienholder',
-                    lazy: page(
+                    ...page(
                       () => import('./routes/lienholder-dashboard-page.tsx'),
                       (m) => m.LienholderDashboardPage,
                     ),
@@ -167,7 +166,7 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     path: '/dashboard/admin',
-                    lazy: page(
+                    ...page(
                       () => import('./routes/admin-dashboard-page.tsx'),
                       (m) => m.AdminDashboardPage,
                     ),
@@ -176,7 +175,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: '/patients/:patientId',
-                lazy: page(
+                ...page(
                   () => import('./routes/patient-detail-page.tsx'),
                   (m) => m.PatientDetailPage,
                 ),
@@ -186,7 +185,7 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     path: '/patients/:patientId/settlement/print',
-                    lazy: page(
+                    ...page(
                       () => import('./routes/settlement-print-page.tsx'),
                       (m) => m.SettlementPrintPage,
                     ),
@@ -198,7 +197,7 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     path: '/requests',
-                    lazy: page(
+                    ...page(
                       () => import('./routes/requests-page.tsx'),
                       (m) => m.RequestsPage,
                     ),
@@ -211,7 +210,7 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     path: '/webhooks',
-                    lazy: page(
+                    ...page(
                       () => import('./routes/webhooks-page.tsx'),
                       (m) => m.WebhooksPage,
                     ),
@@ -220,21 +219,21 @@ export const routes: RouteObject[] = [
               },
               {
                 path: '/directory',
-                lazy: page(
+                ...page(
                   () => import('./routes/directory-page.tsx'),
                   (m) => m.DirectoryPage,
                 ),
               },
               {
                 path: '/notifications',
-                lazy: page(
+                ...page(
                   () => import('./routes/notifications-page.tsx'),
                   (m) => m.NotificationsPage,
                 ),
               },
               {
                 path: '/security',
-                lazy: page(
+                ...page(
                   () => import('./routes/security-page.tsx'),
                   (m) => m.SecurityPage,
                 ),
@@ -245,7 +244,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: '*',
-        lazy: page(
+        ...page(
           () => import('./routes/not-found-page.tsx'),
           (m) => m.NotFoundPage,
         ),
