@@ -9,6 +9,7 @@ import {
   billingEntries,
   caseRequests,
   documents,
+  jobPauses,
   jobs,
   mailOutbox,
   messages,
@@ -739,6 +740,15 @@ const PLANS: Record<string, Plan> = {
         .values({ name: 'mail.send', payload: {}, status: 'failed', lastError: 'refused' })
         .returning({ id: jobs.id });
       return { params: { jobId: String(job!.id) } };
+    },
+  },
+  'POST /api/admin/jobs/queues/{name}/resume': {
+    call: async (fixture) => {
+      await fixture.server.context.db
+        .insert(jobPauses)
+        .values({ name: 'mail.send', reason: 'restored' })
+        .onConflictDoNothing();
+      return { params: { name: 'mail.send' } };
     },
   },
   'POST /api/patients/{patientId}/documents': {

@@ -104,6 +104,7 @@ export const AUDIT_ACTIONS = [
   'health_check_run',
   'mail_retried',
   'job_retried',
+  'job_queue_resumed',
   'treatment_gap_opened',
   'treatment_gap_closed',
   'gap_setting_viewed',

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { jobs } from '#src/db/schema/index.ts';
+import { jobPauses, jobs } from '#src/db/schema/index.ts';
 import { useTestServer } from '#src/test/test-server.ts';
 import { defineJob, type JobDefinition, type JobFailure } from './job-definition.ts';
 import { enqueueJobs } from './job-queue.ts';
@@ -234,6 +234,20 @@ describe('the job runner', () => {
     });
     expect(rows[0]!.lastSucceededAt).not.toBeNull();
     expect(rows[0]!.runAt.getTime()).toBeGreaterThan(Date.now() + 3_500_000);
+  });
+
+  it('claims no job of a paused name until the pause is lifted', async () => {
+    const job = scriptedJob('test.paused');
+    await enqueue('test.paused', 1);
+    const { db } = setup.server.context;
+    await db.insert(jobPauses).values({ name: 'test.paused', reason: 'restored' });
+    const runner = runnerOf(job.definition);
+    expect(await runner.runDue()).toBe(0);
+    await enqueueJobs(db, [{ name: 'test.paused', payload: { n: 2 }, key: 'paused:2' }]);
+    expect(await runner.runNow('paused:2', 1_000)).toBe(false);
+    await db.delete(jobPauses).where(eq(jobPauses.name, 'test.paused'));
+    expect(await runner.runDue()).toBe(2);
+    expect(job.settled.toSorted()).toEqual([1, 2]);
   });
 
   it('runs a due job once when several runners claim at the same moment', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#src/db/client.ts';
-import { jobs } from '#src/db/schema/index.ts';
+import { jobPauses, jobs } from '#src/db/schema/index.ts';
 import { describeError, toLoggableError } from '#src/lib/loggable-error.ts';
 import { leaseMsOf, type AnyJobDefinition, type JobOutcome } from './job-definition.ts';
 
@@ -34,7 +34,8 @@ const NOOP = () => undefined;
 
 /**
  * The one runner of background work (ADR 0035). Every instance runs one; they share the queue in
- * the `jobs` table. A claim is one statement: `for update skip locked` passes over rows another
+ * the `jobs` table, and none claims a name paused in `job_pauses` (a restored backup's outboxes)
+ * until an admin resumes it. A claim is one statement: `for update skip locked` passes over rows another
  * instance is claiming, and the claim itself ('running', a lease of twice the job's timeout)
  * keeps the others off it; a job whose instance died is taken over once its lease has passed.
  * The attempt is counted at claim time, so a job that kills its instance still runs out of
@@ -62,6 +63,7 @@ export function createJobRunner(options: JobRunnerOptions) {
     if (names.length === 0 || limit <= 0) return [];
     const due = sql`select ${jobs.id} from ${jobs}
       where ${jobs.name} in ${names}
+        and ${jobs.name} not in (select ${jobPauses.name} from ${jobPauses})
         ${key === undefined ? sql`` : sql`and ${jobs.key} = ${key}`}
         and ((${jobs.status} = 'queued' and ${jobs.runAt} <= now())
           or (${jobs.status} = 'running' and ${jobs.lockedUntil} <= now()))

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { createPglite, migrateDatabase, openDatabase } from '#src/db/client.ts';
+import { pauseOutboxes } from '#src/jobs/job-pauses.ts';
 import type { FileStorage } from '#src/storage/file-storage.ts';
 import { checkBackupFiles, checkStoredFiles, copyFilesIn } from './backup-files.ts';
 import {
@@ -21,13 +23,38 @@ function failed(dir: string, problems: string[]): BackupError {
 }
 
 /**
+ * A restore is not the original: the outboxes it holds (queued mail, webhook deliveries, events
+ * not yet fanned out) may have been sent by the original after the backup was taken. Unless told
+ * to send them, the restored database's outbox jobs start paused, with the reason the admin
+ * console shows; migrating first, as a server would at start, gives the pauses their table.
+ */
+async function pauseRestoredOutboxes(target: RestoreTarget, manifest: TBackupManifest) {
+  const database = await openDatabase(
+    target.kind === 'pglite'
+      ? { pglite: await createPglite(target.pgdataDir) }
+      : { databaseUrl: target.databaseUrl },
+  );
+  try {
+    await migrateDatabase(database);
+    await pauseOutboxes(
+      database.db,
+      `Restored from the backup of ${manifest.createdAt}: mail and webhooks wait until an admin resumes them`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+/**
  * Refuses a target that holds data, checks the backup against its manifest before writing
- * anything, restores, then checks the restored rows and files against the manifest again.
+ * anything, restores, then checks the restored rows and files against the manifest again. The
+ * outboxes start paused unless `sendOutboxes`.
  */
 export async function restoreBackup(
   dir: string,
   target: RestoreTarget,
   storage: FileStorage,
+  options: { sendOutboxes?: boolean } = {},
 ): Promise<TBackupManifest> {
   const manifest = await readManifest(dir);
   if (manifest.database.kind !== target.kind)
@@ -54,6 +81,7 @@ export async function restoreBackup(
     ...(await checkStoredFiles(storage, manifest)),
   ];
   if (after.length > 0) throw failed(dir, after);
+  if (!options.sendOutboxes) await pauseRestoredOutboxes(target, manifest);
   return manifest;
 }
 

@@ -5,6 +5,10 @@ export const JOB_MESSAGES = {
   notFailed: 'Only a failed job can be retried',
   retried: 'Job queued again',
   retryFailed: 'Failed to retry the job',
+  notPaused: 'This queue is not paused',
+  resumed: (name: string) => `${name} resumed`,
+  resumeFailed: 'Failed to resume the queue',
+  pausedNotice: 'Paused',
 } as const;
 
 /** The failed jobs an admin sees at once, newest first. */
@@ -20,6 +24,8 @@ export const ZJobQueue = z.object({
   oldestDueAt: z.string().nullable(),
   /** A scheduled job's last successful run. */
   lastSucceededAt: z.string().nullable(),
+  /** Set while no instance may run this job (a restored backup's outboxes), with why. */
+  paused: z.object({ reason: z.string(), pausedAt: z.string() }).nullable(),
 });
 export type TJobQueue = z.infer<typeof ZJobQueue>;
 
@@ -41,6 +47,11 @@ export const ZJobsOverview = z.object({
 export type TJobsOverview = z.infer<typeof ZJobsOverview>;
 
 export const ZJobParams = z.object({ jobId: z.coerce.number().int().positive() });
+
+export const ZJobQueueParams = z.object({ name: z.string().min(1).max(100) });
+
+export const ZResumedJobQueue = z.object({ name: z.string(), paused: z.null() });
+export type TResumedJobQueue = z.infer<typeof ZResumedJobQueue>;
 
 export const ZRetriedJob = z.object({
   id: z.number().int(),

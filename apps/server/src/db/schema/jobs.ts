@@ -50,3 +50,14 @@ export const jobs = pgTable(
     index('jobs_name_status_idx').on(t.name, t.status),
   ],
 );
+
+/**
+ * Job names no instance may claim until an admin resumes them: a database restored from a backup
+ * holds the outboxes as they were, and sending them again would repeat mail and webhooks the
+ * original already sent (ops/restore-backup.ts pauses them).
+ */
+export const jobPauses = pgTable('job_pauses', {
+  name: text('name').primaryKey(),
+  reason: text('reason').notNull(),
+  pausedAt: timestamp('paused_at', { withTimezone: true }).notNull().defaultNow(),
+});

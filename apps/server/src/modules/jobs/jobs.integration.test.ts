@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, gt, max } from 'drizzle-orm';
 import { JOB_MESSAGES, ZJobsOverview } from '@casebridge/domain/admin/jobs.schemas';
-import { auditLogs, jobs } from '#src/db/schema/index.ts';
+import { auditLogs, jobPauses, jobs } from '#src/db/schema/index.ts';
+import { OUTBOX_JOBS, pauseOutboxes } from '#src/jobs/job-pauses.ts';
 import { enqueueJobs } from '#src/jobs/job-queue.ts';
 import { createTokenAs, requestWithToken } from '#src/modules/api-tokens/api-token-test-support.ts';
 import { useTestServer } from '#src/test/test-server.ts';
@@ -80,6 +81,40 @@ describe('the job queue for admins', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(JOB_MESSAGES.notFailed);
+  });
+
+  it('shows a paused queue with why, resumes it audited, and refuses a queue not paused', async () => {
+    const { db } = setup.server.context;
+    await pauseOutboxes(db, 'Restored from the backup of yesterday');
+    const overview = ZJobsOverview.parse(
+      (await setup.server.request({ url: '/api/admin/jobs', cookie: setup.cookie })).json(),
+    );
+    for (const name of OUTBOX_JOBS)
+      expect(overview.queues.find((queue) => queue.name === name)?.paused).toMatchObject({
+        reason: 'Restored from the backup of yesterday',
+      });
+    const resume = (name: string, cookie = setup.cookie) =>
+      setup.server.request({
+        method: 'POST',
+        url: `/api/admin/jobs/queues/${name}/resume`,
+        cookie,
+      });
+    const clinic = await setup.server.login('clinic@demo.test');
+    expect((await resume('mail.send', clinic)).statusCode).toBe(403);
+    const resumed = await resume('mail.send');
+    expect(resumed.statusCode).toBe(200);
+    expect(resumed.json()).toEqual({ name: 'mail.send', paused: null });
+    const [audit] = await db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.action, 'job_queue_resumed'));
+    expect(audit?.details).toMatch(
+      /^Resumed mail\.send, paused since .*: Restored from the backup of yesterday$/,
+    );
+    const again = await resume('mail.send');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(JOB_MESSAGES.notPaused);
+    await db.delete(jobPauses);
   });
 
   it('answers 404 for a job that does not exist and 400 for an id that is not one', async () => {

@@ -5,14 +5,17 @@ import {
   type TJobQueue,
 } from '@casebridge/domain/admin/jobs.schemas';
 import type { Db } from '#src/db/client.ts';
-import { jobs } from '#src/db/schema/index.ts';
+import { jobPauses, jobs } from '#src/db/schema/index.ts';
 
 const count = (status: string) =>
   sql<number>`count(*) filter (where ${jobs.status} = ${status})::int`;
 const iso = (value: Date | string | null) =>
   value === null ? null : new Date(value).toISOString();
 
-/** Per job name: queued, running and failed counts, the oldest due job and the last success. */
+/**
+ * Per job name: queued, running and failed counts, the oldest due job, the last success and
+ * whether it is paused (a paused name with no jobs is listed too).
+ */
 export async function listQueues(db: Db): Promise<TJobQueue[]> {
   const rows = await db
     .select({
@@ -28,11 +31,36 @@ export async function listQueues(db: Db): Promise<TJobQueue[]> {
     .from(jobs)
     .groupBy(jobs.name)
     .orderBy(jobs.name);
-  return rows.map((row) => ({
+  const pauses = new Map(
+    (await db.select().from(jobPauses)).map((pause) => [
+      pause.name,
+      { reason: pause.reason, pausedAt: pause.pausedAt.toISOString() },
+    ]),
+  );
+  const queues: TJobQueue[] = rows.map((row) => ({
     ...row,
     oldestDueAt: iso(row.oldestDueAt),
     lastSucceededAt: iso(row.lastSucceededAt),
+    paused: pauses.get(row.name) ?? null,
   }));
+  for (const [name, paused] of pauses)
+    if (!queues.some((queue) => queue.name === name))
+      queues.push({
+        name,
+        queued: 0,
+        running: 0,
+        failed: 0,
+        oldestDueAt: null,
+        lastSucceededAt: null,
+        paused,
+      });
+  return queues.toSorted((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Lets every instance run the job again; the pause it lifted, or null when there was none. */
+export async function deletePause(db: Db, name: string) {
+  const [pause] = await db.delete(jobPauses).where(eq(jobPauses.name, name)).returning();
+  return pause ?? null;
 }
 
 /** The newest failed jobs. */

@@ -1,10 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZJobParams, ZJobsOverview, ZRetriedJob } from '@casebridge/domain/admin/jobs.schemas';
+import {
+  ZJobParams,
+  ZJobQueueParams,
+  ZJobsOverview,
+  ZResumedJobQueue,
+  ZRetriedJob,
+} from '@casebridge/domain/admin/jobs.schemas';
 import { ZErrorBody } from '@casebridge/domain/errors';
 import { requestContext } from '#src/lib/request-context.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
-import { getJobsOverview, retryFailedJob } from './jobs.service.ts';
+import { getJobsOverview, resumeJobQueue, retryFailedJob } from './jobs.service.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 
@@ -44,5 +50,23 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) =>
       retryFailedJob(db, requireActor(request), request.params.jobId, requestContext(request)),
+  );
+
+  api.post(
+    '/admin/jobs/queues/:name/resume',
+    {
+      config: { access: 'admin:tools' },
+      schema: {
+        tags: ['admin tools'],
+        operationId: 'resumeJobQueue',
+        summary: 'Resume a paused job queue',
+        description:
+          'Lets every instance run the job again (a restored backup starts with its mail and webhook jobs paused); audited',
+        params: ZJobQueueParams,
+        response: { 200: ZResumedJobQueue, 409: ZErrorBody, ...errors },
+      },
+    },
+    async (request) =>
+      resumeJobQueue(db, requireActor(request), request.params.name, requestContext(request)),
   );
 }

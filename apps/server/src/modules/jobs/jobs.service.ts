@@ -1,6 +1,7 @@
 import {
   JOB_MESSAGES,
   type TJobsOverview,
+  type TResumedJobQueue,
   type TRetriedJob,
 } from '@casebridge/domain/admin/jobs.schemas';
 import { inChange } from '#src/change/change.ts';
@@ -8,7 +9,13 @@ import type { Db } from '#src/db/client.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError, notFound } from '#src/lib/app-error.ts';
 import type { RequestContext } from '#src/lib/request-context.ts';
-import { getJob, listFailedJobs, listQueues, requeueFailedJob } from './jobs.queries.ts';
+import {
+  deletePause,
+  getJob,
+  listFailedJobs,
+  listQueues,
+  requeueFailedJob,
+} from './jobs.queries.ts';
 
 /** The queue as admins see it: each job name's counts, and the newest failures. */
 export async function getJobsOverview(db: Db): Promise<TJobsOverview> {
@@ -31,5 +38,23 @@ export async function retryFailedJob(
     }
     change.audit({ action: 'job_retried', details: `Requeued failed job ${job.name} #${job.id}` });
     return { id: job.id, name: job.name, status: 'queued' };
+  });
+}
+
+/** An admin's resumption of a paused job (a restored backup's outboxes): audited. */
+export async function resumeJobQueue(
+  db: Db,
+  actor: Actor,
+  name: string,
+  context: RequestContext,
+): Promise<TResumedJobQueue> {
+  return inChange(db, { actor, context }, async (change) => {
+    const pause = await deletePause(change.tx, name);
+    if (!pause) throw new AppError('CONFLICT', JOB_MESSAGES.notPaused);
+    change.audit({
+      action: 'job_queue_resumed',
+      details: `Resumed ${name}, paused since ${pause.pausedAt.toISOString()}: ${pause.reason}`,
+    });
+    return { name, paused: null };
   });
 }

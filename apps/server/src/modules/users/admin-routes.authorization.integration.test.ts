@@ -122,6 +122,7 @@ describe('every admin route refuses every non-admin role', () => {
       { method: 'POST', url: '/api/admin/mail-outbox/retry-failed' },
       { method: 'GET', url: '/api/admin/jobs' },
       { method: 'POST', url: '/api/admin/jobs/1/retry' },
+      { method: 'POST', url: '/api/admin/jobs/queues/mail.send/resume' },
       { method: 'GET', url: '/api/admin/api-tokens' },
       {
         method: 'POST',
@@ -187,7 +188,7 @@ describe('every admin route refuses every non-admin role', () => {
     }
     const tested = routes.map(
       (route) =>
-        `${route.method} ${route.url.replace(/[0-9a-f-]{36}|(?<=users\/)[^/]+|(?<=jobs\/)\d+/g, ':id')}`,
+        `${route.method} ${route.url.replace(/[0-9a-f-]{36}|(?<=users\/)[^/]+|(?<=jobs\/)\d+|(?<=queues\/)[^/]+/g, ':id')}`,
     );
     // A route may be tested with several bodies (PATCH a user: flags, or an edit).
     expect(documented.length).toBeGreaterThanOrEqual(new Set(tested).size);
