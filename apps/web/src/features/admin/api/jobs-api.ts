@@ -1,4 +1,8 @@
-import type { TJobsOverview, TRetriedJob } from '@casebridge/domain/admin/jobs.schemas';
+import type {
+  TJobsOverview,
+  TResumedJobQueue,
+  TRetriedJob,
+} from '@casebridge/domain/admin/jobs.schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '#src/lib/api-client.ts';
 import { adminKeys } from './admin-keys.ts';
@@ -19,6 +23,17 @@ export function useRetryJob() {
   return useMutation({
     mutationFn: (id: number) =>
       apiFetch<TRetriedJob>(`/admin/jobs/${id}/retry`, { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.jobs() }),
+  });
+}
+
+export function useResumeJobQueue() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) =>
+      apiFetch<TResumedJobQueue>(`/admin/jobs/queues/${encodeURIComponent(name)}/resume`, {
+        method: 'POST',
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.jobs() }),
   });
 }

@@ -39,6 +39,7 @@ beforeEach(() => {
         failed: 1,
         oldestDueAt: OLDEST_DUE,
         lastSucceededAt: null,
+        paused: null,
       },
       {
         name: 'retention.sweep',
@@ -47,6 +48,7 @@ beforeEach(() => {
         failed: 0,
         oldestDueAt: null,
         lastSucceededAt: LAST_SUCCESS,
+        paused: null,
       },
     ],
     failed: [FAILED],
@@ -87,7 +89,37 @@ async function queueCells(name: string) {
 
 const retryName = 'Retry mail.send #12';
 
+const PAUSE_REASON = 'Restored from the backup of 2025-01-01T09:00:00.000Z';
+
 describe('JobsPanel', () => {
+  it('shows a paused queue with why, and resumes it', async () => {
+    overview.queues[0] = {
+      ...overview.queues[0]!,
+      paused: { reason: PAUSE_REASON, pausedAt: '2025-01-01T10:00:00.000Z' },
+    };
+    const user = userEvent.setup();
+    const api = renderPanel({
+      'POST /admin/jobs/queues/:name/resume': ({ params }) => {
+        overview = {
+          ...overview,
+          queues: overview.queues.map((queue) =>
+            queue.name === params.name ? { ...queue, paused: null } : queue,
+          ),
+        };
+        return { name: params.name, paused: null };
+      },
+    });
+    const notice = await screen.findByRole('region', { name: 'Paused job queues' });
+    expect(notice).toHaveTextContent(`Paused: mail.send`);
+    expect(notice).toHaveTextContent(PAUSE_REASON);
+    await user.click(within(notice).getByRole('button', { name: 'Resume mail.send' }));
+    await expect.poll(() => latestToast('success')).toBe(JOB_MESSAGES.resumed('mail.send'));
+    expect(api.calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+      '/admin/jobs/queues/mail.send/resume',
+    ]);
+    await expect.poll(() => screen.queryByRole('region', { name: 'Paused job queues' })).toBeNull();
+  });
+
   it('shows each queue with its counts and dates', async () => {
     renderPanel();
     expect(await queueCells('mail.send')).toEqual(['3', '1', '1', formatDateTime(OLDEST_DUE), '—']);

@@ -1,5 +1,6 @@
 import {
   FAILED_JOBS_SHOWN,
+  JOB_MESSAGES,
   type TFailedJob,
   type TJobQueue,
 } from '@casebridge/domain/admin/jobs.schemas';
@@ -7,6 +8,7 @@ import { TableEmptyRow, TableSkeletonRows } from '#src/components/ui/table-rows.
 import { TableScroll } from '#src/components/ui/table-scroll.tsx';
 import { formatDateTime } from '#src/lib/format.ts';
 import { useJobsOverview } from '#src/features/admin/api/jobs-api.ts';
+import { ResumeQueueButton } from './resume-queue-button.tsx';
 import { RetryJobButton } from './retry-job-button.tsx';
 
 const QUEUE_COLUMNS = ['Job', 'Queued', 'Running', 'Failed', 'Oldest due', 'Last success'];
@@ -62,6 +64,34 @@ function FailedJobRow({ job }: { job: TFailedJob }) {
   );
 }
 
+/** Queues no instance runs until an admin resumes them (a restored backup's mail and webhooks). */
+function PausedQueues({ queues }: { queues: TJobQueue[] }) {
+  const paused = queues.filter((queue) => queue.paused);
+  if (paused.length === 0) return null;
+  return (
+    <section
+      aria-label="Paused job queues"
+      className="mb-4 rounded-md border border-amber-500 bg-surface-muted p-3 text-sm text-ink"
+    >
+      <ul className="space-y-2">
+        {paused.map((queue) => (
+          <li key={queue.name} className="flex flex-wrap items-center justify-between gap-2">
+            <span>
+              <span className="font-medium">
+                {JOB_MESSAGES.pausedNotice}: {queue.name}
+              </span>{' '}
+              <span className="text-ink-muted">
+                since {formatDateTime(queue.paused!.pausedAt)}. {queue.paused!.reason}
+              </span>
+            </span>
+            <ResumeQueueButton queue={queue} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** The background job queue (server jobs/job-runner.ts): what waits, runs and ran out of attempts. */
 export function JobsPanel() {
   const jobs = useJobsOverview();
@@ -75,6 +105,7 @@ export function JobsPanel() {
 
   return (
     <div>
+      {jobs.data ? <PausedQueues queues={jobs.data.queues} /> : null}
       <TableScroll label="Job queues">
         <table className="w-full min-w-[36rem] text-left text-sm">
           <caption className="sr-only">Job queues by job name</caption>
