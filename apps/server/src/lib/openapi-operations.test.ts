@@ -109,16 +109,16 @@ describe('errorStatusesOf', () => {
     ...facts,
   });
 
-  it('lists what a signed-in read can answer', () => {
-    expect(errorStatusesOf(operation({}))).toEqual([400, 401, 403, 500]);
+  it('lists what a signed-in read can answer, a busy database (503) included', () => {
+    expect(errorStatusesOf(operation({}))).toEqual([400, 401, 403, 500, 503]);
     expect(errorStatusesOf(operation({ path: '/api/things/{thingId}' }))).toEqual([
-      400, 401, 403, 404, 500,
+      400, 401, 403, 404, 500, 503,
     ]);
   });
 
   it('adds the body and idempotency answers to a create, and 429 where rate limited', () => {
     expect(errorStatusesOf(operation({ method: 'POST' }))).toEqual([
-      400, 401, 403, 409, 413, 415, 500,
+      400, 401, 403, 409, 413, 415, 500, 503,
     ]);
     expect(
       errorStatusesOf(
@@ -129,7 +129,7 @@ describe('errorStatusesOf', () => {
           isRateLimited: true,
         }),
       ),
-    ).toEqual([400, 403, 413, 415, 429, 500]);
+    ).toEqual([400, 403, 413, 415, 429, 500, 503]);
   });
 });
 
