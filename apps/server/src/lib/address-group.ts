@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { ipv6Words } from './ipv6.ts';
 
 /**
  * The client an address stands for when counting attempts: an IPv4 address itself, an IPv6
@@ -10,14 +11,8 @@ export function throttleGroupOf(address: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return mapped[1]!;
   if (isIP(address) !== 6) return address;
-  const [head = '', tail] = address.toLowerCase().split('%')[0]!.split('::');
-  const headWords = head === '' ? [] : head.split(':');
-  const tailWords = tail === undefined ? [] : tail === '' ? [] : tail.split(':');
-  const words = [
-    ...headWords,
-    ...Array<string>(Math.max(0, 8 - headWords.length - tailWords.length)).fill('0'),
-    ...tailWords,
-  ];
-  const network = words.slice(0, 4).map((word) => Number.parseInt(word, 16).toString(16));
+  const network = ipv6Words(address)
+    .slice(0, 4)
+    .map((word) => word.toString(16));
   return `${network.join(':')}::/64`;
 }

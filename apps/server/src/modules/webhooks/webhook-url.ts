@@ -1,6 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { validationFailed } from '#src/lib/app-error.ts';
+import { ipv6Words } from '#src/lib/ipv6.ts';
 
 /** What decides which addresses an endpoint may have (env.ts `webhookAllowHttpLoopback`). */
 export type WebhookUrlPolicy = { isProduction: boolean; allowHttpLoopback: boolean };
@@ -41,24 +42,9 @@ for (const [network, prefix] of [
 ] as const)
   NON_PUBLIC.addSubnet(network, prefix, 'ipv6');
 
-/** The 16-bit words of one side of an IPv6 address's `::`. */
-const wordsOf = (part: string) =>
-  part === '' ? [] : part.split(':').map((word) => parseInt(word, 16));
-
-/** The 16 bytes of an IPv6 address (`isIP` has accepted it), a trailing dotted IPv4 part too. */
-function ipv6Bytes(address: string): number[] {
-  let text = address.toLowerCase();
-  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
-    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const first = wordsOf(head);
-  const last = tail === undefined ? [] : wordsOf(tail);
-  const all = [...first, ...Array<number>(8 - first.length - last.length).fill(0), ...last];
-  return all.flatMap((word) => [word >> 8, word & 0xff]);
-}
+/** The 16 bytes of an IPv6 address. */
+const ipv6Bytes = (address: string) =>
+  ipv6Words(address).flatMap((word) => [word >> 8, word & 0xff]);
 
 const dottedOf = (bytes: number[]) => bytes.join('.');
 
