@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   FAILED_JOBS_SHOWN,
   JOB_MESSAGES,
@@ -64,6 +65,41 @@ function FailedJobRow({ job }: { job: TFailedJob }) {
   );
 }
 
+/** One of the panel's tables: skeleton rows while loading, then its rows or the empty text. */
+function JobTable(props: {
+  label: string;
+  caption: string;
+  columns: readonly string[];
+  loadingRows: number;
+  empty: string;
+  rows: ReactNode[] | undefined;
+}) {
+  const { columns, rows } = props;
+  return (
+    <TableScroll label={props.label}>
+      <table className="w-full min-w-[36rem] text-left text-sm">
+        <caption className="sr-only">{props.caption}</caption>
+        <HeadRow columns={columns} />
+        <tbody className="divide-y divide-border">
+          {rows === undefined ? (
+            <TableSkeletonRows
+              columns={columns.length}
+              rows={props.loadingRows}
+              cellClassName="px-3 py-2"
+            />
+          ) : rows.length === 0 ? (
+            <TableEmptyRow columns={columns.length} padding="px-3 py-6">
+              {props.empty}
+            </TableEmptyRow>
+          ) : (
+            rows
+          )}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
 /** Queues no instance runs until an admin resumes them (a restored backup's mail and webhooks). */
 function PausedQueues({ queues }: { queues: TJobQueue[] }) {
   const paused = queues.filter((queue) => queue.paused);
@@ -106,51 +142,27 @@ export function JobsPanel() {
   return (
     <div>
       {jobs.data ? <PausedQueues queues={jobs.data.queues} /> : null}
-      <TableScroll label="Job queues">
-        <table className="w-full min-w-[36rem] text-left text-sm">
-          <caption className="sr-only">Job queues by job name</caption>
-          <HeadRow columns={QUEUE_COLUMNS} />
-          <tbody className="divide-y divide-border">
-            {!jobs.data ? (
-              <TableSkeletonRows
-                columns={QUEUE_COLUMNS.length}
-                rows={3}
-                cellClassName="px-3 py-2"
-              />
-            ) : (
-              jobs.data.queues.map((queue) => <QueueRow key={queue.name} queue={queue} />)
-            )}
-            {jobs.data && jobs.data.queues.length === 0 ? (
-              <TableEmptyRow columns={QUEUE_COLUMNS.length} padding="px-3 py-6">
-                No jobs
-              </TableEmptyRow>
-            ) : null}
-          </tbody>
-        </table>
-      </TableScroll>
+      <JobTable
+        label="Job queues"
+        caption="Job queues by job name"
+        columns={QUEUE_COLUMNS}
+        loadingRows={3}
+        empty="No jobs"
+        rows={jobs.data?.queues.map((queue) => (
+          <QueueRow key={queue.name} queue={queue} />
+        ))}
+      />
       <h3 className="mb-2 mt-6 font-medium text-ink">Failed jobs</h3>
-      <TableScroll label="Failed jobs">
-        <table className="w-full min-w-[36rem] text-left text-sm">
-          <caption className="sr-only">Failed jobs, newest first</caption>
-          <HeadRow columns={FAILED_COLUMNS} />
-          <tbody className="divide-y divide-border">
-            {!jobs.data ? (
-              <TableSkeletonRows
-                columns={FAILED_COLUMNS.length}
-                rows={2}
-                cellClassName="px-3 py-2"
-              />
-            ) : (
-              jobs.data.failed.map((job) => <FailedJobRow key={job.id} job={job} />)
-            )}
-            {jobs.data && jobs.data.failed.length === 0 ? (
-              <TableEmptyRow columns={FAILED_COLUMNS.length} padding="px-3 py-6">
-                No failed jobs
-              </TableEmptyRow>
-            ) : null}
-          </tbody>
-        </table>
-      </TableScroll>
+      <JobTable
+        label="Failed jobs"
+        caption="Failed jobs, newest first"
+        columns={FAILED_COLUMNS}
+        loadingRows={2}
+        empty="No failed jobs"
+        rows={jobs.data?.failed.map((job) => (
+          <FailedJobRow key={job.id} job={job} />
+        ))}
+      />
       {jobs.data && jobs.data.failed.length >= FAILED_JOBS_SHOWN ? (
         <p className="mt-2 text-xs text-ink-muted">
           The {FAILED_JOBS_SHOWN} newest failed jobs; the Failed column above counts them all.
