@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Db } from '#src/db/client.ts';
 
 /** How a failed attempt is retried: `delayMs(attempt)` after the attempt that failed. */
@@ -59,10 +59,32 @@ export function defineJob<Payload>(definition: JobDefinition<Payload>): JobDefin
 export type AnyJobDefinition = JobDefinition<any>;
 
 /** A scheduled job retries on its next run; a failure never stops the schedule. */
-export const SCHEDULED_RETRY: RetryPolicy = {
+const SCHEDULED_RETRY: RetryPolicy = {
   maxAttempts: Number.POSITIVE_INFINITY,
   delayMs: (attempt) => Math.min(5_000 * 2 ** (attempt - 1), 5 * 60_000),
 };
+
+/**
+ * A job that runs on a schedule and takes no payload: every `everyMs`, an attempt at most
+ * `timeoutMs`, a failure retried with backoff and never stopping the schedule.
+ */
+export function defineSchedule(definition: {
+  name: string;
+  everyMs: number;
+  timeoutMs: number;
+  run: (context: JobContext) => Promise<unknown>;
+}): AnyJobDefinition {
+  return {
+    name: definition.name,
+    payload: z.object({}),
+    schedule: { everyMs: definition.everyMs },
+    timeoutMs: definition.timeoutMs,
+    retry: SCHEDULED_RETRY,
+    run: async (_payload, context) => {
+      await definition.run(context);
+    },
+  };
+}
 
 /** The lease of a claimed job: past it, another instance takes the job over. */
 export const leaseMsOf = (definition: Pick<JobDefinition, 'timeoutMs'>) => definition.timeoutMs * 2;

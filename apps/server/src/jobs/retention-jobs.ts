@@ -1,23 +1,20 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { jobs } from '#src/db/schema/index.ts';
 import { pruneEvents } from '#src/events/event-retention.ts';
 import { pruneIdempotencyKeys } from '#src/lib/idempotency.ts';
 import type { FileStorage } from '#src/storage/file-storage.ts';
-import { defineJob, SCHEDULED_RETRY, type AnyJobDefinition } from './job-definition.ts';
+import { defineSchedule, type AnyJobDefinition } from './job-definition.ts';
 
 const HOUR_MS = 60 * 60_000;
 /** Older than any put in flight (a put is one write and a rename), even on a slow disk. */
 const ABANDONED_UPLOAD_AGE_MS = HOUR_MS;
 
 /** Deletes live events past their retention (events/event-retention.ts), hourly. */
-export const pruneEventsJob = defineJob({
+export const pruneEventsJob = defineSchedule({
   name: 'events.prune',
-  payload: z.object({}),
-  schedule: { everyMs: HOUR_MS },
+  everyMs: HOUR_MS,
   timeoutMs: 5 * 60_000,
-  retry: SCHEDULED_RETRY,
-  run: async (_payload, { db }) => {
+  run: async ({ db }) => {
     await pruneEvents(db);
   },
 });
@@ -29,13 +26,11 @@ export const FAILED_JOB_RETENTION_DAYS = 30;
  * Deletes failed jobs past their retention, daily. What they worked on keeps its own record (a
  * mail 'failed' in the outbox, a delivery 'failed' in its endpoint's log).
  */
-export const pruneFailedJobsJob = defineJob({
+export const pruneFailedJobsJob = defineSchedule({
   name: 'jobs.prune-failed',
-  payload: z.object({}),
-  schedule: { everyMs: 24 * HOUR_MS },
+  everyMs: 24 * HOUR_MS,
   timeoutMs: 5 * 60_000,
-  retry: SCHEDULED_RETRY,
-  run: async (_payload, { db }) => {
+  run: async ({ db }) => {
     await db
       .delete(jobs)
       .where(
@@ -48,13 +43,11 @@ export const pruneFailedJobsJob = defineJob({
 });
 
 /** Deletes idempotency keys past their retention (lib/idempotency.ts), hourly. */
-export const pruneIdempotencyKeysJob = defineJob({
+export const pruneIdempotencyKeysJob = defineSchedule({
   name: 'idempotency-keys.prune',
-  payload: z.object({}),
-  schedule: { everyMs: HOUR_MS },
+  everyMs: HOUR_MS,
   timeoutMs: 5 * 60_000,
-  retry: SCHEDULED_RETRY,
-  run: async (_payload, { db }) => {
+  run: async ({ db }) => {
     await pruneIdempotencyKeys(db);
   },
 });
@@ -64,12 +57,10 @@ export const pruneIdempotencyKeysJob = defineJob({
  * Instances on one database share one file store (a shared disk or S3), so one run serves all.
  */
 export function pruneAbandonedUploadsJob(storage: FileStorage): AnyJobDefinition {
-  return defineJob({
+  return defineSchedule({
     name: 'uploads.prune-abandoned',
-    payload: z.object({}),
-    schedule: { everyMs: HOUR_MS },
+    everyMs: HOUR_MS,
     timeoutMs: 5 * 60_000,
-    retry: SCHEDULED_RETRY,
     run: async () => {
       await storage.pruneAbandoned(ABANDONED_UPLOAD_AGE_MS);
     },

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { isPreviewableMimeType } from '@casebridge/domain/documents/document-types';
 import { isUuid } from '@casebridge/domain/record-id';
 import {
@@ -25,7 +24,7 @@ import { inChange, type Change } from '#src/change/change.ts';
 import type { Db } from '#src/db/client.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { forbidden, notFound, validationFailed } from '#src/lib/app-error.ts';
-import { defineJob, SCHEDULED_RETRY } from '#src/jobs/job-definition.ts';
+import { defineSchedule } from '#src/jobs/job-definition.ts';
 import { cursorId, listCursorOf } from '#src/lib/cursor-page.ts';
 import { systemContext, type RequestContext } from '#src/lib/request-context.ts';
 import { assertVersion, StaleWriteError } from '#src/lib/versioning.ts';
@@ -409,13 +408,11 @@ export async function sendOverdueReminders(db: Db, options: { appUrl: string }):
 const REMINDER_INTERVAL_MS = 15 * 60_000;
 
 /** Reminds both sides of overdue requests, every 15 minutes; the claim keeps it to one a day. */
-export const overdueRemindersJob = defineJob({
+export const overdueRemindersJob = defineSchedule({
   name: 'case-requests.reminders',
-  payload: z.object({}),
-  schedule: { everyMs: REMINDER_INTERVAL_MS },
+  everyMs: REMINDER_INTERVAL_MS,
   timeoutMs: REMINDER_INTERVAL_MS,
-  retry: SCHEDULED_RETRY,
-  run: async (_payload, { db, appUrl }) => {
+  run: async ({ db, appUrl }) => {
     await sendOverdueReminders(db, { appUrl });
   },
 });

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { defineJob, SCHEDULED_RETRY } from '#src/jobs/job-definition.ts';
+import { defineSchedule } from '#src/jobs/job-definition.ts';
 import { PRODUCT_NAME, type DigestFrequency } from '@casebridge/domain/constants';
 import type { TNotification } from '@casebridge/domain/notifications/notification.schemas';
 import type { Db } from '#src/db/client.ts';
@@ -116,13 +115,11 @@ export async function runNotificationDigests(
 }
 
 /** Queues the digests that are due, every 15 minutes. */
-export const notificationDigestsJob = defineJob({
+export const notificationDigestsJob = defineSchedule({
   name: 'notifications.digests',
-  payload: z.object({}),
-  schedule: { everyMs: SCHEDULER_INTERVAL_MS },
+  everyMs: SCHEDULER_INTERVAL_MS,
   timeoutMs: SCHEDULER_INTERVAL_MS,
-  retry: SCHEDULED_RETRY,
-  run: async (_payload, { db, appUrl }) => {
+  run: async ({ db, appUrl }) => {
     await runNotificationDigests(db, { now: new Date(), appUrl });
   },
 });

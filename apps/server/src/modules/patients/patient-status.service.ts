@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import {
   PATIENT_MESSAGES,
@@ -15,7 +14,7 @@ import { Change, inChange } from '#src/change/change.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { systemContext, type RequestContext } from '#src/lib/request-context.ts';
 import { AppError } from '#src/lib/app-error.ts';
-import { defineJob, SCHEDULED_RETRY } from '#src/jobs/job-definition.ts';
+import { defineSchedule } from '#src/jobs/job-definition.ts';
 import { nextVersion, StaleWriteError } from '#src/lib/versioning.ts';
 import { closeTreatmentGapIfCared } from '#src/modules/treatment-gaps/treatment-gaps.service.ts';
 import { listNotificationAudiences } from '#src/modules/notifications/recipients.ts';
@@ -220,15 +219,13 @@ export async function releaseDueStatusChanges(db: Db, now = new Date()): Promise
 }
 
 /** Releases the held status changes whose undo window has closed, every second. */
-export const releaseStatusChangesJob = defineJob({
+export const releaseStatusChangesJob = defineSchedule({
   name: 'patient-status.release',
-  payload: z.object({}),
-  schedule: { everyMs: RELEASE_INTERVAL_MS },
+  everyMs: RELEASE_INTERVAL_MS,
   // A run is one batch's transaction; a short timeout keeps the lease a crashed instance leaves
   // (twice this) short, so releases resume on another instance within seconds.
   timeoutMs: 10_000,
-  retry: SCHEDULED_RETRY,
-  run: async (_payload, { db }) => {
+  run: async ({ db }) => {
     await releaseDueStatusChanges(db);
   },
 });

@@ -1,8 +1,7 @@
 import { daysBetween } from '@casebridge/domain/gaps/treatment-gap';
 import { inChange, type Change } from '#src/change/change.ts';
 import type { Db } from '#src/db/client.ts';
-import { z } from 'zod';
-import { defineJob, SCHEDULED_RETRY } from '#src/jobs/job-definition.ts';
+import { defineSchedule } from '#src/jobs/job-definition.ts';
 import { systemContext } from '#src/lib/request-context.ts';
 import { patientOfTreatmentGap } from '#src/modules/patients/patient-access.ts';
 import { notifyGapOpened } from './gap-notify.ts';
@@ -125,13 +124,11 @@ export async function closeTreatmentGapIfCared(
 }
 
 /** The check, every ten minutes. */
-export const treatmentGapCheckJob = defineJob({
+export const treatmentGapCheckJob = defineSchedule({
   name: 'treatment-gaps.check',
-  payload: z.object({}),
-  schedule: { everyMs: CHECK_INTERVAL_MS },
+  everyMs: CHECK_INTERVAL_MS,
   timeoutMs: CHECK_INTERVAL_MS,
-  retry: SCHEDULED_RETRY,
-  run: async (_payload, { db, appUrl }) => {
+  run: async ({ db, appUrl }) => {
     await runTreatmentGapCheck(db, { appUrl });
   },
 });

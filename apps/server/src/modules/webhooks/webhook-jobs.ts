@@ -8,7 +8,7 @@ import {
 } from '@casebridge/domain/webhooks/webhook.schemas';
 import type { Db } from '#src/db/client.ts';
 import { webhookDeliveries, webhookEndpoints } from '#src/db/schema/index.ts';
-import { defineJob, SCHEDULED_RETRY, type AnyJobDefinition } from '#src/jobs/job-definition.ts';
+import { defineJob, defineSchedule, type AnyJobDefinition } from '#src/jobs/job-definition.ts';
 import { describeError } from '#src/lib/loggable-error.ts';
 import { unsealSecret, type DocumentKeyring } from '#src/storage/document-encryption.ts';
 import { fanOutWebhookEvents, WEBHOOK_DELIVER_JOB } from './webhook-fanout.ts';
@@ -81,15 +81,13 @@ export function createWebhookJobs(options: WebhookJobOptions): AnyJobDefinition[
   // In production the connection itself may reach only public addresses (DNS rebinding).
   const lookup = options.isProduction ? publicOnlyLookup(options.resolveHost) : undefined;
 
-  const fanOut = defineJob({
+  const fanOut = defineSchedule({
     name: 'webhooks.fan-out',
-    payload: z.object({}),
-    schedule: { everyMs: options.fanOutEveryMs ?? FANOUT_EVERY_MS },
+    everyMs: options.fanOutEveryMs ?? FANOUT_EVERY_MS,
     // Each batch commits on its own, so a run cut short loses nothing; a short timeout keeps the
     // lease a crashed instance leaves short.
     timeoutMs: 20_000,
-    retry: SCHEDULED_RETRY,
-    run: async (_payload, { db }) => {
+    run: async ({ db }) => {
       await fanOutWebhookEvents(db);
     },
   });
