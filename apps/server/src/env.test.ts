@@ -2,10 +2,18 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EnvError, inheritEnv, parseEnv, readToolEnv, resolveDocumentKey } from './env.ts';
+import {
+  EnvError,
+  inheritEnv,
+  parseEnv,
+  readToolEnv,
+  resolveAuditKey,
+  resolveDocumentKey,
+} from './env.ts';
 
 const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
 const DOCUMENT_KEY = Buffer.alloc(32, 7).toString('base64');
+const AUDIT_KEY = Buffer.alloc(32, 5).toString('base64');
 const tempDirs: string[] = [];
 function tempDir(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'casebridge-env-'));
@@ -41,6 +49,7 @@ describe('parseEnv', () => {
       HOST: '0.0.0.0',
       DATA_DIR: '/srv/casebridge',
       DOCUMENT_KEY,
+      AUDIT_KEY,
       DATABASE_URL: 'postgres://app@db:5432/casebridge',
       SMTP_URL: 'smtp://mail:25',
       MAIL_FROM: 'Cases <cases@example.com>',
@@ -75,9 +84,9 @@ describe('parseEnv', () => {
     expect(parseEnv({ AUTH_SECRET: SECRET, SEED_DEMO: 'false' }).seedDemo).toBe(false);
     expect(parseEnv({ AUTH_SECRET: SECRET, SEED_DEMO: '0' }).seedDemo).toBe(false);
     // Demo accounts share a published password: production never seeds them by default.
-    expect(parseEnv({ AUTH_SECRET: SECRET, DOCUMENT_KEY, NODE_ENV: 'production' }).seedDemo).toBe(
-      false,
-    );
+    expect(
+      parseEnv({ AUTH_SECRET: SECRET, DOCUMENT_KEY, AUDIT_KEY, NODE_ENV: 'production' }).seedDemo,
+    ).toBe(false);
   });
 
   it('lists the names of every invalid variable, and not their values', () => {
@@ -128,6 +137,7 @@ describe('parseEnv', () => {
       NODE_ENV: 'production',
       AUTH_SECRET: SECRET,
       DOCUMENT_KEY,
+      AUDIT_KEY,
       DATA_DIR: dataDir,
     });
     expect(resolveDocumentKey(env).equals(Buffer.alloc(32, 7))).toBe(true);
@@ -157,6 +167,48 @@ describe('parseEnv', () => {
       DOCUMENT_KEYS_PREVIOUS: ` ${older} ,`,
     });
     expect(env.previousDocumentKeys).toEqual([Buffer.alloc(32, 9)]);
+  });
+
+  it('refuses to start in production without AUDIT_KEY, and takes it from configuration', () => {
+    const dataDir = tempDir();
+    const production = { NODE_ENV: 'production', AUTH_SECRET: SECRET, DOCUMENT_KEY };
+    expect(() => parseEnv({ ...production, DATA_DIR: dataDir })).toThrow(
+      'AUDIT_KEY is required in production',
+    );
+    expect(() => parseEnv({ ...production, AUDIT_KEY: '', DATA_DIR: dataDir })).toThrow(
+      'AUDIT_KEY is required in production',
+    );
+    const env = parseEnv({ ...production, AUDIT_KEY, DATA_DIR: dataDir });
+    expect(resolveAuditKey(env).equals(Buffer.alloc(32, 5))).toBe(true);
+    // Never generated beside the data in production: whoever holds the data must not hold it.
+    expect(() => statSync(path.join(dataDir, 'audit-key'))).toThrow('ENOENT');
+  });
+
+  it('refuses audit keys that are not base64 of 32 bytes, and reads the older ones', () => {
+    const short = Buffer.alloc(16).toString('base64');
+    expect(() => parseEnv({ AUTH_SECRET: SECRET, AUDIT_KEY: short })).toThrow(
+      'AUDIT_KEY must be base64 of 32 bytes',
+    );
+    expect(() => parseEnv({ AUTH_SECRET: SECRET, AUDIT_KEY, AUDIT_KEYS_PREVIOUS: 'abc' })).toThrow(
+      'AUDIT_KEYS_PREVIOUS must be base64 of 32 bytes',
+    );
+    const older = Buffer.alloc(32, 9).toString('base64');
+    const env = parseEnv({ AUTH_SECRET: SECRET, AUDIT_KEY, AUDIT_KEYS_PREVIOUS: ` ${older} ,` });
+    expect(env.previousAuditKeys).toEqual([Buffer.alloc(32, 9)]);
+  });
+
+  it('outside production generates an audit key once into DATA_DIR and reuses it', () => {
+    const dataDir = path.join(tempDir(), 'fresh');
+    const env = parseEnv({ AUTH_SECRET: SECRET, DATA_DIR: dataDir });
+    expect(env.auditKey).toBeUndefined();
+    const first = resolveAuditKey(env);
+    const file = path.join(dataDir, 'audit-key');
+    expect(first).toHaveLength(32);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(
+      resolveAuditKey(parseEnv({ AUTH_SECRET: SECRET, DATA_DIR: dataDir })).equals(first),
+    ).toBe(true);
+    expect(first.equals(resolveDocumentKey(env))).toBe(false);
   });
 
   it('outside production generates a document key once into DATA_DIR and reuses it', () => {

@@ -34,6 +34,10 @@ const ZEnv = z.object({
   DOCUMENT_KEY: z.string().optional(),
   /** Comma-separated older master keys, still accepted for unwrapping until rotated away. */
   DOCUMENT_KEYS_PREVIOUS: z.string().optional(),
+  /** Base64 of 32 bytes: the HMAC key of the audit chain, which the database never holds. */
+  AUDIT_KEY: z.string().optional(),
+  /** Comma-separated older audit keys: rows they signed still verify (kept as long as the rows). */
+  AUDIT_KEYS_PREVIOUS: z.string().optional(),
   /** Webhook endpoints on http://localhost (a test receiver); never in production. */
   WEBHOOK_ALLOW_HTTP_LOOPBACK: z
     .enum(['true', 'false', '1', '0'])
@@ -76,6 +80,13 @@ export type Env = {
   /** Older master keys, still accepted for unwrapping until `documents:rotate-key` has run. */
   previousDocumentKeys: Buffer[];
   /**
+   * The key new audit rows are HMAC-signed under; undefined outside production means "generated
+   * into DATA_DIR" (resolveAuditKey reads or makes it), like the document key.
+   */
+  auditKey: Buffer | undefined;
+  /** Older audit keys, still needed to verify the rows signed under them. */
+  previousAuditKeys: Buffer[];
+  /**
    * Whether a webhook endpoint may be plain http:// on a loopback host (a local receiver):
    * WEBHOOK_ALLOW_HTTP_LOOPBACK, true by default outside production, always false in production,
    * where private and loopback addresses are refused as well.
@@ -106,6 +117,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (env.NODE_ENV === 'production' && !env.DOCUMENT_KEY) {
     throw new EnvError(
       'Invalid configuration: DOCUMENT_KEY is required in production (base64 of 32 random bytes, e.g. `openssl rand -base64 32`)',
+    );
+  }
+  // Whoever can write the database must not also be able to re-sign the audit chain.
+  if (env.NODE_ENV === 'production' && !env.AUDIT_KEY) {
+    throw new EnvError(
+      'Invalid configuration: AUDIT_KEY is required in production (base64 of 32 random bytes, e.g. `openssl rand -base64 32`)',
     );
   }
   // Node refuses to create a server whose headers may take longer than the whole request.
@@ -141,6 +158,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       .map((item) => item.trim())
       .filter(Boolean)
       .map((item) => parseDocumentKey('DOCUMENT_KEYS_PREVIOUS', item)),
+    auditKey: env.AUDIT_KEY ? parseDocumentKey('AUDIT_KEY', env.AUDIT_KEY) : undefined,
+    previousAuditKeys: (env.AUDIT_KEYS_PREVIOUS ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean)
+      .map((item) => parseDocumentKey('AUDIT_KEYS_PREVIOUS', item)),
     webhookAllowHttpLoopback:
       env.NODE_ENV !== 'production' && (env.WEBHOOK_ALLOW_HTTP_LOOPBACK ?? true),
   };
@@ -160,7 +183,18 @@ export function resolveDocumentKey(env: Pick<Env, 'dataDir' | 'documentKey'>): B
   );
 }
 
-/** AES-256 needs exactly 32 bytes; anything else is a configuration mistake, named as such. */
+/**
+ * The current audit chain key: AUDIT_KEY, or (outside production, where parseEnv has already
+ * refused its absence) DATA_DIR/audit-key, generated on first use with mode 0600.
+ */
+export function resolveAuditKey(env: Pick<Env, 'dataDir' | 'auditKey'>): Buffer {
+  return (
+    env.auditKey ??
+    parseDocumentKey('DATA_DIR/audit-key', readOrCreateSecret(env.dataDir, 'audit-key', 'base64'))
+  );
+}
+
+/** AES-256 and the audit HMAC take 32 bytes; anything else is a configuration mistake, named as such. */
 function parseDocumentKey(name: string, value: string): Buffer {
   const key = Buffer.from(value, 'base64');
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value) || key.length !== 32) {

@@ -16,6 +16,7 @@ import { EventHub, MAX_STREAMS_PER_USER } from './events/event-hub.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { createServerJobs } from './jobs/server-jobs.ts';
 import { mailDeliveryOn } from './mail/mail-jobs.ts';
+import { bindAuditKeyring, loadAuditKeyring } from './modules/audit/audit-key.ts';
 import { getSettings } from './modules/settings/settings.queries.ts';
 import { serveBackups } from './ops/backup-socket.ts';
 import { createFileStorage } from './storage/create-file-storage.ts';
@@ -72,6 +73,8 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
   await migrateDatabase(database);
 
   const db = database.db;
+  // Before anything appends to the audit chain: it signs every row under this key.
+  bindAuditKeyring(db, loadAuditKeyring(env));
   let log: { info(message: string): void; warn(message: string): void } = startupLog;
   const sessionCache = new SessionCache();
   await sessionCache.start(database);

@@ -152,6 +152,7 @@ export function caseBridgeEnv(options: {
     NODE_ENV: 'production',
     AUTH_SECRET: randomBytes(32).toString('base64url'),
     DOCUMENT_KEY: randomBytes(32).toString('base64'),
+    AUDIT_KEY: randomBytes(32).toString('base64'),
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...(options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {}),
     PORT: String(options.port),

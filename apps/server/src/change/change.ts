@@ -5,7 +5,11 @@ import type { RequestContext } from '#src/lib/request-context.ts';
 import { enqueueJobs, type QueuedJob } from '#src/jobs/job-queue.ts';
 import { enqueueMail, type OutgoingMail } from '#src/mail/mail-outbox.ts';
 import { recordActivities, type ActivityEntry } from '#src/modules/activity/activity.service.ts';
-import { auditAndPublishSql, type AuditEntry } from '#src/modules/audit/audit.service.ts';
+import {
+  auditAndPublishSql,
+  executeWithoutKeyInErrors,
+  type AuditEntry,
+} from '#src/modules/audit/audit.service.ts';
 import {
   decideNotifications,
   insertNotifications,
@@ -129,7 +133,8 @@ export class Change {
       [...notificationEvents, ...this.#events],
       context.writeOrigin,
     );
-    if (last) await tx.execute(last);
+    // It carries the audit key: a failure must not name it (executeWithoutKeyInErrors).
+    if (last) await executeWithoutKeyInErrors(tx, last);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Env } from '#src/env.ts';
 import { createMailJobs } from '#src/mail/mail-jobs.ts';
+import { auditCheckpointJob } from '#src/modules/audit/audit-checkpoint.ts';
 import { overdueRemindersJob } from '#src/modules/case-requests/case-requests.service.ts';
 import { notificationDigestsJob } from '#src/modules/notifications/digest.ts';
 import { releaseStatusChangesJob } from '#src/modules/patients/patient-status.service.ts';
@@ -39,5 +40,6 @@ export function createServerJobs(deps: {
     pruneIdempotencyKeysJob,
     pruneFailedJobsJob,
     pruneAbandonedUploadsJob(deps.storage),
+    auditCheckpointJob,
   ];
 }

@@ -3,6 +3,10 @@ import { createReadStream } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import {
+  ZAuditCheckpoint,
+  type TAuditCheckpoint,
+} from '@casebridge/domain/audit/audit-chain.schemas';
 import { assertStorageKey } from '#src/storage/storage-key.ts';
 
 export const MANIFEST_FILE = 'manifest.json';
@@ -41,6 +45,12 @@ export const ZBackupManifest = z.object({
     /** Rows per "schema.table", counted in the same snapshot as the dump. */
     tables: z.record(z.string(), z.number().int().nonnegative()),
   }),
+  /**
+   * The audit chain's last row in the same snapshot (null: an empty log), kept outside the
+   * database so `audit:verify --backup <dir>` shows a log cut or rewritten since. Absent from
+   * backups taken before it was recorded.
+   */
+  auditCheckpoint: ZAuditCheckpoint.nullable().optional(),
   files: z.array(
     z.object({
       key: z.string().refine(isStorageKey, 'not a storage key'),
@@ -99,6 +109,13 @@ export async function countRows(run: RunSql): Promise<Record<string, number>> {
     counts[`${schema}.${name}`] = Number(row?.n ?? 0);
   }
   return counts;
+}
+
+/** The audit chain's last row, read in the dump's snapshot: the backup's checkpoint. */
+export async function readAuditCheckpoint(run: RunSql): Promise<TAuditCheckpoint | null> {
+  const [row] = await run('select id, hash from audit_logs order by id desc limit 1');
+  if (!row || typeof row.hash !== 'string') return null;
+  return { id: Number(row.id), hash: row.hash };
 }
 
 /** One line per table whose count differs, or that exists on one side only. */

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { countRows, type RunSql } from './backup-manifest.ts';
+import { countRows, readAuditCheckpoint, type RunSql } from './backup-manifest.ts';
+import type { TAuditCheckpoint } from '@casebridge/domain/audit/audit-chain.schemas';
 import { PGLITE_EXTENSIONS } from '#src/db/client.ts';
 
 export const PGLITE_DUMP_FILE = 'database.tar.gz';
@@ -21,15 +22,20 @@ const runOn =
 export async function dumpPglite(
   pglite: PGlite,
   dir: string,
-): Promise<{ file: string; tables: Record<string, number> }> {
-  const { dump, tables } = await pglite.transaction(async (tx) => {
+): Promise<{
+  file: string;
+  tables: Record<string, number>;
+  auditCheckpoint: TAuditCheckpoint | null;
+}> {
+  const { dump, tables, auditCheckpoint } = await pglite.transaction(async (tx) => {
     await tx.exec('CHECKPOINT');
     const counts = await countRows(runOn(tx));
-    return { dump: await pglite.dumpDataDir('gzip'), tables: counts };
+    const head = await readAuditCheckpoint(runOn(tx));
+    return { dump: await pglite.dumpDataDir('gzip'), tables: counts, auditCheckpoint: head };
   });
   const file = path.join(dir, PGLITE_DUMP_FILE);
   await writeFile(file, Buffer.from(await dump.arrayBuffer()), { flag: 'wx' });
-  return { file, tables };
+  return { file, tables, auditCheckpoint };
 }
 
 /** The PGlite data directory of DATA_DIR, as the server opens it. */

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
-import { BackupError, countRows } from './backup-manifest.ts';
+import type { TAuditCheckpoint } from '@casebridge/domain/audit/audit-chain.schemas';
+import { BackupError, countRows, readAuditCheckpoint } from './backup-manifest.ts';
 import { inheritEnv } from '#src/env.ts';
 
 export const POSTGRES_DUMP_FILE = 'database.dump';
@@ -13,7 +14,11 @@ export const POSTGRES_DUMP_FILE = 'database.dump';
 export async function dumpPostgres(
   databaseUrl: string,
   dir: string,
-): Promise<{ file: string; tables: Record<string, number> }> {
+): Promise<{
+  file: string;
+  tables: Record<string, number>;
+  auditCheckpoint: TAuditCheckpoint | null;
+}> {
   const file = path.join(dir, POSTGRES_DUMP_FILE);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -22,14 +27,16 @@ export async function dumpPostgres(
     const { rows } = await client.query<{ snapshot: string }>(
       'select pg_export_snapshot() as snapshot',
     );
-    const tables = await countRows(async (text) => (await client.query(text)).rows);
+    const run = async (text: string) => (await client.query(text)).rows;
+    const tables = await countRows(run);
+    const auditCheckpoint = await readAuditCheckpoint(run);
     await runTool(
       'pg_dump',
       ['--format=custom', `--snapshot=${rows[0]?.snapshot}`, `--file=${file}`],
       databaseUrl,
     );
     await client.query('COMMIT');
-    return { file, tables };
+    return { file, tables, auditCheckpoint };
   } finally {
     await client.end();
   }

@@ -9,7 +9,7 @@ import { parseEnv } from '#src/env.ts';
 import { createServer, type CaseBridgeServer } from '#src/server.ts';
 import { createFileStorage } from '#src/storage/create-file-storage.ts';
 import { createDiskStorage, type FileStorage } from '#src/storage/file-storage.ts';
-import { createTestServer, TEST_MANUAL_JOBS } from '#src/test/test-server.ts';
+import { createTestServer, TEST_AUDIT_KEY, TEST_MANUAL_JOBS } from '#src/test/test-server.ts';
 import { withDatabase } from '#src/test/test-template.ts';
 import { countRows, sha256 } from './backup-manifest.ts';
 import { getPgdataDir } from './backup-pglite.ts';
@@ -22,6 +22,8 @@ const BASE_ENV = {
   LOG_LEVEL: 'silent',
   SEED_DEMO: 'false',
   AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+  // The commands verify what the server signed: the same audit key.
+  AUDIT_KEY: TEST_AUDIT_KEY,
 };
 
 /** The environment the backup and restore commands see: the same DATA_DIR and database. */

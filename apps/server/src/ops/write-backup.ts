@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import { formatAuditCheckpoint } from '@casebridge/domain/audit/audit-chain.schemas';
 import type { FileStorage } from '#src/storage/file-storage.ts';
 import { copyFilesOut } from './backup-files.ts';
 import {
@@ -41,6 +42,7 @@ export async function writeBackup(
       ...(await hashFile(dump.file)),
       tables: dump.tables,
     },
+    auditCheckpoint: dump.auditCheckpoint,
     files,
   };
   await writeFile(path.join(dir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, {
@@ -54,8 +56,11 @@ export function describeBackup(manifest: TBackupManifest): string {
   const tables = Object.values(manifest.database.tables);
   const rows = tables.reduce((sum, count) => sum + count, 0);
   const bytes = manifest.files.reduce((sum, file) => sum + file.size, 0);
+  const checkpoint = manifest.auditCheckpoint
+    ? `; audit checkpoint ${formatAuditCheckpoint(manifest.auditCheckpoint)}`
+    : '';
   return (
     `${manifest.database.kind} database (${tables.length} tables, ${rows} rows) and ` +
-    `${manifest.files.length} files (${bytes} bytes), taken ${manifest.createdAt}`
+    `${manifest.files.length} files (${bytes} bytes), taken ${manifest.createdAt}${checkpoint}`
   );
 }

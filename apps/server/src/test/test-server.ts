@@ -57,6 +57,9 @@ export const TEST_MANUAL_JOBS = ['mail.send', 'webhooks.fan-out', 'webhook.deliv
 /** The master key test servers share (production-mode ones require one), base64 of 32 bytes. */
 export const TEST_DOCUMENT_KEY = Buffer.alloc(32, 'test-document-key').toString('base64');
 
+/** The audit key test servers share, so servers joining one database sign one chain. */
+export const TEST_AUDIT_KEY = Buffer.alloc(32, 'test-audit-key').toString('base64');
+
 /**
  * A real CaseBridge app on a fresh database cloned from the migrated, seeded template:
  * PGlite by default, PostgreSQL when the run sets TEST_DATABASE_URL.
@@ -99,6 +102,7 @@ export async function createTestServer(
     APP_URL: 'http://localhost:3000',
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     DOCUMENT_KEY: TEST_DOCUMENT_KEY,
+    AUDIT_KEY: TEST_AUDIT_KEY,
     LOG_LEVEL: 'silent',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...overrides,

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -157,11 +158,18 @@ export const auditLogs = pgTable(
     details: text('details'),
     ip: text('ip'),
     /**
-     * The hash chain (docs/architecture.md, 'Audit'): SHA-256 of the previous row's hash and this
+     * The hash chain (docs/architecture/audit.md): a hash of the previous row's hash and this
      * row's content, so a changed, removed or inserted row breaks every link after it.
      */
     previousHash: text('previous_hash'),
     hash: text('hash'),
+    /**
+     * How `hash` was made (modules/audit/audit-hash.ts): 1, SHA-256, for rows written before
+     * migration 0023; 2, HMAC-SHA-256 under the audit key whose id is `hashKeyId`. The default
+     * is for the old rows: every append sets 2, and verify refuses a 1 after a 2.
+     */
+    hashVersion: smallint('hash_version').notNull().default(1),
+    hashKeyId: text('hash_key_id'),
   },
   (t) => [
     // The Audit Logs tab pages by keyset on (timestamp, id): each index ends in the
@@ -170,6 +178,10 @@ export const auditLogs = pgTable(
     index('audit_logs_patient_timestamp_id_idx').on(t.patientId, t.timestamp.desc(), t.id.desc()),
     index('audit_logs_user_idx').on(t.userId, t.timestamp.desc()),
     index('audit_logs_action_timestamp_id_idx').on(t.action, t.timestamp.desc(), t.id.desc()),
+    check(
+      'audit_logs_hash_key_check',
+      sql`(${t.hashVersion} = 1 and ${t.hashKeyId} is null) or (${t.hashVersion} = 2 and ${t.hashKeyId} is not null)`,
+    ),
   ],
 );
 

@@ -1,6 +1,7 @@
-import { asc, gt, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, gt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#src/db/client.ts';
 import { auditLogs } from '#src/db/schema/index.ts';
+import type { MasterKey } from '#src/storage/document-encryption.ts';
 import { AUDIT_GENESIS_HASH, type AuditChainContent } from './audit-hash.ts';
 
 /** The stored timestamp as the hash covers it, independent of the session's time zone. */
@@ -38,16 +39,24 @@ export async function lockChainHead(tx: Db, count = 1): Promise<ChainHead> {
 export type UnchainedAuditRow = Omit<AuditChainContent, 'id' | 'timestamp'>;
 
 /**
- * Appends the rows after the chain's last one, in order, in one statement (migration 0020
+ * Appends the rows after the chain's last one, in order, in one statement (migration 0023
  * `audit_append`): inside the caller's transaction when `db` is one, else in a transaction of
- * its own. The rows' hashes are computed there by the function `audit-hash.ts` matches.
+ * its own. The rows' HMACs are computed there, under `key`, by the function `audit-hash.ts`
+ * `hmacAuditRow` matches.
  */
-export async function appendAuditRows(db: Db, rows: readonly UnchainedAuditRow[]): Promise<void> {
-  await db.execute(appendAuditRowsSql(rows));
+export async function appendAuditRows(
+  db: Db,
+  rows: readonly UnchainedAuditRow[],
+  key: MasterKey,
+): Promise<void> {
+  await executeWithoutKeyInErrors(db, appendAuditRowsSql(rows, key));
 }
 
-/** The statement `appendAuditRows` runs, for a caller that runs it as part of another. */
-export function appendAuditRowsSql(rows: readonly UnchainedAuditRow[]): SQL {
+/**
+ * The statement `appendAuditRows` runs, for a caller that runs it as part of another (through
+ * `executeWithoutKeyInErrors`). The key is a parameter of the statement, never stored.
+ */
+export function appendAuditRowsSql(rows: readonly UnchainedAuditRow[], key: MasterKey): SQL {
   const json = rows.map((row) => ({
     user_id: row.userId,
     user_name: row.userName,
@@ -57,12 +66,52 @@ export function appendAuditRowsSql(rows: readonly UnchainedAuditRow[]): SQL {
     details: row.details,
     ip: row.ip,
   }));
-  return sql`select audit_append(${JSON.stringify(json)}::jsonb)`;
+  return sql`select audit_append(${JSON.stringify(json)}::jsonb, ${key.id}, decode(${key.key.toString('hex')}, 'hex'))`;
+}
+
+/** A failed statement, told by the database's message and SQLSTATE alone. */
+export class AuditAppendError extends Error {
+  readonly code: string | undefined;
+  constructor(message: string, code: string | undefined) {
+    super(message);
+    this.name = 'AuditAppendError';
+    this.code = code;
+  }
+}
+
+/**
+ * Runs a statement that carries the audit key. Drizzle's error names the statement's parameters
+ * and PGlite's keeps them on the error, so either would put the key into the log of a failed
+ * append: the error is replaced by one with the database's message and code only.
+ */
+export async function executeWithoutKeyInErrors(db: Db, statement: SQL): Promise<void> {
+  try {
+    await db.execute(statement);
+  } catch (error) {
+    let cause: unknown = error;
+    while (cause instanceof Error && cause.message.startsWith('Failed query:') && cause.cause)
+      cause = cause.cause;
+    const message = cause instanceof Error ? cause.message : 'audit append failed';
+    const code = (cause as { code?: unknown } | null)?.code;
+    throw new AuditAppendError(message, typeof code === 'string' ? code : undefined);
+  }
+}
+
+/** The chain's last row: what a checkpoint records (backups, the `audit.checkpoint` job). */
+export async function getChainHead(db: Db): Promise<{ id: number; hash: string } | null> {
+  const [row] = await db
+    .select({ id: auditLogs.id, hash: auditLogs.hash })
+    .from(auditLogs)
+    .orderBy(desc(auditLogs.id))
+    .limit(1);
+  return row?.hash ? { id: row.id, hash: row.hash } : null;
 }
 
 export type StoredChainRow = AuditChainContent & {
   previousHash: string | null;
   hash: string | null;
+  hashVersion: number;
+  hashKeyId: string | null;
 };
 
 /** Rows after `afterId` in id order, with the timestamp as the hash covers it. */
@@ -84,6 +133,8 @@ export async function listChainRows(
       ip: auditLogs.ip,
       previousHash: auditLogs.previousHash,
       hash: auditLogs.hash,
+      hashVersion: auditLogs.hashVersion,
+      hashKeyId: auditLogs.hashKeyId,
     })
     .from(auditLogs)
     .where(gt(auditLogs.id, afterId))

@@ -8,6 +8,7 @@ import { ZErrorBody } from '@casebridge/domain/errors';
 import { inChange } from '#src/change/change.ts';
 import { requestContext } from '#src/lib/request-context.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
+import { getAuditKeyring } from './audit-key.ts';
 import { verifyAuditChain } from './audit-verify.ts';
 
 /** The admin tool behind 'Verify audit chain': the same walk as `npm run audit:verify`. */
@@ -28,7 +29,7 @@ export async function auditChainRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const report = await verifyAuditChain(db);
+      const report = await verifyAuditChain(db, { keys: getAuditKeyring(db) });
       const author = { actor: requireActor(request), context: requestContext(request) };
       await inChange(db, author, async (change) => {
         change.audit({ action: 'audit_chain_verified', details: describeAuditChain(report) });

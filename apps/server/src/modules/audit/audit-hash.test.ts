@@ -1,6 +1,11 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { AUDIT_GENESIS_HASH, hashAuditRow, type AuditChainContent } from './audit-hash.ts';
+import {
+  AUDIT_GENESIS_HASH,
+  hashAuditRow,
+  hmacAuditRow,
+  type AuditChainContent,
+} from './audit-hash.ts';
 
 const row: AuditChainContent = {
   id: 7,
@@ -49,5 +54,37 @@ describe('hashAuditRow', () => {
     expect(hashAuditRow(AUDIT_GENESIS_HASH, joined)).not.toBe(
       hashAuditRow(AUDIT_GENESIS_HASH, split),
     );
+  });
+});
+
+describe('hmacAuditRow', () => {
+  const key = Buffer.alloc(32, 'audit key');
+  const canonical =
+    '[7,"2026-11-22T09:15:02.123456Z","u1","Dana \\"DR\\" Ruiz","clinic","patient_viewed",' +
+    '"0b6c6a1e-4d0f-4c5e-9a37-2f1f3d6f9a10","line one\\nline two",null]';
+
+  it('is HMAC-SHA-256 under the key over the same text the unkeyed hash covers', () => {
+    const expected = createHmac('sha256', key)
+      .update(`${AUDIT_GENESIS_HASH}\n${canonical}`, 'utf8')
+      .digest('hex');
+    expect(hmacAuditRow(key, AUDIT_GENESIS_HASH, row)).toBe(expected);
+    expect(hmacAuditRow(key, AUDIT_GENESIS_HASH, row)).not.toBe(
+      hashAuditRow(AUDIT_GENESIS_HASH, row),
+    );
+  });
+
+  it('differs under another key, and changes with the previous hash and every field', () => {
+    const original = hmacAuditRow(key, AUDIT_GENESIS_HASH, row);
+    expect(hmacAuditRow(Buffer.alloc(32, 'other key'), AUDIT_GENESIS_HASH, row)).not.toBe(original);
+    expect(hmacAuditRow(key, 'f'.repeat(64), row)).not.toBe(original);
+    for (const change of [
+      { id: 8 },
+      { timestamp: '2026-11-22T09:15:02.123457Z' },
+      { userName: 'Dana Ruiz' },
+      { action: 'patient_updated' },
+      { details: 'line one' },
+      { ip: '' },
+    ])
+      expect(hmacAuditRow(key, AUDIT_GENESIS_HASH, { ...row, ...change })).not.toBe(original);
   });
 });

@@ -2,7 +2,8 @@ import type { Role } from '@casebridge/domain/roles';
 import type { Db } from '#src/db/client.ts';
 import { auditLogs } from '#src/db/schema/index.ts';
 import { lockChainHead } from './audit-chain.queries.ts';
-import { hashAuditRow } from './audit-hash.ts';
+import { AUDIT_HASH_HMAC, hmacAuditRow } from './audit-hash.ts';
+import { getAuditKeyring } from './audit-key.ts';
 
 /** An audit row of another system, kept as history with the instant it happened. */
 export type HistoricalAuditRow = {
@@ -22,7 +23,8 @@ const toChainTimestamp = (date: Date) => date.toISOString().replace(/Z$/, '000Z'
 /**
  * Appends rows of the old system's audit log to the hash chain with their own timestamps (the
  * importer, `npm run import`), in the caller's transaction and in the order given. They follow
- * the chain's last row like any other append, so the chain still verifies; only their
+ * the chain's last row like any other append, signed under the audit key, so the chain still
+ * verifies; only their
  * timestamps are older than the rows before them. Returns the ids given to the rows.
  */
 export async function appendHistoricalAuditRows(
@@ -30,6 +32,7 @@ export async function appendHistoricalAuditRows(
   rows: readonly HistoricalAuditRow[],
 ): Promise<number[]> {
   if (rows.length === 0) return [];
+  const key = getAuditKeyring(tx).current;
   const head = await lockChainHead(tx, rows.length);
   let previousHash = head.previousHash;
   const chained = rows.map((row, index) => {
@@ -44,8 +47,15 @@ export async function appendHistoricalAuditRows(
       details: row.details,
       ip: null,
     };
-    const hash = hashAuditRow(previousHash, content);
-    const linked = { ...content, timestamp: row.timestamp, previousHash, hash };
+    const hash = hmacAuditRow(key.key, previousHash, content);
+    const linked = {
+      ...content,
+      timestamp: row.timestamp,
+      previousHash,
+      hash,
+      hashVersion: AUDIT_HASH_HMAC,
+      hashKeyId: key.id,
+    };
     previousHash = hash;
     return linked;
   });

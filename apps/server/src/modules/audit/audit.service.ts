@@ -11,6 +11,9 @@ import {
   appendAuditRowsSql,
   type UnchainedAuditRow,
 } from './audit-chain.queries.ts';
+import { getAuditKeyring } from './audit-key.ts';
+
+export { executeWithoutKeyInErrors } from './audit-chain.queries.ts';
 import {
   iterateAuditLogs as iterateAuditLogRows,
   listAuditLogs as selectAuditLogPage,
@@ -41,13 +44,14 @@ const MAX_ROWS_PER_APPEND = 200;
  * rows go through its Change (change/change.ts), which appends them last, in the lock order.
  */
 export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
-  await appendAuditRows(db, [await toPendingRow(db, entry)]);
+  await appendAuditRows(db, [await toPendingRow(db, entry)], getAuditKeyring(db).current);
 }
 
 /**
  * The statement that appends `entries` to the chain and then publishes `events`, taking the
  * audit chain's lock before the events lock: the last statement of a Change's commit
- * (change/change.ts). With no entries it only publishes.
+ * (change/change.ts), run through `executeWithoutKeyInErrors`, since it carries the audit key.
+ * With no entries it only publishes.
  */
 export async function auditAndPublishSql(
   tx: Db,
@@ -56,7 +60,8 @@ export async function auditAndPublishSql(
   origin: Parameters<typeof publishEventsSql>[2],
 ): Promise<SQL | null> {
   const rows = await Promise.all(entries.map((entry) => toPendingRow(tx, entry)));
-  const append = rows.length > 0 ? appendAuditRowsSql(rows) : undefined;
+  const append =
+    rows.length > 0 ? appendAuditRowsSql(rows, getAuditKeyring(tx).current) : undefined;
   if (events.length > 0) return publishEventsSql(events, append, origin);
   return append ?? null;
 }
@@ -112,6 +117,7 @@ const appenders = new WeakMap<Db, Appender>();
  * fails only its own request.
  */
 function createAppender(db: Db): Appender {
+  const key = getAuditKeyring(db).current;
   type Waiting = { row: PendingRow; resolve(): void; reject(error: unknown): void };
   const queue: Waiting[] = [];
   let isAppending = false;
@@ -121,6 +127,7 @@ function createAppender(db: Db): Appender {
       await appendAuditRows(
         db,
         batch.map((waiting) => waiting.row),
+        key,
       );
       for (const waiting of batch) waiting.resolve();
     } catch (error) {

@@ -168,6 +168,7 @@ describe('WEBHOOK_ALLOW_HTTP_LOOPBACK', () => {
   const base = {
     AUTH_SECRET: 'x'.repeat(40),
     DOCUMENT_KEY: Buffer.alloc(32, 3).toString('base64'),
+    AUDIT_KEY: Buffer.alloc(32, 4).toString('base64'),
     DATA_DIR: '/tmp/casebridge-env-test-unused',
   };
   it('is on by default outside production, can be turned off, and is never on in production', () => {

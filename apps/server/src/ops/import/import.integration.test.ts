@@ -5,6 +5,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '@casebridge/domain/constants';
 import type { Db } from '#src/db/client.ts';
+import { getAuditKeyring } from '#src/modules/audit/audit-key.ts';
 import {
   accounts,
   auditLogs,
@@ -334,7 +335,10 @@ describe('npm run import: the fixture export into the seeded demo database', () 
       details: 'Created patient Maria Santos; imported from the old system',
     });
     expect(row!.timestamp.toISOString()).toBe('2024-01-15T09:30:00.000Z');
-    expect(await verifyAuditChain(db)).toMatchObject({ intact: true, brokenAtId: null });
+    expect(await verifyAuditChain(db, { keys: getAuditKeyring(db) })).toMatchObject({
+      intact: true,
+      brokenAtId: null,
+    });
   });
 
   it('changes nothing when the same export is imported again', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createPglite, migrateDatabase, openDatabase, type Database } from '#src/db/client.ts';
 import { acquireDataDirLock, DataDirLockedError } from '#src/db/data-dir-lock.ts';
 import { parseEnv, type Env } from '#src/env.ts';
+import { bindAuditKeyring, loadAuditKeyring } from '#src/modules/audit/audit-key.ts';
 import { createFileStorage } from '#src/storage/create-file-storage.ts';
 import { loadDocumentKeyring } from '#src/storage/document-encryption.ts';
 import { getPgdataDir } from '#src/ops/backup-pglite.ts';
@@ -82,6 +83,7 @@ async function withDatabase<T>(env: Env, run: (database: Database) => Promise<T>
     );
     try {
       await migrateDatabase(database);
+      bindAuditKeyring(database.db, loadAuditKeyring(env));
       return await run(database);
     } finally {
       await database.close();
