@@ -2,9 +2,14 @@ import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  formatAuditCheckpoint,
+  type TAuditCheckpoint,
+} from '@casebridge/domain/audit/audit-chain.schemas';
 import { DEMO_PASSWORD } from '@casebridge/domain/constants';
 import { documents, patients } from '#src/db/schema/index.ts';
 import { OUTBOX_JOBS } from '#src/jobs/job-pauses.ts';
+import { getChainHead } from '#src/modules/audit/audit-chain.queries.ts';
 import { multipartBody, samplePdf } from '#src/modules/documents/document-test-files.ts';
 import { runNode } from '#src/test/run-node.ts';
 import { startS3Emulator, type S3Emulator } from '#src/test/s3-emulator.ts';
@@ -50,6 +55,7 @@ describe.each(stores)(`backup and restore (${kind}, %s)`, (_name, storeUrl) => {
   let uploadedKey: string;
   let sourceCounts: Record<string, number>;
   let sourceFiles: Record<string, string>;
+  let sourceHead: TAuditCheckpoint | null;
   let isSourceClosed = false;
   let backupOutput: { code: number | string; output: string };
 
@@ -88,6 +94,7 @@ describe.each(stores)(`backup and restore (${kind}, %s)`, (_name, storeUrl) => {
       throw new Error(`the backup failed:\n${backupOutput.output}`);
     });
     sourceCounts = await countLiveRows(context.db);
+    sourceHead = await getChainHead(context.db);
     sourceFiles = await hashStore(context.storage);
   });
   afterAll(async () => {
@@ -106,6 +113,13 @@ describe.each(stores)(`backup and restore (${kind}, %s)`, (_name, storeUrl) => {
     const files = Object.fromEntries(manifest.files.map((file) => [file.key, file.sha256]));
     expect(files).toEqual(sourceFiles);
     expect(Object.keys(files)).toContain(uploadedKey);
+  });
+
+  it("records the audit chain's last row at the dump as its checkpoint", () => {
+    // Read after the dump in the same state as it (the counts above match).
+    expect(sourceHead).not.toBeNull();
+    expect(manifest.auditCheckpoint).toEqual(sourceHead);
+    expect(backupOutput.output).toContain(`audit checkpoint ${formatAuditCheckpoint(sourceHead!)}`);
   });
 
   it('restores into an empty target with equal row counts and file hashes', async () => {
