@@ -1,13 +1,8 @@
 import type { Db } from '#src/db/client.ts';
 import { Change } from '#src/change/change.ts';
 import { systemContext } from '#src/lib/request-context.ts';
-import {
-  importAuditLogs,
-  importDocuments,
-  importNotifications,
-  importPatients,
-  importPatientSubcollections,
-} from './import-case-records.ts';
+import { importAuditLogs, importDocuments, importNotifications } from './import-case-records.ts';
+import { importPatients, importPatientSubcollections } from './import-patients.ts';
 import { importOrganizations, importTemplates, importUsers } from './import-directory.ts';
 import { createReport, totalsOf, type ImportReport } from './import-report.ts';
 import { ImportRun, type ImportOptions } from './import-run.ts';

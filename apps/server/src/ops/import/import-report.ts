@@ -12,6 +12,7 @@ export type CollectionCounts = {
 
 export type ImportSkip = { collection: LegacyCollection; sourceId: string | null; reason: string };
 export type ImportNote = { collection: LegacyCollection; sourceId: string; note: string };
+export type ImportWarning = { collection: LegacyCollection; sourceId: string; warning: string };
 
 /** What an import did (or, with --dry-run, would do), per collection and per skipped record. */
 export type ImportReport = {
@@ -23,6 +24,11 @@ export type ImportReport = {
   skips: ImportSkip[];
   /** Records imported with something worth knowing (a link left out, an inactive account). */
   notes: ImportNote[];
+  /**
+   * Records imported with a value assumed or changed (an unknown status, an ambiguous day) or
+   * that nobody but an admin can see (no clinic, no firm): each for a person to look at.
+   */
+  warnings: ImportWarning[];
   /** New users e-mailed an invitation to set their password (none on a dry run). */
   invitationsQueued: number;
   /** Top-level keys of the export that are no collection the importer knows. */
@@ -39,6 +45,7 @@ export function createReport(dryRun: boolean, unknownKeys: string[]): ImportRepo
     ) as Record<LegacyCollection, CollectionCounts>,
     skips: [],
     notes: [],
+    warnings: [],
     invitationsQueued: 0,
     unknownKeys,
   };
@@ -99,6 +106,11 @@ export function formatReport(report: ImportReport): string {
     lines.push('', 'Skipped:');
     for (const skip of report.skips)
       lines.push(`  ${skip.collection}/${skip.sourceId ?? '(no id)'}: ${skip.reason}`);
+  }
+  if (report.warnings.length > 0) {
+    lines.push('', 'Warnings (imported, but look at these records):');
+    for (const warning of report.warnings)
+      lines.push(`  ${warning.collection}/${warning.sourceId}: ${warning.warning}`);
   }
   if (report.notes.length > 0) {
     lines.push('', 'Notes:');

@@ -7,6 +7,7 @@ import type { Db } from '#src/db/client.ts';
 import { importRecords, organizations, users } from '#src/db/schema/index.ts';
 import type { FileStorage } from '#src/storage/file-storage.ts';
 import type { DocumentKeyring } from '#src/storage/document-encryption.ts';
+import { describeDatabaseError } from './import-batch.ts';
 import type { ImportReport } from './import-report.ts';
 import {
   describeIssues,
@@ -23,6 +24,8 @@ export type ImportOptions = {
   appUrl: string;
   /** Where document files go, for documents whose export carries the file; else they are skipped. */
   files?: { storage: FileStorage; keyring: DocumentKeyring } | undefined;
+  /** Told after each chunk of a collection: how many of its records are done. */
+  onProgress?: (collection: LegacyCollection, done: number, of: { total: number }) => void;
 };
 
 export type Outcome =
@@ -31,10 +34,14 @@ export type Outcome =
       targetTable: string;
       targetId: string;
       note?: string;
+      /** What was assumed or changed on the way in, or who cannot see the record. */
+      warnings?: string[];
       /** A new user was sent an invitation (in this run's transaction). */
       invited?: boolean;
     }
   | { kind: 'skipped'; reason: string };
+
+export type Recorded = Extract<Outcome, { kind: 'created' | 'merged' }>;
 
 export const skip = (reason: string): Outcome => ({ kind: 'skipped', reason });
 
@@ -55,9 +62,21 @@ export class ImportRun {
   readonly users = new Map<string, string>();
   readonly patients = new Map<string, string>();
   readonly templates = new Map<string, string>();
+  /**
+   * `<table>:<id>` of every CaseBridge record a source record was imported into (earlier runs
+   * and this one): a match may take only a record no other source record has, so two source
+   * records never become one.
+   */
+  readonly claimed = new Set<string>();
   /** Files written to storage by this run, removed again if the run does not commit. */
   readonly writtenFiles: string[] = [];
   private readonly userInfo = new Map<string, UserInfo | null>();
+  private readonly unknownEmails = new Set<string>();
+  private readonly priorIds = new Map<string, Map<string, string>>([
+    ['users', this.users],
+    ['patients', this.patients],
+    ['messageTemplates', this.templates],
+  ]);
 
   constructor(
     readonly tx: Db,
@@ -67,8 +86,13 @@ export class ImportRun {
 
   /** Reads what earlier runs imported and the organisations CaseBridge has. */
   async load(): Promise<void> {
-    for (const row of await this.tx.select().from(importRecords))
+    for (const row of await this.tx.select().from(importRecords)) {
       this.prior.set(recordKey(row.collection, row.sourceId), row);
+      this.claimed.add(claimKey(row.targetTable, row.targetId));
+      // Records of an earlier run resolve even when this export leaves their collection out
+      // (an export split by collection, or a later one with only new patients).
+      this.priorIds.get(row.collection)?.set(row.sourceId, row.targetId);
+    }
     const rows = await this.tx
       .select({ id: organizations.id, kind: organizations.kind, slug: organizations.slug })
       .from(organizations);
@@ -85,12 +109,13 @@ export class ImportRun {
     if (ref === null) return null;
     const known = this.users.get(ref) ?? this.users.get(ref.toLowerCase());
     if (known) return known;
-    if (!ref.includes('@')) return null;
+    if (!ref.includes('@') || this.unknownEmails.has(ref.toLowerCase())) return null;
     const [row] = await this.tx
       .select({ id: users.id })
       .from(users)
       .where(eq(users.email, ref.toLowerCase()));
     if (row) this.users.set(ref.toLowerCase(), row.id);
+    else this.unknownEmails.add(ref.toLowerCase());
     return row?.id ?? null;
   }
 
@@ -184,7 +209,14 @@ export class ImportRun {
     const { sourceId, data, value } = record;
     let outcome: Outcome;
     try {
-      outcome = await this.tx.transaction((savepoint) => steps.handle(value, savepoint, sourceId));
+      outcome = await this.tx.transaction(async (savepoint) => {
+        const result = await steps.handle(value, savepoint, sourceId);
+        if (result.kind !== 'skipped')
+          await this.recordImports(savepoint, collection, [
+            { record: { sourceId, data }, outcome: result },
+          ]);
+        return result;
+      });
     } catch (error) {
       return this.skip(
         collection,
@@ -193,31 +225,46 @@ export class ImportRun {
       );
     }
     if (outcome.kind === 'skipped') return this.skip(collection, sourceId, outcome.reason);
-    await this.recordImport(collection, sourceId, data, outcome);
+    this.count(collection, sourceId, outcome);
     steps.register?.(value, outcome.targetId, sourceId);
   }
 
-  /** Writes the import_records row of a created or merged record and counts it. */
-  async recordImport(
+  /**
+   * Writes the import_records rows of created or merged records, one insert for all of them.
+   * They are counted (`count`) once their transaction or savepoint has held.
+   */
+  async recordImports(
+    db: Db,
     collection: LegacyCollection,
-    sourceId: string,
-    data: Record<string, unknown>,
-    outcome: Extract<Outcome, { kind: 'created' | 'merged' }>,
+    entries: { record: { sourceId: string; data: Record<string, unknown> }; outcome: Recorded }[],
   ): Promise<void> {
-    const sourceHash = hashSource(data);
-    await this.tx.insert(importRecords).values({
+    if (entries.length === 0) return;
+    const rows = entries.map(({ record, outcome }) => ({
       collection,
-      sourceId,
+      sourceId: record.sourceId,
       targetTable: outcome.targetTable,
       targetId: outcome.targetId,
-      sourceHash,
-    });
-    this.prior.set(recordKey(collection, sourceId), { sourceHash, targetId: outcome.targetId });
+      sourceHash: hashSource(record.data),
+    }));
+    for (let start = 0; start < rows.length; start += 1_000)
+      await db.insert(importRecords).values(rows.slice(start, start + 1_000));
+    for (const row of rows) {
+      this.prior.set(recordKey(collection, row.sourceId), row);
+      this.claimed.add(claimKey(row.targetTable, row.targetId));
+    }
+  }
+
+  /** Counts a created or merged record and keeps its note and warnings for the report. */
+  count(collection: LegacyCollection, sourceId: string, outcome: Recorded): void {
     this.report.collections[collection][outcome.kind] += 1;
     if (outcome.invited) this.report.invitationsQueued += 1;
     if (outcome.note) this.report.notes.push({ collection, sourceId, note: outcome.note });
+    for (const warning of outcome.warnings ?? [])
+      this.report.warnings.push({ collection, sourceId, warning });
   }
 }
+
+export const claimKey = (table: string, id: string) => `${table}:${id}`;
 
 export const recordKey = (collection: string, sourceId: string) => `${collection}\u0000${sourceId}`;
 
@@ -240,9 +287,4 @@ function canonicalJson(value: unknown): string {
 /** SHA-256 of the source record as exported: a later run tells a changed record by it. */
 export function hashSource(data: Record<string, unknown>): string {
   return createHash('sha256').update(canonicalJson(data)).digest('hex');
-}
-
-function describeDatabaseError(error: unknown): string {
-  const cause = (error as { cause?: { message?: string } }).cause;
-  return cause?.message ?? (error instanceof Error ? error.message : String(error));
 }

@@ -11,7 +11,6 @@ import {
   auditLogs,
   billingEntries,
   documents,
-  importRecords,
   mailOutbox,
   messageReads,
   messages,
@@ -26,6 +25,7 @@ import {
 import { verifyAuditChain } from '#src/modules/audit/audit-verify.ts';
 import { decryptDocument } from '#src/storage/document-encryption.ts';
 import { runNode } from '#src/test/run-node.ts';
+import { getImportTarget } from '#src/test/import-records.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { importLegacyExport } from './import-legacy.ts';
 import { formatReport, totalsOf, type ImportReport } from './import-report.ts';
@@ -81,14 +81,7 @@ async function dumpTables(db: Db): Promise<Record<string, string[]>> {
 
 const countsOf = (report: ImportReport) => report.collections;
 
-async function targetOf(db: Db, collection: string, sourceId: string): Promise<string> {
-  const [row] = await db
-    .select({ targetId: importRecords.targetId })
-    .from(importRecords)
-    .where(and(eq(importRecords.collection, collection), eq(importRecords.sourceId, sourceId)));
-  if (!row) throw new Error(`${collection}/${sourceId} was not imported`);
-  return row.targetId;
-}
+const targetOf = getImportTarget;
 
 async function organizationId(db: Db, slug: string): Promise<string> {
   const [row] = await db
@@ -125,8 +118,9 @@ describe('npm run import: the fixture export into the seeded demo database', () 
       // admin@demo.test exists: merged, not doubled.
       users: { created: 8, merged: 1, unchanged: 0, skipped: 3 },
       messageTemplates: { created: 3, merged: 1, unchanged: 0, skipped: 1 },
-      // 'Maria  Delgado' at Harbor is the demo's Maria Delgado.
-      patients: { created: 10, merged: 1, unchanged: 0, skipped: 4 },
+      // 'Maria  Delgado' at Harbor is the demo's Maria Delgado; Nina Patel's unknown status
+      // is imported as 'Referred', with a warning.
+      patients: { created: 11, merged: 1, unchanged: 0, skipped: 3 },
       'patients/billingEntries': { created: 12, merged: 0, unchanged: 0, skipped: 3 },
       'patients/messages': { created: 10, merged: 0, unchanged: 0, skipped: 1 },
       documents: { created: 2, merged: 0, unchanged: 0, skipped: 2 },
@@ -146,7 +140,6 @@ describe('npm run import: the fixture export into the seeded demo database', () 
       'patients/pat_no_dob': 'missing required field: dob',
       'patients/pat_unknown_clinic': "unknown organisation: clinic 'Sunset_Spine_Center'",
       'patients/pat_bad_dob': 'invalid date: dob',
-      'patients/pat_bad_status': "unknown treatment status 'In Treatment': treatment_status",
       'patients/billingEntries/pat_santos/be_bad_date': 'invalid date: date',
       'patients/billingEntries/pat_oconnor/be_bad_cpt': 'invalid CPT code: cpt_code',
       'patients/billingEntries/pat_no_dob/be_1': 'its patient was not imported (see patients)',
@@ -344,7 +337,7 @@ describe('npm run import: the fixture export into the seeded demo database', () 
   it('changes nothing when the same export is imported again', async () => {
     const before = await dumpTables(db);
     const again = await runImport(server, await readFixture());
-    expect(totalsOf(again)).toEqual({ created: 0, merged: 0, unchanged: 66, skipped: 18 });
+    expect(totalsOf(again)).toEqual({ created: 0, merged: 0, unchanged: 67, skipped: 17 });
     expect(again.invitationsQueued).toBe(0);
     expect(formatReport(again).split('\n')[0]).toBe(
       'Nothing to import: every record was imported before or is skipped.',
@@ -438,17 +431,20 @@ describe('the import command', () => {
       expect(result.code).toBe(0);
       expect(result.output).toContain('Dry run: nothing was written and nobody was invited.');
       expect(result.output).toContain(`Report written to ${reportFile}`);
+      // Progress goes to stderr, one line per chunk of a collection.
+      expect(result.output).toMatch(/^patients 15\/15$/m);
       const report = JSON.parse(await readFile(reportFile, 'utf8')) as ImportReport & {
         file: string;
       };
       expect(report).toMatchObject({ file: FIXTURE, dryRun: true });
-      const patientsRow = result.output.split('\n').find((line) => line.startsWith('patients '));
+      // The table's row, not the progress line 'patients 15/15' before it.
+      const patientsRow = result.output.split('\n').find((line) => /^patients +\d+ /.test(line));
       const { created, merged, unchanged, skipped } = report.collections.patients;
       expect(patientsRow?.split(/\s+/)).toEqual([
         'patients',
         ...[created, merged, unchanged, skipped].map(String),
       ]);
-      expect(created + merged).toBe(11);
+      expect(created + merged).toBe(12);
       expect(report.skips).toContainEqual({
         collection: 'patients',
         sourceId: 'pat_no_dob',

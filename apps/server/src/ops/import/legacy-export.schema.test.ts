@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  describeDayReading,
   describeIssues,
   readSubcollection,
   toDateOnly,
@@ -124,5 +125,21 @@ describe('the top level', () => {
     expect(readSubcollection({ messages: 3 }, 'messages')).toBe(
       'messages: must be a list of documents or a map of document id to document',
     );
+  });
+});
+
+describe('a day written MM/DD/YYYY', () => {
+  it('says how it read a day whose first two parts could both be the month', () => {
+    expect(describeDayReading('dob', '03/12/1984')).toBe(
+      "dob '03/12/1984' read as month/day/year: 1984-03-12 (day/month/year would be 1984-12-03)",
+    );
+    expect(describeDayReading('date', '4/5/2024')).toBe(
+      "date '4/5/2024' read as month/day/year: 2024-04-05 (day/month/year would be 2024-05-04)",
+    );
+  });
+
+  it('says nothing when there is one reading, or no such text', () => {
+    for (const value of ['07/22/1991', '22/07/1991', '05/05/1985', '1984-03-12', 19_840_312, null])
+      expect(describeDayReading('dob', value)).toBeNull();
   });
 });

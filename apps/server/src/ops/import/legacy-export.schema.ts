@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { CPT_CODE_PATTERN } from '@casebridge/domain/billing/billing.schemas';
 import { DOCUMENT_CATEGORIES, NOTIFICATION_TYPES } from '@casebridge/domain/constants';
-import { TREATMENT_STATUSES } from '@casebridge/domain/patients/treatment-status';
+import { getLatestTodayIsoDate } from '@casebridge/domain/patients/patient.schemas';
+import {
+  DEFAULT_TREATMENT_STATUS,
+  TREATMENT_STATUSES,
+} from '@casebridge/domain/patients/treatment-status';
 import { ROLES } from '@casebridge/domain/roles';
 import { TEMPLATE_TYPES } from '@casebridge/domain/templates/template.schemas';
 
@@ -273,6 +277,61 @@ function oneOf<const T extends readonly string[]>(values: T, label: string, fall
     });
 }
 
+/**
+ * A `MM/DD/YYYY` day whose two first parts could both be a month (`03/12/1984`): how it was
+ * read, for the report. Null for any other text, or when the reading is the only one.
+ */
+export function describeDayReading(field: string, value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value.trim());
+  if (!us) return null;
+  const [, month, day] = us.map(Number) as [number, number, number];
+  if (month === day || month > 12 || day > 12) return null;
+  const iso = toDateOnly(value);
+  if (!iso) return null;
+  return (
+    `${field} '${value.trim()}' read as month/day/year: ${iso} ` +
+    `(day/month/year would be ${us[3]}-${us[2]!.padStart(2, '0')}-${us[1]!.padStart(2, '0')})`
+  );
+}
+
+/**
+ * A record schema whose value also lists the ambiguous days it read (`describeDayReading`), which
+ * only the source text shows.
+ */
+function withDayReadings<T extends object>(schema: z.ZodType<T, unknown>, fields: string[]) {
+  return z.unknown().transform((raw, ctx): T & { dayReadings: string[] } => {
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      return z.NEVER;
+    }
+    const source = isObject(raw) ? raw : {};
+    const dayReadings = fields
+      .map((field) => describeDayReading(field, source[field]))
+      .filter((reading): reading is string => reading !== null);
+    return { ...parsed.data, dayReadings };
+  });
+}
+
+/**
+ * A treatment status matched as `oneOf` does, except that one CaseBridge does not have becomes
+ * the default status ('Referred', the one a new case starts in and a person reviews), named in
+ * `unknown` for the report, rather than costing the patient.
+ */
+const lenientTreatmentStatus = z
+  .unknown()
+  .optional()
+  .transform((value) => {
+    if (isBlank(value)) return { status: DEFAULT_TREATMENT_STATUS, unknown: null };
+    const text = String(value).trim().toLowerCase();
+    const match = TREATMENT_STATUSES.find((status) => status.toLowerCase() === text);
+    return match
+      ? { status: match, unknown: null }
+      : { status: DEFAULT_TREATMENT_STATUS, unknown: String(value) };
+  });
+
 // ---- Records -------------------------------------------------------------------------------
 
 /** A clinic, firm or lienholder; each kind's own fields are kept for that kind only. */
@@ -332,14 +391,16 @@ export const ZLegacyUser = z
   }));
 export type TLegacyUser = z.infer<typeof ZLegacyUser>;
 
-export const ZLegacyPatient = z
+const PATIENT_DAY_FIELDS = ['dob', 'intake_date', 'eval_date', 'last_treatment_date'];
+
+const ZLegacyPatientFields = z
   .object({
     full_name: requiredText,
     dob: requiredDay,
     intake_date: optionalDay,
     eval_date: optionalDay,
     last_treatment_date: optionalDay,
-    treatment_status: oneOf(TREATMENT_STATUSES, 'treatment status', 'Referred'),
+    treatment_status: lenientTreatmentStatus,
     associated_clinic_ids: idList,
     /** Not in the specification's entity: accepted when an export carries lienholder links. */
     associated_lienholder_ids: idList,
@@ -357,7 +418,21 @@ export const ZLegacyPatient = z
     intakeDate: patient.intake_date,
     evalDate: patient.eval_date,
     lastTreatmentDate: patient.last_treatment_date,
-    treatmentStatus: patient.treatment_status,
+    treatmentStatus: patient.treatment_status.status,
+    /** What the import assumed or could not keep about the record, for the report. */
+    warnings: [
+      ...(patient.treatment_status.unknown === null
+        ? []
+        : [
+            `unknown treatment status '${patient.treatment_status.unknown}': imported as ` +
+              `'${DEFAULT_TREATMENT_STATUS}' for review`,
+          ]),
+      // NOTE: dob is required in CaseBridge, so a future one is kept (and flagged) rather than
+      // dropped; CaseBridge's own form refuses it until someone corrects it.
+      ...(patient.dob > getLatestTodayIsoDate()
+        ? [`date of birth ${patient.dob} is in the future: imported as it is, correct it`]
+        : []),
+    ],
     clinicRefs: [...new Set(patient.associated_clinic_ids)],
     lienholderRefs: [...new Set(patient.associated_lienholder_ids)],
     firmRef: patient.firm_id,
@@ -367,6 +442,7 @@ export const ZLegacyPatient = z
     createdAt: patient.createdAt ?? patient.created_at,
     updatedAt: patient.updated_at,
   }));
+export const ZLegacyPatient = withDayReadings(ZLegacyPatientFields, PATIENT_DAY_FIELDS);
 export type TLegacyPatient = z.infer<typeof ZLegacyPatient>;
 
 /** Dollars as a number or as text such as '$1,250.00', to whole cents; never negative. */
@@ -389,7 +465,7 @@ const amountInCents = z
     return Math.round(dollars * 100);
   });
 
-export const ZLegacyBillingEntry = z
+const ZLegacyBillingEntryFields = z
   .object({
     cpt_code: requiredText.pipe(
       z.string().transform((code, ctx) => {
@@ -431,6 +507,7 @@ export const ZLegacyBillingEntry = z
     createdByRef: entry.created_by,
     createdAt: entry.created_at,
   }));
+export const ZLegacyBillingEntry = withDayReadings(ZLegacyBillingEntryFields, ['date']);
 export type TLegacyBillingEntry = z.infer<typeof ZLegacyBillingEntry>;
 
 export const ZLegacyMessage = z

@@ -8,6 +8,7 @@ import { createFileStorage } from '#src/storage/create-file-storage.ts';
 import { loadDocumentKeyring } from '#src/storage/document-encryption.ts';
 import { getPgdataDir } from '#src/ops/backup-pglite.ts';
 import { importLegacyExport } from './import-legacy.ts';
+import { createProgressPrinter } from './import-progress.ts';
 import { formatReport } from './import-report.ts';
 import { ZLegacyExport } from './legacy-export.schema.ts';
 
@@ -108,6 +109,7 @@ try {
       dryRun: args.dryRun,
       appUrl: env.appUrl,
       files: { storage: createFileStorage(env), keyring: loadDocumentKeyring(env) },
+      onProgress: createProgressPrinter(),
     }),
   );
   const reportPath = path.resolve(
