@@ -48,7 +48,7 @@ const stores: [string, () => Promise<string | undefined>][] = [
   ['files on S3', freshBucketPrefix],
 ];
 
-describe.each(stores)(`backup and restore (${kind}, %s)`, (_name, storeUrl) => {
+describe.each(stores)(`backup and restore (${kind}, %s)`, (storeName, storeUrl) => {
   let source: BackupSource;
   let backupDir: string;
   let manifest: TBackupManifest;
@@ -127,6 +127,10 @@ describe.each(stores)(`backup and restore (${kind}, %s)`, (_name, storeUrl) => {
     const result = await restore(backupDir, target.env);
     expect(result.output).toContain(`Restored and verified ${backupDir}`);
     expect(result.code).toBe(0);
+    // The restored audit chain, under the same key, still ends at the manifest's checkpoint.
+    expect(result.output).toContain(
+      `Audit chain intact: ${sourceCounts['public.audit_logs']} rows, checkpoint #${sourceHead?.id} matches`,
+    );
     // A restore is not the original: its mail and webhook jobs wait, paused, for an admin.
     expect(result.output).toContain('Mail and webhooks are paused');
     expect(await target.counts()).toEqual({
@@ -143,6 +147,25 @@ describe.each(stores)(`backup and restore (${kind}, %s)`, (_name, storeUrl) => {
         : /already has tables: restore only into an empty database/,
     );
   });
+
+  // The check does not depend on where the files are: once is enough.
+  it.runIf(storeName === 'files on disk')(
+    'restores under another audit key, warning that the chain does not verify under it',
+    async () => {
+      const target = await createEmptyTarget(await storeUrl());
+      const otherKey = Buffer.alloc(32, 'another audit key').toString('base64');
+      const result = await restore(backupDir, { ...target.env, AUDIT_KEY: otherKey });
+      expect(result.code).toBe(0);
+      expect(result.output).toContain(`Restored and verified ${backupDir}`);
+      expect(result.output).toMatch(
+        /Warning: Audit chain broken at row #\d+ \(signed under a key the configuration does not hold\): set AUDIT_KEY/,
+      );
+      expect(await target.counts()).toEqual({
+        ...sourceCounts,
+        'public.job_pauses': OUTBOX_JOBS.length,
+      });
+    },
+  );
 
   it('refuses a tampered backup, naming the file, and restores nothing', async () => {
     const tampered = path.join(await newDir('tampered'), 'copy');

@@ -1,6 +1,9 @@
 import path from 'node:path';
+import type { TAuditChainReport } from '@casebridge/domain/audit/audit-chain.schemas';
 import { createPglite, migrateDatabase, openDatabase } from '#src/db/client.ts';
 import { pauseOutboxes } from '#src/jobs/job-pauses.ts';
+import type { AuditKeyring } from '#src/modules/audit/audit-key.ts';
+import { verifyAuditChain } from '#src/modules/audit/audit-verify.ts';
 import type { FileStorage } from '#src/storage/file-storage.ts';
 import { checkBackupFiles, checkStoredFiles, copyFilesIn } from './backup-files.ts';
 import {
@@ -22,13 +25,32 @@ function failed(dir: string, problems: string[]): BackupError {
   return new BackupError(`Verification of ${dir} failed:\n${shown.join('\n')}`);
 }
 
+export type RestoreOptions = {
+  /** The keys the restored instance will verify its audit chain under (loadAuditKeyring). */
+  auditKeys: AuditKeyring;
+  sendOutboxes?: boolean;
+};
+
+export type RestoreOutcome = { manifest: TBackupManifest; auditChain: TAuditChainReport };
+
 /**
- * A restore is not the original: the outboxes it holds (queued mail, webhook deliveries, events
- * not yet fanned out) may have been sent by the original after the backup was taken. Unless told
- * to send them, the restored database's outbox jobs start paused, with the reason the admin
- * console shows; migrating first, as a server would at start, gives the pauses their table.
+ * Opens the restored database as a server would at start (migrating first), then:
+ *
+ * - Walks its audit chain under the configured keys against the manifest's checkpoint. A broken
+ *   chain is reported, not refused: a restore is recovery, and the log is exactly what the
+ *   backup holds (the dump matched the manifest's hash), so refusing would only withhold the
+ *   data. What the report catches is a log edited before the backup was taken, or audit keys
+ *   that are not the ones the rows were signed under (docs/operations.md, 'Backup and restore').
+ * - A restore is not the original: the outboxes it holds (queued mail, webhook deliveries,
+ *   events not yet fanned out) may have been sent by the original after the backup was taken.
+ *   Unless told to send them, the restored database's outbox jobs start paused, with the reason
+ *   the admin console shows; migrating first gives the pauses their table.
  */
-async function pauseRestoredOutboxes(target: RestoreTarget, manifest: TBackupManifest) {
+async function checkRestoredDatabase(
+  target: RestoreTarget,
+  manifest: TBackupManifest,
+  options: RestoreOptions,
+): Promise<TAuditChainReport> {
   const database = await openDatabase(
     target.kind === 'pglite'
       ? { pglite: await createPglite(target.pgdataDir) }
@@ -36,10 +58,16 @@ async function pauseRestoredOutboxes(target: RestoreTarget, manifest: TBackupMan
   );
   try {
     await migrateDatabase(database);
-    await pauseOutboxes(
-      database.db,
-      `Restored from the backup of ${manifest.createdAt}: mail and webhooks wait until an admin resumes them`,
-    );
+    const auditChain = await verifyAuditChain(database.db, {
+      keys: options.auditKeys,
+      checkpoint: manifest.auditCheckpoint ?? undefined,
+    });
+    if (!options.sendOutboxes)
+      await pauseOutboxes(
+        database.db,
+        `Restored from the backup of ${manifest.createdAt}: mail and webhooks wait until an admin resumes them`,
+      );
+    return auditChain;
   } finally {
     await database.close();
   }
@@ -47,15 +75,16 @@ async function pauseRestoredOutboxes(target: RestoreTarget, manifest: TBackupMan
 
 /**
  * Refuses a target that holds data, checks the backup against its manifest before writing
- * anything, restores, then checks the restored rows and files against the manifest again. The
- * outboxes start paused unless `sendOutboxes`.
+ * anything, restores, then checks the restored rows and files against the manifest again and
+ * walks the restored audit chain to the manifest's checkpoint (reported in the outcome, not
+ * refused). The outboxes start paused unless `sendOutboxes`.
  */
 export async function restoreBackup(
   dir: string,
   target: RestoreTarget,
   storage: FileStorage,
-  options: { sendOutboxes?: boolean } = {},
-): Promise<TBackupManifest> {
+  options: RestoreOptions,
+): Promise<RestoreOutcome> {
   const manifest = await readManifest(dir);
   if (manifest.database.kind !== target.kind)
     throw new BackupError(
@@ -81,8 +110,8 @@ export async function restoreBackup(
     ...(await checkStoredFiles(storage, manifest)),
   ];
   if (after.length > 0) throw failed(dir, after);
-  if (!options.sendOutboxes) await pauseRestoredOutboxes(target, manifest);
-  return manifest;
+  const auditChain = await checkRestoredDatabase(target, manifest, options);
+  return { manifest, auditChain };
 }
 
 async function assertEmptyTarget(target: RestoreTarget, storage: FileStorage): Promise<void> {
