@@ -4,6 +4,7 @@ import { auditCheckpointJob } from '#src/modules/audit/audit-checkpoint.ts';
 import { overdueRemindersJob } from '#src/modules/case-requests/case-requests.service.ts';
 import { notificationDigestsJob } from '#src/modules/notifications/digest.ts';
 import { releaseStatusChangesJob } from '#src/modules/patients/patient-status.service.ts';
+import { treatmentGapDigestJob } from '#src/modules/treatment-gaps/gap-digest.ts';
 import { treatmentGapCheckJob } from '#src/modules/treatment-gaps/treatment-gaps.service.ts';
 import { createWebhookJobs, type WebhookJobOptions } from '#src/modules/webhooks/webhook-jobs.ts';
 import type { DocumentKeyring } from '#src/storage/document-encryption.ts';
@@ -34,6 +35,7 @@ export function createServerJobs(deps: {
     }),
     releaseStatusChangesJob,
     treatmentGapCheckJob,
+    treatmentGapDigestJob,
     notificationDigestsJob,
     overdueRemindersJob,
     pruneEventsJob,

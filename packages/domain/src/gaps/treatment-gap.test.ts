@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   daysBetween,
   findTreatmentGap,
+  describeGapDigest,
   describePatientGap,
   formatGapBadge,
   getGapThreshold,
@@ -102,6 +103,22 @@ describe('formatGapBadge', () => {
   it('words the notice with the patient', () => {
     expect(describePatientGap('Maria Delgado', 17)).toBe(
       'Treatment gap: Maria Delgado has had no treatment recorded for 17 days',
+    );
+  });
+});
+
+describe('describeGapDigest', () => {
+  it('words one patient as its notice, and counts and names several', () => {
+    expect(describeGapDigest(1, [{ fullName: 'Maria Delgado', days: 17 }])).toBe(
+      describePatientGap('Maria Delgado', 17),
+    );
+    expect(
+      describeGapDigest(3, [
+        { fullName: 'Ann Lee', days: 17 },
+        { fullName: 'Bo Park', days: 1 },
+      ]),
+    ).toBe(
+      'Treatment gaps: 3 patients have had no treatment recorded past their threshold: Ann Lee (17 days), Bo Park (1 day) and 1 more',
     );
   });
 });

@@ -76,6 +76,25 @@ export function describePatientGap(fullName: string, days: number): string {
   return `Treatment gap: ${fullName} has had no treatment recorded for ${days} ${days === 1 ? 'day' : 'days'}`;
 }
 
+/**
+ * The daily gap digest's line: one patient is described as `describePatientGap` does; more are
+ * counted and the first named, 'Treatment gaps: 3 patients have had no treatment recorded past
+ * their threshold: Ann Lee (17 days), Bo Park (20 days) and 1 more'.
+ */
+export function describeGapDigest(
+  total: number,
+  first: ReadonlyArray<{ fullName: string; days: number }>,
+): string {
+  const [only] = first;
+  if (total === 1 && only) return describePatientGap(only.fullName, only.days);
+  const named = first.map(
+    ({ fullName, days }) => `${fullName} (${days} ${days === 1 ? 'day' : 'days'})`,
+  );
+  const more = total > first.length ? ` and ${total - first.length} more` : '';
+  const list = named.length > 0 ? `: ${named.join(', ')}${more}` : '';
+  return `Treatment gaps: ${total} patients have had no treatment recorded past their threshold${list}`;
+}
+
 export const TREATMENT_GAP_TEXTS = {
   filterLabel: 'Gaps',
   filterAll: 'All patients',

@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@casebridge/domain/roles';
 import type { Db } from '#src/db/client.ts';
 import { patientClinics, patientLienholders, patients, users } from '#src/db/schema/index.ts';
@@ -89,6 +89,37 @@ export async function listPatientAudiences(
   for (const { patientId, ...audienceMember } of rows)
     audiences.get(patientId)?.push(audienceMember);
   return audiences;
+}
+
+/**
+ * The inverse of `listPatientAudiences`, for one user: SQL true for the rows of `patients` whose
+ * audience holds `user`, by the same joins (the firm, the contact, the patient's clinics and
+ * lienholders, every patient for an admin). A job that tells a user about many patients at once
+ * (the gap digest) scopes its query with it. Whether the member is an active, approved person
+ * is the caller's to check, as `isMember` does for the audience.
+ */
+export function isPatientInAudienceOf(
+  user: Pick<AudienceMember, 'id' | 'role' | 'organizationId'>,
+): SQL {
+  const { organizationId } = user;
+  switch (user.role) {
+    case 'admin':
+      return sql`true`;
+    case 'contact':
+      return eq(patients.associatedContactId, user.id);
+    case 'attorney':
+      return organizationId ? eq(patients.firmId, organizationId) : sql`false`;
+    case 'clinic':
+      return organizationId
+        ? sql`exists (select 1 from ${patientClinics} where ${patientClinics.patientId} = ${patients.id} and ${patientClinics.clinicId} = ${organizationId})`
+        : sql`false`;
+    case 'lienholder':
+      return organizationId
+        ? sql`exists (select 1 from ${patientLienholders} where ${patientLienholders.patientId} = ${patients.id} and ${patientLienholders.lienholderId} = ${organizationId})`
+        : sql`false`;
+    default:
+      return sql`false`;
+  }
 }
 
 /** Every active admin: who is told about an access request. */

@@ -7,8 +7,15 @@ import { systemContext } from '#src/lib/request-context.ts';
 import { escapeHtml, renderMailHtml, renderMailText } from '#src/mail/mail-layout.ts';
 import { getSettings } from '#src/modules/settings/settings.service.ts';
 import { listDigestCandidates, lockDigestRecipient, setLastDigestAt } from './digest.queries.ts';
+
 import { countUnreadNotifications, listNotifications } from './notifications.queries.ts';
 import { listRecipientAddresses } from './recipients.ts';
+
+/**
+ * Locks a user's notification preferences for the rest of the transaction: the per-user claim of
+ * a digest, so two instances never send the same one (this file's and the treatment-gap digest).
+ */
+export { lockDigestRecipient };
 
 const DAY_MS = 86_400_000;
 export const DIGEST_PERIOD_MS: Record<Exclude<DigestFrequency, 'None'>, number> = {

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { DocumentCategory, NotificationType } from '@casebridge/domain/constants';
 import {
   getPreferenceToggle,
@@ -9,6 +10,7 @@ import type { Db } from '#src/db/client.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import type { InScopePatient, InScopePatientId } from '#src/modules/patients/patient-access.ts';
 import {
+  isPatientInAudienceOf,
   listActiveAdmins,
   listPatientAudience,
   listPatientAudiences,
@@ -45,9 +47,7 @@ export type NotificationOccasion =
       patient: InScopePatient;
       category: DocumentCategory;
     }
-  | { type: 'access_request' }
-  /** A treatment gap opened: found by the periodic check, so nobody acted. */
-  | { type: 'treatment_gap'; patientId: InScopePatientId };
+  | { type: 'access_request' };
 
 /** Roles that take part in a patient's team messages; a patient's contact does not. */
 const MESSAGE_RECIPIENT_ROLES = new Set(['clinic', 'attorney', 'lienholder', 'admin']);
@@ -63,7 +63,8 @@ const MESSAGE_RECIPIENT_ROLES = new Set(['clinic', 'attorney', 'lienholder', 'ad
  * - document: whoever may see the document's category now (the Intake rule);
  * - reduction step: the other side of the lien (the lienholder's users, or the firm's);
  * - access request: every active admin;
- * - treatment gap: the users of the patient's clinics and firm.
+ * - treatment gap: the users of the patient's clinics and firm, told once a day of all their
+ *   patients' new gaps (`gapDigestScopeOf`, the treatment-gap digest).
  */
 export async function listNotificationAudience(
   db: Db,
@@ -72,12 +73,6 @@ export async function listNotificationAudience(
   if (occasion.type === 'access_request') {
     const admins = await listActiveAdmins(db);
     return admins.map((admin) => admin.id);
-  }
-  if (occasion.type === 'treatment_gap') {
-    const audience = await listPatientAudience(db, occasion.patientId);
-    return audience
-      .filter((member) => GAP_RECIPIENT_ROLES.has(member.role))
-      .map((member) => member.id);
   }
   const [recipients = []] = await listNotificationAudiences(db, [occasion]);
   return recipients;
@@ -149,7 +144,22 @@ export async function listPatientParties(db: Db, patientId: InScopePatientId): P
 const PARTY_ROLES = new Set(['clinic', 'attorney', 'lienholder']);
 
 /** Who is told that a patient's treatment has a gap: the clinic treating and the firm. */
-const GAP_RECIPIENT_ROLES = new Set(['clinic', 'attorney']);
+export const GAP_RECIPIENT_ROLES = ['clinic', 'attorney'] as const;
+const GAP_RECIPIENT_ROLE_SET = new Set<string>(GAP_RECIPIENT_ROLES);
+
+/**
+ * The treatment-gap rule seen from one user, for the daily gap digest: SQL true for the rows of
+ * `patients` whose gaps the user is told about (the user is in the patient's audience, as a user
+ * of its clinics or firm), or null when the user is told of no gap.
+ */
+export function gapDigestScopeOf(user: {
+  id: string;
+  role: string;
+  organizationId: string | null;
+}): SQL | null {
+  if (!GAP_RECIPIENT_ROLE_SET.has(user.role)) return null;
+  return isPatientInAudienceOf(user);
+}
 
 /** `applyNotificationPreferencesToEach` of one list of users. */
 export async function applyNotificationPreferences(

@@ -10,6 +10,7 @@ import {
   users,
 } from '#src/db/schema/index.ts';
 import type { TestServer } from '#src/test/test-server.ts';
+import { runGapDigests } from './gap-digest.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -75,14 +76,70 @@ export async function hasOpenGap(server: TestServer, patientId: string): Promise
   return open.length > 0;
 }
 
-/** The users notified of the patient's gaps, one entry per notification. */
-export async function listGapNotificationRecipients(server: TestServer, patientId: string) {
-  const rows = await server.context.db
-    .select({ userId: notifications.recipientUserId, role: users.role })
+/** Every gap digest, one entry per notification, with its recipient. */
+export async function listGapDigests(server: TestServer) {
+  return server.context.db
+    .select({
+      userId: notifications.recipientUserId,
+      role: users.role,
+      organizationId: users.organizationId,
+      content: notifications.content,
+      patientId: notifications.patientId,
+      linkTo: notifications.linkTo,
+      createdAt: notifications.createdAt,
+    })
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.recipientUserId))
-    .where(and(eq(notifications.patientId, patientId), eq(notifications.type, 'treatment_gap')));
-  return rows;
+    .where(eq(notifications.type, 'treatment_gap'));
+}
+
+/** Every gap digest e-mail queued: its address, its user and its text. */
+export async function listGapDigestMails(server: TestServer) {
+  return server.context.db
+    .select({ to: mailOutbox.toAddress, userId: mailOutbox.subjectId, text: mailOutbox.text })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.kind, 'treatment_gap_digest'));
+}
+
+/** Runs the daily gap digest now, or at `now` (a later day). */
+export function runGapDigestAt(server: TestServer, now = new Date()) {
+  return runGapDigests(server.context.db, { now, appUrl: server.context.env.appUrl });
+}
+
+/**
+ * `count` patients in one statement, named `${prefix} NNN`, all last cared for
+ * `lastTreatmentDaysAgo` days ago, treated by `clinicIds` and represented by `firmId`.
+ */
+export async function insertGapPatients(
+  server: TestServer,
+  input: {
+    prefix: string;
+    count: number;
+    lastTreatmentDaysAgo: number;
+    clinicIds: string[];
+    firmId: string;
+  },
+): Promise<string[]> {
+  const db = server.context.db;
+  const rows = await db
+    .insert(patients)
+    .values(
+      Array.from({ length: input.count }, (_, index) => ({
+        fullName: `${input.prefix} ${String(index).padStart(3, '0')}`,
+        dob: '1980-01-01',
+        treatmentStatus: 'Evaluated' as const,
+        intakeDate: daysAgo(input.lastTreatmentDaysAgo + 10),
+        lastTreatmentDate: daysAgo(input.lastTreatmentDaysAgo),
+        firmId: input.firmId,
+      })),
+    )
+    .returning({ id: patients.id });
+  await db
+    .insert(patientClinics)
+    .values(
+      rows.flatMap((row) => input.clinicIds.map((clinicId) => ({ patientId: row.id, clinicId }))),
+    );
+  return rows.map((row) => row.id);
 }
 
 export async function listGapActivity(server: TestServer, patientId: string) {
@@ -100,13 +157,4 @@ export async function getClinicThreshold(server: TestServer, clinicId: string) {
     .where(eq(organizations.id, clinicId));
   if (!row) throw new Error(`no clinic ${clinicId}`);
   return row;
-}
-
-/** The addresses the gap's notification e-mails were queued for. */
-export async function listGapMailRecipients(server: TestServer, gapId: string) {
-  const rows = await server.context.db
-    .select({ to: mailOutbox.toAddress })
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.kind, 'treatment_gap_notification'), eq(mailOutbox.subjectId, gapId)));
-  return rows.map((row) => row.to);
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { describePatientGap } from '@casebridge/domain/gaps/treatment-gap';
 import { organizations, patients } from '#src/db/schema/index.ts';
 import { changeStatusAsUser, saveDemographicsAsUser } from '#src/test/patient-writes.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
@@ -10,18 +11,20 @@ import {
   hasOpenGap,
   insertGapPatient,
   listGapActivity,
-  listGapMailRecipients,
-  listGapNotificationRecipients,
+  listGapDigestMails,
+  listGapDigests,
   listGaps,
   organizationOf,
+  runGapDigestAt,
 } from './treatment-gaps-test-support.ts';
 
 type Listed = { id: string; fullName: string; gapDays?: number | null };
 
 /**
  * Treatment-gap alerts: the periodic check opens a gap once, however often
- * and on however many instances it runs; recorded care or leaving active treatment closes it;
- * each clinic has its own threshold; the lists carry the gap and filter by it within scope.
+ * and on however many instances it runs, and the daily digest tells of it; recorded care or
+ * leaving active treatment closes it; each clinic has its own threshold; the lists carry the gap
+ * and filter by it within scope. Many gaps at once: gap-digest.postgres.integration.test.ts.
  */
 describe('treatment gaps', () => {
   let server: TestServer;
@@ -61,7 +64,7 @@ describe('treatment gaps', () => {
     return response.json().items;
   };
 
-  it('opens one gap, notifying the clinic and the firm once, however often the check runs', async () => {
+  it('opens one gap however often the check runs, and the digest tells the clinic and the firm once', async () => {
     const patientId = await gapPatient('Gap Opens Once', 17);
     await check();
     await Promise.all([check(), check()]);
@@ -69,14 +72,26 @@ describe('treatment gaps', () => {
     const gaps = await listGaps(server, patientId);
     expect(gaps).toHaveLength(1);
     expect(gaps[0]).toMatchObject({ lastCareOn: daysAgo(17), thresholdDays: 14, closedAt: null });
-    const recipients = await listGapNotificationRecipients(server, patientId);
-    expect(recipients.length).toBeGreaterThan(0);
-    expect(new Set(recipients.map((row) => row.userId)).size).toBe(recipients.length);
-    expect(new Set(recipients.map((row) => row.role))).toEqual(new Set(['clinic', 'attorney']));
-    // One e-mail per notified user (the admin's e-mail setting is on in the demo).
-    const mails = await listGapMailRecipients(server, gaps[0]!.id);
-    expect(mails).toHaveLength(recipients.length);
-    expect(new Set(mails).size).toBe(mails.length);
+    // The check tells nobody: its users hear of the gap in their daily digest.
+    expect(await listGapDigests(server)).toEqual([]);
+    await Promise.all([runGapDigestAt(server), runGapDigestAt(server)]);
+    await runGapDigestAt(server);
+    const digests = await listGapDigests(server);
+    expect(digests.length).toBeGreaterThan(0);
+    expect(new Set(digests.map((row) => row.userId)).size).toBe(digests.length);
+    expect(new Set(digests.map((row) => row.role))).toEqual(new Set(['clinic', 'attorney']));
+    for (const digest of digests)
+      expect(digest).toMatchObject({
+        patientId,
+        linkTo: `/patients/${patientId}`,
+        content: describePatientGap('Gap Opens Once', 17),
+      });
+    // One e-mail per told user (the admin's e-mail setting is on in the demo).
+    const mails = await listGapDigestMails(server);
+    expect(mails.map((mail) => mail.userId).toSorted()).toEqual(
+      digests.map((row) => row.userId).toSorted(),
+    );
+    expect(new Set(mails.map((mail) => mail.to)).size).toBe(mails.length);
     expect(await listGapActivity(server, patientId)).toEqual(['gap_opened']);
     const detail = await server.request({ url: `/api/patients/${patientId}`, cookie: clinic });
     expect(detail.json().gapDays).toBe(17);
@@ -143,10 +158,15 @@ describe('treatment gaps', () => {
   });
 
   it('reopens a gap whose closing was undone without telling anyone twice', async () => {
+    const hoursLater = (hours: number) => new Date(Date.now() + hours * 3_600_000);
+    const toldOf = async () =>
+      (await listGapDigests(server)).filter((row) => row.content.includes('Gap Discharge Undone'));
     const patientId = await gapPatient('Gap Discharge Undone', 30);
     await check();
-    const notified = (await listGapNotificationRecipients(server, patientId)).length;
-    expect(notified).toBeGreaterThan(0);
+    // A day after the first test's digest, the next one tells of this gap.
+    await runGapDigestAt(server, hoursLater(25));
+    const told = await toldOf();
+    expect(told.length).toBeGreaterThan(0);
     const changed = await changeStatusAsUser(server, {
       cookie: clinic,
       patientId,
@@ -161,7 +181,10 @@ describe('treatment gaps', () => {
       .where(eq(patients.id, patientId));
     await check();
     expect(await hasOpenGap(server, patientId)).toBe(true);
-    expect(await listGapNotificationRecipients(server, patientId)).toHaveLength(notified);
+    expect(await listGaps(server, patientId)).toHaveLength(2);
+    // Another day later the digest is due again, and leaves out the gap told of already.
+    await runGapDigestAt(server, hoursLater(50));
+    expect(await toldOf()).toHaveLength(told.length);
   });
 
   it("follows each clinic's threshold, the strictest of a patient's clinics", async () => {

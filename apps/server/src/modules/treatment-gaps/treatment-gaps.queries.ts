@@ -37,8 +37,6 @@ export type OpenedGap = {
   patientId: string;
   lastCareOn: string;
   thresholdDays: number;
-  /** The patient had a gap on the same last day of care, closed since (the closing undone). */
-  resumesClosedGap: boolean;
 };
 
 /**
@@ -59,12 +57,10 @@ export async function openDueGaps(db: Db, today: string, limit: number): Promise
     where ${today}::date - c.last_care_on > c.threshold_days
     limit ${limit}
     on conflict (patient_id) where closed_at is null do nothing
-    returning id, patient_id as "patientId", last_care_on::text as "lastCareOn", threshold_days as "thresholdDays",
-      exists (select 1 from ${treatmentGaps} earlier where earlier.patient_id = ${treatmentGaps}.patient_id and earlier.closed_at is not null and earlier.last_care_on = ${treatmentGaps}.last_care_on) as "resumesClosedGap"`);
+    returning id, patient_id as "patientId", last_care_on::text as "lastCareOn", threshold_days as "thresholdDays"`);
   return rowsOf<OpenedGap>(result).map((row) => ({
     ...row,
     thresholdDays: Number(row.thresholdDays),
-    resumesClosedGap: Boolean(row.resumesClosedGap),
   }));
 }
 

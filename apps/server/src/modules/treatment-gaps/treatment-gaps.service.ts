@@ -4,7 +4,6 @@ import type { Db } from '#src/db/client.ts';
 import { defineSchedule } from '#src/jobs/job-definition.ts';
 import { systemContext } from '#src/lib/request-context.ts';
 import { patientOfTreatmentGap } from '#src/modules/patients/patient-access.ts';
-import { notifyGapOpened } from './gap-notify.ts';
 import {
   listPatientsWithOpenGaps,
   openDueGaps,
@@ -15,8 +14,12 @@ import {
 
 /** How often the check runs. */
 const CHECK_INTERVAL_MS = 10 * 60_000;
-/** Gaps opened per transaction. */
-const OPEN_BATCH = 200;
+/**
+ * Gaps opened per transaction. Each writes an Activity item, an audit row and an event, and no
+ * per-user row (users hear of gaps in the daily digest, gap-digest.ts), so a batch's commit
+ * appends a hundred rows to the audit chain under its lock: milliseconds.
+ */
+const OPEN_BATCH = 100;
 /** Open gaps brought up to date per transaction. */
 const REFRESH_BATCH = 500;
 
@@ -26,6 +29,7 @@ const plural = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
 
 type CheckOptions = { appUrl: string; now?: Date };
 
+/** The feed, the audit log and open pages hear of an opened gap; its users, in the digest. */
 async function announceOpenedGap(change: Change, gap: OpenedGap, today: string): Promise<void> {
   const patient = await patientOfTreatmentGap(change.tx, gap.patientId);
   if (!patient) return;
@@ -44,9 +48,6 @@ async function announceOpenedGap(change: Change, gap: OpenedGap, today: string):
       details: `last care ${gap.lastCareOn}, threshold ${gap.thresholdDays} days`,
     })
     .publish({ topic: 'treatment-gap.changed', patientId: patient.id });
-  // A gap on the same last day of care as one already announced and closed (a discharge undone,
-  // a billing line voided) is that gap again: the feed and the audit say so, nobody is told twice.
-  if (!gap.resumesClosedGap) await notifyGapOpened(change, { id: gap.id, patient, days });
 }
 
 /** The feed, the audit log and open pages hear of a closed gap; by the change's actor, if any. */
@@ -71,8 +72,9 @@ function announceClosedGap(change: Change, gap: ClosedGap): void {
 /**
  * The periodic check: closes the open gaps whose patient left active treatment or was
  * cared for within the threshold, then opens the gaps that are due, each announced once (the
- * clinic's and the firm's users are notified, the feed, the audit log and open pages hear of it)
- * in the transaction that opens it. Safe with several instances: the insert claims each gap.
+ * feed, the audit log and open pages hear of it) in the transaction that opens it. Nobody is
+ * notified here: the gap rows are the record the daily digest (gap-digest.ts) tells users of.
+ * Safe with several instances: the insert claims each gap.
  */
 export async function runTreatmentGapCheck(
   db: Db,
@@ -80,9 +82,9 @@ export async function runTreatmentGapCheck(
 ): Promise<{ opened: number; closed: number }> {
   const today = toDay(options.now ?? new Date());
   const author = { actor: null, context: systemContext(options.appUrl) };
-  // Bounded batches, each its own transaction: however many patients, no transaction holds row
-  // locks for long, and the audit chain's and the events' locks are held from the Change's last
-  // statement to the commit only.
+  // Bounded batches, each its own short transaction: however many patients, no transaction holds
+  // row locks for long, and the audit chain's and the events' locks, which audited reads and
+  // every write wait on, are held from the Change's last statement to the commit only.
   let closed = 0;
   for (let after: string | null = null; ;) {
     const patientIds = await listPatientsWithOpenGaps(db, after, REFRESH_BATCH);
