@@ -250,6 +250,36 @@ describe('the job runner', () => {
     expect(job.settled.toSorted()).toEqual([1, 2]);
   });
 
+  it('waits for the attempt another runner claimed first when asked to run a job now', async () => {
+    let finish!: () => void;
+    let markStarted!: () => void;
+    const started = new Promise<void>((resolve) => (markStarted = resolve));
+    const job = scriptedJob('test.now', {
+      script: [
+        () => {
+          markStarted();
+          return new Promise<void>((resolve) => (finish = resolve));
+        },
+      ],
+    });
+    const { db } = setup.server.context;
+    await enqueueJobs(db, [{ name: 'test.now', payload: { n: 7 }, key: 'now:7' }]);
+    const poller = runnerOf(job.definition);
+    const polled = poller.runDue({ names: ['test.now'] });
+    await started;
+    const asked = runnerOf(job.definition).runNow('now:7', 5_000);
+    finish();
+    expect(await asked).toBe(true);
+    expect(await polled).toBe(1);
+    expect(job.runs).toEqual([1]);
+
+    const failing = scriptedJob('test.now-failing', { script: ['fail'] });
+    await enqueueJobs(db, [{ name: 'test.now-failing', payload: { n: 8 }, key: 'now:8' }]);
+    const claimed = runnerOf(failing.definition).runDue({ names: ['test.now-failing'] });
+    expect(await runnerOf(failing.definition).runNow('now:8', 5_000)).toBe(false);
+    await claimed;
+  });
+
   it('runs a due job once when several runners claim at the same moment', async () => {
     const job = scriptedJob('test.race');
     for (let n = 0; n < 12; n += 1) await enqueue('test.race', n);

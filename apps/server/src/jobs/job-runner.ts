@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#src/db/client.ts';
 import { jobPauses, jobs } from '#src/db/schema/index.ts';
@@ -31,6 +32,8 @@ const interval = (ms: number) => sql`${`${Math.max(0, Math.round(ms))} milliseco
 const MAX_ERROR_LENGTH = 500;
 const STOPPED = new Error('The instance is stopping');
 const NOOP = () => undefined;
+/** How often runNow looks at a job another runner's poll claimed first. */
+const OTHERS_ATTEMPT_POLL_MS = 25;
 
 /**
  * The one runner of background work (ADR 0035). Every instance runs one; they share the queue in
@@ -165,6 +168,24 @@ export function createJobRunner(options: JobRunnerOptions) {
       .where(isOurs(job));
   }
 
+  /**
+   * Whether the attempt someone else holds on the one-off job of `key` succeeds before
+   * `deadline`: a succeeded job's row is gone; one queued again (failed, or never claimed
+   * because its name is paused) is not ours to wait for.
+   */
+  async function waitForOthersAttempt(key: string, deadline: number): Promise<boolean> {
+    for (;;) {
+      const [row] = await db
+        .select({ status: jobs.status })
+        .from(jobs)
+        .where(eq(jobs.key, key))
+        .limit(1);
+      if (!row) return true;
+      if (row.status !== 'running' || Date.now() >= deadline) return false;
+      await sleep(OTHERS_ATTEMPT_POLL_MS);
+    }
+  }
+
   /** Runs one claimed attempt to its end; never rejects. */
   async function execute(job: JobRow): Promise<boolean> {
     const definition = byName.get(job.name)!;
@@ -280,13 +301,15 @@ export function createJobRunner(options: JobRunnerOptions) {
     },
 
     /**
-     * Runs the job of `key` now if it is due, waiting at most `waitMs`: true once it has
-     * succeeded. A job another instance holds, one that fails or one slower than the wait:
-     * false, and the job goes on as queued jobs do (a slow one still ends in the background).
+     * Runs the one-off job of `key` now if it is due, waiting at most `waitMs`: true once it has
+     * succeeded. When a runner's poll claimed it first (here or on another instance), waits for
+     * that attempt instead. A paused job, one that fails or one slower than the wait: false, and
+     * the job goes on as queued jobs do (a slow one still ends in the background).
      */
     async runNow(key: string, waitMs: number): Promise<boolean> {
+      const deadline = Date.now() + waitMs;
       const [job] = await claim([...byName.keys()], 1, key);
-      if (!job) return false;
+      if (!job) return waitForOthersAttempt(key, deadline);
       const run = execute(job);
       track(run);
       const waited = new Promise<false>((resolve) =>
