@@ -4,6 +4,10 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+const MAIL_SINK_SMTP_PORT = PORT + 1;
+// fixtures/mailbox.ts reads the same variable.
+const MAIL_SINK_HTTP_PORT = PORT + 2;
+process.env.E2E_MAIL_SINK_HTTP_PORT = String(MAIL_SINK_HTTP_PORT);
 const root = path.resolve(import.meta.dirname, '..');
 // A fresh embedded database for every run. The config is also loaded by each worker, which
 // inherits the variable and must not delete the directory the running server uses.
@@ -46,24 +50,43 @@ export default defineConfig({
     { name: 'setup', testDir: './fixtures', testMatch: /auth\.setup\.ts$/ },
     { name: 'chromium', use: { ...devices['Desktop Chrome'] }, dependencies: ['setup'] },
   ],
-  webServer: {
-    command: 'npm run start -w @casebridge/server',
-    cwd: root,
-    url: `http://localhost:${PORT}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SEED_DEMO: 'true',
-      APP_URL: `http://localhost:${PORT}`,
-      LOG_LEVEL: 'warn',
-      // Lets parallel runs serve their own build: E2E_WEB_DIST=/tmp/x after `vite build --outDir /tmp/x`.
-      WEB_DIST_DIR: process.env.E2E_WEB_DIST ?? '',
+  webServer: [
+    // The inbox of every user the tests make: invitation and reset links reach their recipient
+    // only by mail (fixtures/mailbox.ts reads them here).
+    {
+      command: 'npm run -s mail:sink',
+      cwd: root,
+      url: `http://127.0.0.1:${MAIL_SINK_HTTP_PORT}/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        MAIL_SINK_SMTP_PORT: String(MAIL_SINK_SMTP_PORT),
+        MAIL_SINK_HTTP_PORT: String(MAIL_SINK_HTTP_PORT),
+        MAIL_SINK_QUIET: 'true',
+      },
     },
-  },
+    {
+      command: 'npm run start -w @casebridge/server',
+      cwd: root,
+      url: `http://localhost:${PORT}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        SEED_DEMO: 'true',
+        APP_URL: `http://localhost:${PORT}`,
+        LOG_LEVEL: 'warn',
+        // Lets parallel runs serve their own build: E2E_WEB_DIST=/tmp/x after `vite build --outDir /tmp/x`.
+        WEB_DIST_DIR: process.env.E2E_WEB_DIST ?? '',
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK_SMTP_PORT}`,
+      },
+    },
+  ],
 });

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { storageStatePath } from '../fixtures/auth.ts';
 import { expectNoAxeViolations, setTheme } from '../fixtures/axe.ts';
+import { readMailToken } from '../fixtures/mailbox.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 const COVER_PASSWORD = 'lantern-quartz-meadow-5817';
@@ -8,7 +9,7 @@ const REASON = 'Covering clinic while Harbor is closed';
 
 /**
  * The covering clinic's user, this test's own: a Summit Spine user the admin adds through the
- * API, who sets a password through the invitation link in the mail outbox.
+ * API, who sets a password through the invitation link mailed to them.
  */
 async function addCoveringUser(admin: APIRequestContext, name: string, email: string) {
   const orgs = (await (await admin.get('/api/organizations')).json()) as {
@@ -19,14 +20,8 @@ async function addCoveringUser(admin: APIRequestContext, name: string, email: st
     data: { name, email, role: 'clinic', organizationId: summit?.id },
   });
   expect(added.status()).toBe(201);
-  const outbox = await admin.get(`/api/admin/mail-outbox?search=${encodeURIComponent(email)}`);
-  const mailId = ((await outbox.json()) as { items: Array<{ id: string }> }).items[0]?.id;
-  const mail = (await (await admin.get(`/api/admin/mail-outbox/${mailId}`)).json()) as {
-    text: string;
-  };
-  const invitation = /accept-invite\?token=([\w-]+)/.exec(mail.text);
   const set = await admin.post('/api/invitations/accept', {
-    data: { password: COVER_PASSWORD, token: invitation?.[1] },
+    data: { password: COVER_PASSWORD, token: await readMailToken(email, '/accept-invite') },
   });
   expect(set.ok()).toBe(true);
 }

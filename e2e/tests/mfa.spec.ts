@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { authenticator } from 'otplib';
 import { expectNoAxeViolations, setTheme } from '../fixtures/axe.ts';
+import { readMailToken } from '../fixtures/mailbox.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 const PASSWORD = 'orchid-velvet-harbour-2931';
@@ -11,19 +12,14 @@ const codeOf = (secret: string, stepsAhead = 0) =>
 
 /**
  * A user of this test's own (never a shared demo account): added by the admin through the API,
- * with the password set through the invitation read from the mail outbox.
+ * with the password set through the invitation the user receives by mail.
  */
 async function createUser(admin: APIRequestContext, email: string) {
   const created = await admin.post('/api/users', {
     data: { name: 'Tess Totp', email, role: 'admin' },
   });
   expect(created.status()).toBe(201);
-  const list = await admin.get(`/api/admin/mail-outbox?search=${encodeURIComponent(email)}`);
-  const [mail] = ((await list.json()) as { items: Array<{ id: string }> }).items;
-  const detail = await admin.get(`/api/admin/mail-outbox/${mail!.id}`);
-  const { text } = (await detail.json()) as { text: string };
-  const token = /accept-invite\?token=([\w-]+)/.exec(text)?.[1];
-  expect(token).toBeTruthy();
+  const token = await readMailToken(email, '/accept-invite');
   const accepted = await admin.post('/api/invitations/accept', {
     data: { token, password: PASSWORD },
   });

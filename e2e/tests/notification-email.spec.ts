@@ -1,27 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { storageStatePath } from '../fixtures/auth.ts';
 import { expectNoAxeViolations, setTheme } from '../fixtures/axe.ts';
+import { readMailLink, readMailToken } from '../fixtures/mailbox.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 const PASSWORD = 'notification-check-passphrase-e2e';
-
-/** Reads the newest mail's text to `to` from the admin mail outbox, as an admin without SMTP. */
-async function readMailText(admin: APIRequestContext, to: string, kind: string) {
-  const list = await admin.get(`/api/admin/mail-outbox?search=${encodeURIComponent(to)}`);
-  expect(list.status()).toBe(200);
-  const { items } = (await list.json()) as { items: Array<{ id: string; kind: string }> };
-  const mail = items.find((item) => item.kind === kind);
-  expect(mail, `a ${kind} mail to ${to}`).toBeDefined();
-  const detail = await admin.get(`/api/admin/mail-outbox/${mail!.id}`);
-  return ((await detail.json()) as { text: string }).text;
-}
-
-function pathOfLink(text: string, route: string): string {
-  const link = new RegExp(`https?://\\S+/${route}\\?token=[\\w-]+`).exec(text)?.[0];
-  expect(link, `a /${route} link`).toBeTruthy();
-  const url = new URL(link!);
-  return url.pathname + url.search;
-}
 
 /** A user of this test alone, created by the admin, with a password set through the invitation. */
 async function createUser(admin: APIRequestContext, email: string) {
@@ -32,8 +15,7 @@ async function createUser(admin: APIRequestContext, email: string) {
     data: { name: 'Nora Notify', email, role: 'lienholder', organizationId: medLien!.id },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const invitation = pathOfLink(await readMailText(admin, email, 'invitation'), 'accept-invite');
-  const token = new URLSearchParams(invitation.split('?')[1]).get('token');
+  const token = await readMailToken(email, '/accept-invite');
   const accepted = await admin.post('/api/invitations/accept', {
     data: { token, password: PASSWORD },
   });
@@ -85,26 +67,15 @@ test('a new notification e-mail is used once the link sent to it is opened', asy
   }
 
   // Resend replaces the link: the first one no longer works.
-  const firstLink = pathOfLink(
-    await readMailText(admin, newAddress, 'notification_email_confirmation'),
-    'confirm-notification-email',
-  );
+  const firstLink = await readMailLink(newAddress, '/confirm-notification-email');
   await page.getByRole('button', { name: 'Resend' }).click();
   await expect(
     page.getByText(`We sent a confirmation link to ${newAddress}`).first(),
   ).toBeVisible();
   await expect
-    .poll(async () =>
-      pathOfLink(
-        await readMailText(admin, newAddress, 'notification_email_confirmation'),
-        'confirm-notification-email',
-      ),
-    )
+    .poll(() => readMailLink(newAddress, '/confirm-notification-email'))
     .not.toBe(firstLink);
-  const link = pathOfLink(
-    await readMailText(admin, newAddress, 'notification_email_confirmation'),
-    'confirm-notification-email',
-  );
+  const link = await readMailLink(newAddress, '/confirm-notification-email');
 
   // Opened where nobody is signed in, as on the phone that reads the new address.
   const elsewhere = await browser.newContext();

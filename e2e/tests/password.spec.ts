@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { signInWithPassword as signIn, storageStatePath } from '../fixtures/auth.ts';
 import { expectNoAxeViolations, setTheme } from '../fixtures/axe.ts';
+import { readMailLink } from '../fixtures/mailbox.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 /**
@@ -25,21 +26,6 @@ test.afterAll(async () => {
   await admin.dispose();
 });
 
-/** The text of the newest outbox mail of `kind` to `email`, read as an admin through the API. */
-async function readMailLink(email: string, kind: string, path: string): Promise<string> {
-  const list = await admin.get(`/api/admin/mail-outbox?search=${encodeURIComponent(email)}`);
-  expect(list.status()).toBe(200);
-  const { items } = (await list.json()) as { items: Array<{ id: string; kind: string }> };
-  const mail = items.find((item) => item.kind === kind);
-  expect(mail, `a ${kind} mail to ${email}`).toBeTruthy();
-  const detail = await admin.get(`/api/admin/mail-outbox/${mail!.id}`);
-  const { text } = (await detail.json()) as { text: string };
-  const link = new RegExp(`https?://\\S+${path}\\?token=[\\w-]+`).exec(text)?.[0];
-  expect(link).toBeTruthy();
-  const url = new URL(link!);
-  return url.pathname + url.search;
-}
-
 /** A new attorney whose invitation this test accepts: signed out, with FIRST_PASSWORD. */
 async function createUser(page: Page, name: string): Promise<string> {
   const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.test`;
@@ -50,7 +36,7 @@ async function createUser(page: Page, name: string): Promise<string> {
     data: { name, email, role: 'attorney', organizationId: firm!.id },
   });
   expect(created.status(), await created.text()).toBe(201);
-  await page.goto(await readMailLink(email, 'invitation', '/accept-invite'));
+  await page.goto(await readMailLink(email, '/accept-invite'));
   await page.getByLabel('New password', { exact: true }).fill(FIRST_PASSWORD);
   await page.getByLabel('Confirm password').fill(FIRST_PASSWORD);
   await page.getByRole('button', { name: 'Set Password' }).click();
@@ -113,7 +99,7 @@ test('reset a forgotten password with the e-mailed link, then sign in', async ({
   await expect(page.getByRole('status').filter({ hasText: 'If an active account' })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  const link = await readMailLink(email, 'password_reset', '/reset-password');
+  const link = await readMailLink(email, '/reset-password');
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
   for (const theme of ['light', 'dark'] as const) {

@@ -295,6 +295,7 @@ describe('readToolEnv', () => {
       benchPatients: undefined,
       benchRuns: 5,
       benchNodeArgs: ['--cpu-prof', '--trace-gc'],
+      mailSink: { smtpPort: 1025, httpPort: 1080, isQuiet: false },
     });
   });
 

@@ -251,6 +251,8 @@ export type ToolEnv = {
   benchRuns: number | undefined;
   /** Extra node flags for the processes a benchmark measures, e.g. --cpu-prof. */
   benchNodeArgs: string[];
+  /** The developer's mail sink (ops/mail-sink.ts): its ports, and whether it prints each mail. */
+  mailSink: { smtpPort: number; httpPort: number; isQuiet: boolean };
 };
 
 export function readToolEnv(source: Record<string, string | undefined> = process.env): ToolEnv {
@@ -270,6 +272,11 @@ export function readToolEnv(source: Record<string, string | undefined> = process
     benchPatients: count('BENCH_PATIENTS'),
     benchRuns: count('BENCH_RUNS'),
     benchNodeArgs: text('BENCH_NODE_ARGS')?.split(' ').filter(Boolean) ?? [],
+    mailSink: {
+      smtpPort: count('MAIL_SINK_SMTP_PORT') ?? 1025,
+      httpPort: count('MAIL_SINK_HTTP_PORT') ?? 1080,
+      isQuiet: text('MAIL_SINK_QUIET') === 'true',
+    },
   };
 }
 

@@ -9,7 +9,7 @@ import { multipartBody, samplePdf } from './modules/documents/document-test-file
 import {
   startTestSmtpServer,
   type TestSmtpServer,
-} from './modules/notifications/test-smtp-server.ts';
+} from '#src/mail/smtp-sink.ts';
 import { cloneTemplateDatabase, type ClonedDatabase } from './test/postgres-clone.ts';
 import { startS3Emulator, type S3Emulator } from './test/s3-emulator.ts';
 import { getFreePort, startServerProcess, type ServerProcess } from './test/server-process.ts';

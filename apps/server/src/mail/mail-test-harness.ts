@@ -3,11 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { jobs, mailOutbox } from '#src/db/schema/index.ts';
 import { createJobRunner } from '#src/jobs/job-runner.ts';
-import {
-  getFreePort,
-  startTestSmtpServer,
-  type TestSmtpServer,
-} from '#src/modules/notifications/test-smtp-server.ts';
+import { getFreePort, startTestSmtpServer, type TestSmtpServer } from '#src/mail/smtp-sink.ts';
 import { useTestServer, type TestServer } from '#src/test/test-server.ts';
 import { createMailJobs, mailDeliveryOn } from './mail-jobs.ts';
 import { enqueueMail, mailJobKey } from './mail-outbox.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { mailOutbox } from '#src/db/schema/index.ts';
-import { getFreePort } from '#src/modules/notifications/test-smtp-server.ts';
+import { getFreePort } from '#src/mail/smtp-sink.ts';
 import { useMailHarness } from './mail-test-harness.ts';
 
 describe('mail worker with several instances on one database', () => {

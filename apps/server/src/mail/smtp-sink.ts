@@ -19,8 +19,14 @@ export type TestSmtpServer = {
   close(): Promise<void>;
 };
 
-/** Starts a local SMTP server (tests only) on 127.0.0.1; port 0 picks a free port. */
-export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
+/**
+ * Starts a local SMTP server that keeps what it receives, on 127.0.0.1 (tests and the
+ * developer's mail sink, ops/mail-sink.ts); port 0 picks a free port.
+ */
+export async function startTestSmtpServer(
+  port = 0,
+  onMail?: (mail: ReceivedMail) => void,
+): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -32,11 +38,13 @@ export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const envelope = session.envelope;
-        received.push({
+        const mail = {
           ...parseMail(raw),
           from: envelope.mailFrom ? envelope.mailFrom.address : '',
           to: envelope.rcptTo.map((recipient) => recipient.address),
-        });
+        };
+        received.push(mail);
+        onMail?.(mail);
         callback();
       });
     },

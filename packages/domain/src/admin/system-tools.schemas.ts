@@ -62,10 +62,15 @@ export const ZMailOutboxItem = z.object({
 });
 export type TMailOutboxItem = z.infer<typeof ZMailOutboxItem>;
 
-/** messageId: the Message-ID every send of this mail carries, to recognise a duplicate. */
+/**
+ * messageId: the Message-ID every send of this mail carries, to recognise a duplicate.
+ * hiddenLinks: how many links in `text` had their token hidden (only the recipient may use an
+ * invitation, reset or confirmation link).
+ */
 export const ZMailOutboxDetail = ZMailOutboxItem.extend({
   text: z.string(),
   messageId: z.string(),
+  hiddenLinks: z.number().int().nonnegative(),
 });
 export type TMailOutboxDetail = z.infer<typeof ZMailOutboxDetail>;
 

@@ -7,10 +7,7 @@ import {
 import { auditLogs, mailOutbox } from '#src/db/schema/index.ts';
 import { createJobRunner } from '#src/jobs/job-runner.ts';
 import { createMailJobs } from '#src/mail/mail-jobs.ts';
-import {
-  startTestSmtpServer,
-  type TestSmtpServer,
-} from '#src/modules/notifications/test-smtp-server.ts';
+import { startTestSmtpServer, type TestSmtpServer } from '#src/mail/smtp-sink.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 
 const NON_ADMINS = ['clinic@demo.test', 'attorney@demo.test', 'lienholder@demo.test'] as const;

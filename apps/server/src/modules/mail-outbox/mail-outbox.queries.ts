@@ -79,7 +79,7 @@ export async function getMail(
   db: Db,
   id: string,
   appUrl: string,
-): Promise<TMailOutboxDetail | null> {
+): Promise<Omit<TMailOutboxDetail, 'hiddenLinks'> | null> {
   const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
   return row
     ? { ...toItem(row), text: row.text, messageId: getMailMessageId(row.id, appUrl) }

@@ -63,10 +63,7 @@ export async function mailOutboxRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      viewMail(db, requireActor(request), request.params.mailId, {
-        ...requestContext(request),
-        isMailServerConfigured: Boolean(env.smtpUrl),
-      }),
+      viewMail(db, requireActor(request), request.params.mailId, requestContext(request)),
   );
 
   api.post(

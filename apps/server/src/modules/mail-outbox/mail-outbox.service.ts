@@ -11,7 +11,7 @@ import type { RequestContext } from '#src/lib/request-context.ts';
 import { inChange } from '#src/change/change.ts';
 import { mailJobs } from '#src/mail/mail-outbox.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
-import { hideResetLink } from '#src/modules/passwords/reset-link-visibility.ts';
+import { hideSecretLinks } from '#src/mail/session-links.ts';
 import {
   findMailPatientId,
   getMail,
@@ -23,13 +23,15 @@ import {
 
 /**
  * One e-mail with its text, for an admin: the text may hold health information (the detailed
- * notification content), so opening it is audited like any read of a patient's record.
+ * notification content), so opening it is audited like any read of a patient's record. The
+ * token of a link that acts for the recipient (invitation, reset, address confirmation) is
+ * hidden, with or without a mail server.
  */
 export async function viewMail(
   db: Db,
   actor: Actor,
   id: string,
-  context: RequestContext & { isMailServerConfigured: boolean },
+  context: RequestContext,
 ): Promise<TMailOutboxDetail> {
   const mail = await getMail(db, id, context.appUrl);
   if (!mail) throw notFound();
@@ -39,7 +41,7 @@ export async function viewMail(
     details: `${mail.kind} e-mail ${mail.id}`,
     ip: context.ip,
   });
-  return hideResetLink(mail, context.isMailServerConfigured);
+  return { ...mail, ...hideSecretLinks(mail.text) };
 }
 
 /** An admin's retry of one failed mail: back in the queue, due now, with a fresh window. */

@@ -16,7 +16,7 @@ import {
   getFreePort,
   startTestSmtpServer,
   type TestSmtpServer,
-} from '#src/modules/notifications/test-smtp-server.ts';
+} from '#src/mail/smtp-sink.ts';
 
 const TEAM_OF_MARIA = ['admin@demo.test', 'attorney@demo.test', 'lienholder@demo.test'];
 

@@ -15,7 +15,7 @@ import { systemContext } from '#src/lib/request-context.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { runNotificationDigests } from './digest.ts';
 import type { NewNotification } from './notification-writes.ts';
-import { startTestSmtpServer, type TestSmtpServer } from './test-smtp-server.ts';
+import { startTestSmtpServer, type TestSmtpServer } from '#src/mail/smtp-sink.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

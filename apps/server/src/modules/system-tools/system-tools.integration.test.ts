@@ -8,7 +8,7 @@ import {
 } from '@casebridge/domain/admin/system-tools.schemas';
 import { auditLogs, healthChecks, organizations } from '#src/db/schema/index.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
-import { getFreePort, startTestSmtpServer } from '#src/modules/notifications/test-smtp-server.ts';
+import { getFreePort, startTestSmtpServer } from '#src/mail/smtp-sink.ts';
 
 const byId = (checks: THealthCheckResult[]) =>
   Object.fromEntries(checks.map((check) => [check.id, check]));

@@ -6,7 +6,7 @@ import {
   getFreePort,
   startTestSmtpServer,
   type TestSmtpServer,
-} from '#src/modules/notifications/test-smtp-server.ts';
+} from '#src/mail/smtp-sink.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { getOrganizationId } from './user-test-support.ts';
 

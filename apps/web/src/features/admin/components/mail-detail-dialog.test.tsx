@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '#src/test/render.tsx';
 import { signedInAs } from '#src/test/sessions.ts';
 import { latestToast } from '#src/test/toasts.ts';
-import { MailDetailDialog } from './mail-detail-dialog.tsx';
+import { MailDetailDialog, SECRET_LINKS_HIDDEN } from './mail-detail-dialog.tsx';
 
 const ID = '11111111-1111-4111-8111-111111111111';
 const MESSAGE_ID = `<${ID}@casebridge.example.org>`;
@@ -28,6 +28,7 @@ beforeEach(() => {
     sentAt: null,
     text: 'Welcome',
     messageId: MESSAGE_ID,
+    hiddenLinks: 0,
   };
 });
 
@@ -54,5 +55,27 @@ describe('MailDetailDialog', () => {
       expect(screen.queryByRole('button', { name: /^Retry mail to/ })).not.toBeInTheDocument(),
     );
     expect(screen.getByText(/^pending/)).toBeInTheDocument();
+  });
+
+  it('says why a link shows no token, only when one was hidden', async () => {
+    detail = {
+      ...detail,
+      text: 'Set your password: https://cb.example/accept-invite?token=[hidden: only the recipient may use this link]',
+      hiddenLinks: 1,
+    };
+    renderWithProviders(<MailDetailDialog id={ID} onClose={() => undefined} />, {
+      session: signedInAs('admin'),
+      api: { 'GET /admin/mail-outbox/:id': () => detail },
+    });
+    expect(await screen.findByText(SECRET_LINKS_HIDDEN)).toBeInTheDocument();
+  });
+
+  it('shows no such note on a mail without a secret link', async () => {
+    renderWithProviders(<MailDetailDialog id={ID} onClose={() => undefined} />, {
+      session: signedInAs('admin'),
+      api: { 'GET /admin/mail-outbox/:id': () => detail },
+    });
+    expect(await screen.findByText(MESSAGE_ID)).toBeInTheDocument();
+    expect(screen.queryByText(SECRET_LINKS_HIDDEN)).not.toBeInTheDocument();
   });
 });

@@ -4,6 +4,10 @@ import { formatDateTime } from '#src/lib/format.ts';
 import { useMail } from '#src/features/admin/api/mail-outbox-api.ts';
 import { RetryMailButton } from './retry-mail-button.tsx';
 
+/** Why an invitation, reset or confirmation link shows no token here. */
+export const SECRET_LINKS_HIDDEN =
+  'The link in this e-mail is hidden: only its recipient may use it. Mail reaches them once a mail server is configured (SMTP_URL).';
+
 /** One e-mail as text: links stay readable and nothing from the mail runs in the page. */
 export function MailDetailDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const mail = useMail(id);
@@ -39,6 +43,9 @@ export function MailDetailDialog({ id, onClose }: { id: string; onClose: () => v
             <dd className="break-all font-mono text-xs text-ink">{mail.data.messageId}</dd>
           </dl>
           {mail.data.status === 'failed' ? <RetryMailButton mail={mail.data} /> : null}
+          {mail.data.hiddenLinks > 0 ? (
+            <p className="text-sm text-ink-muted">{SECRET_LINKS_HIDDEN}</p>
+          ) : null}
           <pre
             aria-label="Mail text"
             className="whitespace-pre-wrap break-words rounded-md border border-border bg-surface-muted p-3 text-sm text-ink"
