@@ -6,10 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '@casebridge/domain/constants';
 import { multipartBody, samplePdf } from './modules/documents/document-test-files.ts';
-import {
-  startTestSmtpServer,
-  type TestSmtpServer,
-} from '#src/mail/smtp-sink.ts';
+import { startTestSmtpServer, type TestSmtpServer } from '#src/mail/smtp-sink.ts';
 import { cloneTemplateDatabase, type ClonedDatabase } from './test/postgres-clone.ts';
 import { startS3Emulator, type S3Emulator } from './test/s3-emulator.ts';
 import { getFreePort, startServerProcess, type ServerProcess } from './test/server-process.ts';

@@ -20,7 +20,7 @@ const ZMailParams = z.object({ mailId: z.uuid() });
 /** The mail outbox for admins: without SMTP this is where e-mails can be read (docs/architecture.md D6). */
 export async function mailOutboxRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db, env } = app.ctx;
+  const { db } = app.ctx;
 
   api.get(
     '/admin/mail-outbox',

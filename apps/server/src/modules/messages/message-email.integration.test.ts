@@ -12,11 +12,7 @@ import {
   users,
 } from '#src/db/schema/index.ts';
 import { createTestServer, type DemoEmail } from '#src/test/test-server.ts';
-import {
-  getFreePort,
-  startTestSmtpServer,
-  type TestSmtpServer,
-} from '#src/mail/smtp-sink.ts';
+import { getFreePort, startTestSmtpServer, type TestSmtpServer } from '#src/mail/smtp-sink.ts';
 
 const TEAM_OF_MARIA = ['admin@demo.test', 'attorney@demo.test', 'lienholder@demo.test'];
 

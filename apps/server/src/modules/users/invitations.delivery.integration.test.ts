@@ -2,11 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { getInvitationNotice } from '@casebridge/domain/users/invitation-delivery';
 import { mailOutbox } from '#src/db/schema/index.ts';
-import {
-  getFreePort,
-  startTestSmtpServer,
-  type TestSmtpServer,
-} from '#src/mail/smtp-sink.ts';
+import { getFreePort, startTestSmtpServer, type TestSmtpServer } from '#src/mail/smtp-sink.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import { getOrganizationId } from './user-test-support.ts';
 
