@@ -36,6 +36,22 @@ CREATE FUNCTION audit_log_content(
     ) || ']',
   'UTF8')
 $$;--> statement-breakpoint
+-- The unkeyed hash of migration 0010 over the same text, so the row's text is built in one place.
+CREATE OR REPLACE FUNCTION audit_log_hash(
+  p_previous_hash text,
+  p_id bigint,
+  p_timestamp timestamptz,
+  p_user_id text,
+  p_user_name text,
+  p_user_role text,
+  p_action text,
+  p_patient_id uuid,
+  p_details text,
+  p_ip text
+) RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT encode(sha256(audit_log_content(p_previous_hash, p_id, p_timestamp, p_user_id,
+    p_user_name, p_user_role, p_action, p_patient_id, p_details, p_ip)), 'hex')
+$$;--> statement-breakpoint
 -- HMAC's two padded keys (RFC 2104, SHA-256's 64-byte block), made once per append rather than
 -- per row. Built in: neither PGlite nor every managed PostgreSQL offers pgcrypto.
 CREATE FUNCTION audit_hmac_pads(p_key bytea, OUT inner_pad bytea, OUT outer_pad bytea)
