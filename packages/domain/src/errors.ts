@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** An Idempotency-Key sent again with another request: another body, file or route. */
+  IDEMPOTENCY_KEY_REUSED: 422,
   PRECONDITION_REQUIRED: 428,
   PAYLOAD_TOO_LARGE: 413,
   /** A body whose Content-Type no parser of the route accepts (Fastify's FST_ERR_CTP_INVALID_MEDIA_TYPE). */

@@ -1,15 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import {
   accessRequests,
   billingEntries,
+  documents,
   idempotencyKeys,
   messages,
   organizations,
   patients,
   users,
 } from '#src/db/schema/index.ts';
+import { makeSamplePdf } from '#src/db/seed/sample-files.ts';
+import { multipartBody } from '#src/modules/documents/document-test-files.ts';
 import { getPatientId } from '#src/modules/documents/document-test-support.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import {
@@ -73,8 +77,11 @@ describe('Idempotency-Key on creates', () => {
     expect((await addBilling(key, '10.00')).statusCode).toBe(201);
     const before = await billingCount();
     const other = await addBilling(key, '99.00');
-    expect(other.statusCode).toBe(409);
-    expect(other.json().error).toEqual({ code: 'CONFLICT', message: IDEMPOTENCY_MESSAGES.reused });
+    expect(other.statusCode).toBe(422);
+    expect(other.json().error).toEqual({
+      code: 'IDEMPOTENCY_KEY_REUSED',
+      message: IDEMPOTENCY_MESSAGES.reused,
+    });
     expect(await billingCount()).toBe(before);
   });
 
@@ -245,5 +252,61 @@ describe('Idempotency-Key on creates', () => {
       .from(idempotencyKeys)
       .where(eq(idempotencyKeys.key, key));
     expect(left).toEqual([]);
+  });
+
+  describe('on an upload', () => {
+    const documentCount = async () =>
+      (await server.context.db.select({ n: count() }).from(documents))[0]!.n;
+    /** A PDF whose one line of text is `line`: the same length gives the same size. */
+    const pdf = (line: string) => makeSamplePdf('Retry test', [line]);
+    /**
+     * Uploads `data` with the key, in 7-byte chunks so the boundary falls across them; each call
+     * makes a new boundary, as a browser's resend of the same form does.
+     */
+    const uploadWith = (key: string, data: Buffer) => {
+      const body = multipartBody({ category: 'Intake' }, { fileName: 'retry.pdf', data });
+      const chunks = Array.from({ length: Math.ceil(body.payload.length / 7) }, (_, index) =>
+        body.payload.subarray(index * 7, index * 7 + 7),
+      );
+      return server.app.inject({
+        method: 'POST',
+        url: `/api/patients/${maria}/documents`,
+        headers: {
+          ...body.headers,
+          cookie: clinic,
+          'content-length': String(body.payload.length),
+          'idempotency-key': key,
+        },
+        payload: Readable.from(chunks),
+      });
+    };
+
+    it('replays a resend of the same file under a new boundary', async () => {
+      const before = await documentCount();
+      const key = randomUUID();
+      const first = await uploadWith(key, pdf('Visit notes one'));
+      const resend = await uploadWith(key, pdf('Visit notes one'));
+      expect(first.statusCode).toBe(201);
+      expect(resend.statusCode).toBe(201);
+      expect(resend.headers[IDEMPOTENT_REPLAY_HEADER]).toBe('true');
+      expect(resend.json().id).toBe(first.json().id);
+      expect(await documentCount()).toBe(before + 1);
+    });
+
+    it('refuses a repeat whose file differs but has the same size', async () => {
+      const key = randomUUID();
+      const original = pdf('Visit notes one');
+      const other = pdf('Visit notes two');
+      expect(other.length).toBe(original.length);
+      expect((await uploadWith(key, original)).statusCode).toBe(201);
+      const before = await documentCount();
+      const repeat = await uploadWith(key, other);
+      expect(repeat.statusCode).toBe(422);
+      expect(repeat.json().error).toEqual({
+        code: 'IDEMPOTENCY_KEY_REUSED',
+        message: IDEMPOTENCY_MESSAGES.reused,
+      });
+      expect(await documentCount()).toBe(before);
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { finished } from 'node:stream/promises';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '#src/db/client.ts';
@@ -29,7 +30,13 @@ export const IDEMPOTENCY_MESSAGES = {
 const CLAIM_REFRESH_MS = 15_000;
 export const CLAIM_LAPSE_MS = 60_000;
 
-type Claim = { scope: string; key: string; refresh: NodeJS.Timeout };
+type Claim = {
+  scope: string;
+  key: string;
+  refresh: NodeJS.Timeout;
+  /** A multipart body's hash, once its handler has read it all; null if it did not. */
+  bodyHash: (() => Promise<string | null>) | null;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -45,23 +52,88 @@ function scopeOf(request: FastifyRequest): string {
   return request.actor ? `user:${request.actor.userId}` : `ip:${requestContext(request).ip}`;
 }
 
+const isMultipart = (request: FastifyRequest) =>
+  String(request.headers['content-type'] ?? '').startsWith('multipart/');
+
 /**
  * What the key promises to repeat: method, route, parameters and body. A multipart upload's body
- * is read by its handler, so its length stands in for it.
+ * is read by its handler, so its length stands in for it here, and the hash of the whole body is
+ * compared as well (MultipartHash).
  */
 function hashRequest(request: FastifyRequest): string {
-  const isMultipart = String(request.headers['content-type'] ?? '').startsWith('multipart/');
   return createHash('sha256')
     .update(
       JSON.stringify([
         request.method,
         request.routeOptions.url,
         request.params,
-        isMultipart ? `multipart:${request.headers['content-length'] ?? ''}` : request.body,
+        isMultipart(request) ? `multipart:${request.headers['content-length'] ?? ''}` : request.body,
       ]),
     )
     .digest('hex');
 }
+
+/**
+ * The SHA-256 of a multipart body with its boundary left out: a browser that sends the same form
+ * again picks a new boundary, and that resend is the same request. Each occurrence of the
+ * boundary is hashed as a fixed marker; the last bytes of a chunk wait for the next one, so an
+ * occurrence split across two chunks is still found.
+ */
+class MultipartHash {
+  private readonly hash = createHash('sha256');
+  private readonly boundary: Buffer;
+  private pending = Buffer.alloc(0);
+
+  constructor(boundary: Buffer) {
+    this.boundary = boundary;
+  }
+
+  static of(request: FastifyRequest): MultipartHash {
+    const match = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(String(request.headers['content-type']));
+    return new MultipartHash(Buffer.from(match?.[1] ?? match?.[2] ?? '\r\n'));
+  }
+
+  update(chunk: Buffer): void {
+    let data = Buffer.concat([this.pending, chunk]);
+    for (let at = data.indexOf(this.boundary); at !== -1; at = data.indexOf(this.boundary)) {
+      this.hash.update(data.subarray(0, at)).update('\0boundary\0');
+      data = data.subarray(at + this.boundary.length);
+    }
+    const kept = Math.min(data.length, this.boundary.length - 1);
+    this.hash.update(data.subarray(0, data.length - kept));
+    this.pending = Buffer.from(data.subarray(data.length - kept));
+  }
+
+  digest(): string {
+    return this.hash.update(this.pending).digest('hex');
+  }
+}
+
+/**
+ * Hashes a multipart body as its handler reads it. The stream is paused first, so the listener
+ * does not start the flow before the handler's parser is attached (a pipe resumes it). Resolves
+ * to null when the handler answered without reading the whole body: that answer did not depend
+ * on it.
+ */
+function hashWhileRead(request: FastifyRequest): () => Promise<string | null> {
+  const { raw } = request;
+  const hash = MultipartHash.of(request);
+  raw.pause();
+  raw.on('data', (chunk: Buffer) => hash.update(chunk));
+  return async () => {
+    if (!raw.readableEnded && raw.readableFlowing === true)
+      await finished(raw, { writable: false }).catch(() => undefined);
+    return raw.readableEnded ? hash.digest() : null;
+  };
+}
+
+async function hashOfBody(request: FastifyRequest): Promise<string> {
+  const hash = MultipartHash.of(request);
+  for await (const chunk of request.raw) hash.update(chunk as Buffer);
+  return hash.digest();
+}
+
+const reused = () => new AppError('IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_MESSAGES.reused);
 
 /** Sign-in and sign-out set cookies, which are never stored: they are not replayable. */
 const isReplayableRoute = (request: FastifyRequest) =>
@@ -72,7 +144,8 @@ const isReplayableRoute = (request: FastifyRequest) =>
 /**
  * `Idempotency-Key` on creates: the first request with a key claims it (an insert that only one
  * request can win), runs, and its answer is stored; a repeat with the same key and scope gets that
- * answer back and changes nothing. A repeat while the first still runs is refused with 409 rather
+ * answer back and changes nothing, and a repeat with another request (for an upload, another file
+ * of the same size) is refused with 422. A repeat while the first still runs is refused with 409 rather
  * than risk a second record; a first request that died before answering stops refreshing its
  * claim, and once that has lapsed (CLAIM_LAPSE_MS) a repeat takes the key over and runs. A 5xx
  * answer releases the key so the client can try again. Claims live in the database, so every
@@ -104,7 +177,8 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
           .catch(() => undefined);
       }, CLAIM_REFRESH_MS);
       refresh.unref();
-      request.idempotency = { ...claim, refresh };
+      const bodyHash = isMultipart(request) ? hashWhileRead(request) : null;
+      request.idempotency = { ...claim, refresh, bodyHash };
     };
     if (claimed) return hold();
     // The first request died without answering: its claim lapsed, and this repeat runs instead.
@@ -126,9 +200,10 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
     if (!first) throw new AppError('CONFLICT', IDEMPOTENCY_MESSAGES.inProgress);
-    if (first.requestHash !== requestHash)
-      throw new AppError('CONFLICT', IDEMPOTENCY_MESSAGES.reused);
+    if (first.requestHash !== requestHash) throw reused();
     if (first.statusCode === null) throw new AppError('CONFLICT', IDEMPOTENCY_MESSAGES.inProgress);
+    if (first.bodyHash !== null && (await hashOfBody(request)) !== first.bodyHash)
+      throw reused();
     return reply
       .code(first.statusCode)
       .header(IDEMPOTENT_REPLAY_HEADER, 'true')
@@ -146,9 +221,10 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
       await db.delete(idempotencyKeys).where(where);
       return payload;
     }
+    const bodyHash = claim.bodyHash ? await claim.bodyHash() : null;
     await db
       .update(idempotencyKeys)
-      .set({ statusCode: reply.statusCode, responseBody: payload ?? '' })
+      .set({ statusCode: reply.statusCode, responseBody: payload ?? '', bodyHash })
       .where(where);
     return payload;
   });

@@ -31,7 +31,8 @@ export const ERROR_RESPONSES = {
   401: 'No valid session or API token, or the session is still waiting for its second factor. Codes UNAUTHENTICATED, SESSION_EXPIRED, SECOND_FACTOR_REQUIRED.',
   403: 'Signed in, but the role or token lacks the capability (x-capability), the second factor must be set up first, or a cross-site write was refused. Codes FORBIDDEN, MFA_ENROLMENT_REQUIRED.',
   404: 'No such record, or one the caller may not see (the two are not told apart). Code NOT_FOUND.',
-  409: 'Conflict: the record changed since the version the write names (the answer may carry the current record), it is in a state that does not allow this, or the Idempotency-Key was used for a different request or is still running. Code CONFLICT.',
+  409: 'Conflict: the record changed since the version the write names (the answer may carry the current record), it is in a state that does not allow this, or a request with the same Idempotency-Key is still running. Code CONFLICT.',
+  422: 'The Idempotency-Key was already used for a different request: another body, route or parameters, or another file. Code IDEMPOTENCY_KEY_REUSED.',
   413: 'The request body or file is larger than allowed. Code PAYLOAD_TOO_LARGE.',
   415: 'The body is not of a media type this operation accepts. Code UNSUPPORTED_MEDIA_TYPE.',
   428: 'The write names no version: send If-Match or `version`. Code PRECONDITION_REQUIRED.',
@@ -230,7 +231,7 @@ export function errorStatusesOf(operation: ApiOperation): ErrorStatus[] {
   if (!isPublic || isWrite) statuses.push(403);
   if (operation.path.includes('{')) statuses.push(404);
   // Every POST outside /api/auth/ takes an Idempotency-Key (lib/idempotency.ts).
-  if (isIdempotent(operation)) statuses.push(409);
+  if (isIdempotent(operation)) statuses.push(409, 422);
   if (isWrite) statuses.push(413, 415);
   if (operation.isRateLimited) statuses.push(429);
   // Any operation that reads the database may find it too busy (lib/database-busy.ts).

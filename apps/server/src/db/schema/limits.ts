@@ -41,6 +41,11 @@ export const idempotencyKeys = pgTable(
     key: text('key').notNull(),
     /** Method, route and body of the first request: the same key for another request is refused. */
     requestHash: text('request_hash').notNull(),
+    /**
+     * A multipart body's SHA-256, kept when the first request read it all: a repeat whose file
+     * differs (the same size) is refused rather than answered with the first file's record.
+     */
+    bodyHash: text('body_hash'),
     /** Null while the first request runs. */
     statusCode: integer('status_code'),
     responseBody: text('response_body'),
