@@ -78,7 +78,10 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
   let log: { info(message: string): void; warn(message: string): void } = startupLog;
   const sessionCache = new SessionCache();
   await sessionCache.start(database);
-  const streamSlots = createStreamSlots({ db, env }, { maxPerUser: MAX_STREAMS_PER_USER });
+  const streamSlots = createStreamSlots(
+    { db: database.streamsDb, env },
+    { maxPerUser: MAX_STREAMS_PER_USER },
+  );
   const hub = new EventHub(database, {
     slots: streamSlots,
     checkSessions: async (sessionIds) =>

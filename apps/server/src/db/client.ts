@@ -29,6 +29,12 @@ export type DatabaseLog = { info(message: string): void; warn(message: string): 
 /** The database behind the app: PGlite in process, or a PostgreSQL server through node-postgres. */
 export type Database = {
   db: Db;
+  /**
+   * The live streams' bookkeeping (their slots): on PostgreSQL a small pool of its own, so a storm
+   * of streams opening at once queues there and never takes the connections requests need. On
+   * PGlite, the one connection.
+   */
+  streamsDb: Db;
   kind: 'pglite' | 'postgres';
   /**
    * Subscribes to a NOTIFY channel; resolves to an unsubscribe function. On PostgreSQL a lost
@@ -94,6 +100,7 @@ function openPglite(client: PGlite): Database {
   let isClosed = false;
   return {
     db,
+    streamsDb: db,
     kind: 'pglite',
     async listen(channel, handlers) {
       const unsubscribe = await client.listen(channel, (payload) => handlers.onNotify(payload));
@@ -129,7 +136,13 @@ export const POSTGRES_TIMEOUTS = {
 /** How often the LISTEN connection proves it is alive (a partition sends no error). */
 const LISTEN_PROBE_MS = 5_000;
 /** Named connections, so an operator (or a fault drill) can tell them apart in pg_stat_activity. */
-export const APPLICATION_NAME = { pool: 'casebridge', listen: 'casebridge-listen' } as const;
+export const APPLICATION_NAME = {
+  pool: 'casebridge',
+  listen: 'casebridge-listen',
+  streams: 'casebridge-streams',
+} as const;
+/** The streams pool's size: a slot takes one short transaction. */
+const STREAMS_POOL_SIZE = 2;
 const RECONNECT_MAX_MS = 5_000;
 
 /** Connections per process unless DATABASE_POOL_SIZE says otherwise. */
@@ -146,11 +159,15 @@ const DEAD_CLIENT_GRACE_MS = 1_000;
  * connection never releases the client, and each such leak would shrink the pool for good (and
  * make pool.end() wait forever).
  */
-export function createPool(url: string, max = DEFAULT_POOL_SIZE): pg.Pool {
+export function createPool(
+  url: string,
+  max = DEFAULT_POOL_SIZE,
+  applicationName: string = APPLICATION_NAME.pool,
+): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max,
-    application_name: APPLICATION_NAME.pool,
+    application_name: applicationName,
     Client: preparingClient(createStatementNamer()),
     ...POSTGRES_TIMEOUTS,
   });
@@ -189,10 +206,13 @@ async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boo
 function openPostgres(url: string, log?: DatabaseLog, poolSize?: number): Database {
   const pool = createPool(url, poolSize);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const streamsPool = createPool(url, STREAMS_POOL_SIZE, APPLICATION_NAME.streams);
+  const streamsDb = drizzlePg(streamsPool, { schema }) as unknown as Db;
   let isClosed = false;
   const unlisteners = new Set<() => Promise<void>>();
   return {
     db,
+    streamsDb,
     kind: 'postgres',
     async listen(channel, handlers) {
       const subscription = await listenWithReconnect(url, channel, handlers, log);
@@ -212,7 +232,7 @@ function openPostgres(url: string, log?: DatabaseLog, poolSize?: number): Databa
       isClosed = true;
       await Promise.all([...unlisteners].map((unlisten) => unlisten()));
       // A connection that never answers must not hold a shutdown past its deadline.
-      if (!(await settlesWithin(pool.end(), 5_000)))
+      if (!(await settlesWithin(Promise.all([pool.end(), streamsPool.end()]), 5_000)))
         log?.warn('PostgreSQL pool did not close within 5 s; leaving it to the process exit');
     },
   };
