@@ -189,7 +189,10 @@ export async function buildApp({
   });
   // A first line against floods of the public write endpoints, counted in Redis or the database
   // so that every instance shares it; account throttling of sign-in lives in the database too.
-  const rateLimits = createRateLimitBackend(context);
+  const rateLimits = createRateLimitBackend(context, {
+    info: (message) => app.log.info(message),
+    warn: (message) => app.log.warn(message),
+  });
   app.addHook('onClose', rateLimits.close);
   await app.register(rateLimit, { global: false, ...rateLimits.options });
 

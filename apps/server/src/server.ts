@@ -80,7 +80,10 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
   await sessionCache.start(database);
   const streamSlots = createStreamSlots(
     { db: database.streamsDb, env },
-    { maxPerUser: MAX_STREAMS_PER_USER },
+    {
+      maxPerUser: MAX_STREAMS_PER_USER,
+      log: { info: (message) => log.info(message), warn: (message) => log.warn(message) },
+    },
   );
   const hub = new EventHub(database, {
     slots: streamSlots,

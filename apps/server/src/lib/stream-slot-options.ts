@@ -4,6 +4,8 @@ export type StreamSlotOptions = {
   maxPerUser: number;
   /** How long a slot counts without a refresh. Default SLOT_TTL_MS. */
   ttlMs?: number;
+  /** Where a Redis outage is reported (lib/redis-client.ts). */
+  log?: { info(message: string): void; warn(message: string): void };
 };
 
 export const SLOT_TTL_MS = 60_000;

@@ -42,7 +42,7 @@ function toUserKey(slotId: string): string | null {
 
 export function createRedisStreamSlots(url: string, options: StreamSlotOptions): StreamSlots {
   const { maxPerUser, ttlMs } = resolveSlotOptions(options);
-  const redis = createRedisClient(url);
+  const redis = createRedisClient(url, 'live stream slots', options.log);
 
   return {
     async acquire(userId) {

@@ -19,8 +19,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { env } = app.ctx;
   // Its own connection: the check must not wait behind the rate limits' or the slots' commands.
-  const redis = env.redisUrl ? createRedisClient(env.redisUrl) : null;
-  redis?.on('error', () => undefined);
+  const redis = env.redisUrl ? createRedisClient(env.redisUrl, 'health') : null;
   app.addHook('onClose', async () => {
     redis?.disconnect();
   });
