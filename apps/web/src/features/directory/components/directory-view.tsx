@@ -32,6 +32,21 @@ export function DirectoryView({ canManage }: { canManage: boolean }) {
   const [tab, setTab] = useState<OrganizationKind>('clinic');
   const [editing, setEditing] = useState<Editing>(null);
   const groups = groupByKind(filterOrganizations(directory.data ?? [], search));
+  /** The tabs other than the open one that hold matches of the search. */
+  const elsewhere = TABS.filter((item) => item.kind !== tab && groups[item.kind].length > 0);
+
+  /**
+   * A search whose matches are all in other tabs opens the first of them, so its hits are never
+   * hidden behind an empty tab; a tab that still has matches stays open.
+   */
+  const changeSearch = (next: string) => {
+    setSearch(next);
+    if (!directory.data || next.trim() === '') return;
+    const found = groupByKind(filterOrganizations(directory.data, next));
+    if (found[tab].length > 0) return;
+    const first = TABS.find((item) => found[item.kind].length > 0);
+    if (first) setTab(first.kind);
+  };
   const edited =
     editing && 'editingId' in editing
       ? directory.data?.find((organization) => organization.id === editing.editingId)
@@ -51,7 +66,7 @@ export function DirectoryView({ canManage }: { canManage: boolean }) {
             placeholder="Search directory..."
             className="pl-9"
             value={search}
-            onChange={(event) => setSearch(event.target.value)}
+            onChange={(event) => changeSearch(event.target.value)}
           />
         </div>
         {canManage ? (
@@ -84,7 +99,25 @@ export function DirectoryView({ canManage }: { canManage: boolean }) {
                 ))}
               </div>
             ) : groups[item.kind].length === 0 ? (
-              <EmptyState title="No results found" />
+              <EmptyState title="No results found">
+                {search.trim() !== '' && elsewhere.length > 0 ? (
+                  <p>
+                    Matches in{' '}
+                    {elsewhere.map((other, index) => (
+                      <span key={other.kind}>
+                        {index > 0 ? ', ' : null}
+                        <button
+                          type="button"
+                          className="font-medium text-brand underline underline-offset-2"
+                          onClick={() => setTab(other.kind)}
+                        >
+                          {other.label} ({groups[other.kind].length})
+                        </button>
+                      </span>
+                    ))}
+                  </p>
+                ) : null}
+              </EmptyState>
             ) : (
               <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
                 {groups[item.kind].map((organization) => (
