@@ -1,10 +1,9 @@
 import { FIRM_DASHBOARD_PAGE_SIZE } from '@casebridge/domain/constants';
 import { COUNTER_HINTS, getFirmCounters } from '@casebridge/domain/patients/dashboard-counters';
 import { CheckCircle2, FileClock, HeartPulse, Users } from 'lucide-react';
-import { useState } from 'react';
 import { StatCard, StatCardGrid } from '#src/components/ui/stat-card.tsx';
 import { DashboardPage } from '#src/features/patients/components/dashboard-page.tsx';
-import { GapFilter, type GapFilterValue } from '#src/features/patients/components/gap-filter.tsx';
+import { GapFilter, useGapParam } from '#src/features/patients/components/gap-filter.tsx';
 import {
   PatientActionLink,
   PatientTableSection,
@@ -12,7 +11,7 @@ import {
 import { useCaseDashboard } from '#src/features/patients/hooks/use-case-dashboard.ts';
 
 export function FirmDashboardPage() {
-  const [gap, setGap] = useState<GapFilterValue>('');
+  const [gap, setGap] = useGapParam();
   const { counters, list, pages, error } = useCaseDashboard(
     FIRM_DASHBOARD_PAGE_SIZE,
     getFirmCounters,
