@@ -132,9 +132,10 @@ before(() => {
 after(() => rmSync(copy, { recursive: true, force: true }));
 
 describe('import boundaries', () => {
+  // oxlint's own run over the clean tree is `npm run lint`'s; the planted run below shows it
+  // reports nothing but the planted files.
   it('hold on the clean tree', () => {
     assert.deepEqual(findViolations(root), []);
-    assert.deepEqual(lintBoundaries(copy), []);
   });
 
   it('refuse a planted wrong import of each kind, saying what to do instead', () => {
@@ -181,20 +182,19 @@ describe('copy-paste check', () => {
     return { status: result.status, output: `${result.stdout}${result.stderr}` };
   }
 
-  it('passes the sources as they are and fails a copied function', () => {
+  // `npm run lint` runs jscpd over the whole tree, so the clean sources are its business; here
+  // the configuration must catch one copied file beside its original.
+  it('fails a copied file', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'casebridge-copies-'));
     try {
-      for (const source of SOURCES)
-        cpSync(path.join(root, source), path.join(dir, source), {
-          recursive: true,
-          filter: (name) => !/[\\/](node_modules|dist)$/.test(name),
-        });
-      // The configuration also covers e2e/, which this copy leaves out.
-      mkdirSync(path.join(dir, 'e2e'));
-      assert.equal(runJscpd(dir).status, 0);
-
       const original = 'apps/server/src/lib/idempotency.ts';
       const copied = 'apps/server/src/lib/planted-copy.ts';
+      mkdirSync(path.join(dir, path.dirname(original)), { recursive: true });
+      // The configuration's other folders, empty here.
+      for (const folder of ['packages', 'e2e']) mkdirSync(path.join(dir, folder));
+      cpSync(path.join(root, original), path.join(dir, original));
+      assert.equal(runJscpd(dir).status, 0);
+
       writeFileSync(path.join(dir, copied), readFileSync(path.join(root, original), 'utf8'));
       const { status, output } = runJscpd(dir);
       assert.equal(status, 1);
