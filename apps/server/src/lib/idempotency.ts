@@ -67,7 +67,9 @@ function hashRequest(request: FastifyRequest): string {
         request.method,
         request.routeOptions.url,
         request.params,
-        isMultipart(request) ? `multipart:${request.headers['content-length'] ?? ''}` : request.body,
+        isMultipart(request)
+          ? `multipart:${request.headers['content-length'] ?? ''}`
+          : request.body,
       ]),
     )
     .digest('hex');
@@ -202,8 +204,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
     if (!first) throw new AppError('CONFLICT', IDEMPOTENCY_MESSAGES.inProgress);
     if (first.requestHash !== requestHash) throw reused();
     if (first.statusCode === null) throw new AppError('CONFLICT', IDEMPOTENCY_MESSAGES.inProgress);
-    if (first.bodyHash !== null && (await hashOfBody(request)) !== first.bodyHash)
-      throw reused();
+    if (first.bodyHash !== null && (await hashOfBody(request)) !== first.bodyHash) throw reused();
     return reply
       .code(first.statusCode)
       .header(IDEMPOTENT_REPLAY_HEADER, 'true')
