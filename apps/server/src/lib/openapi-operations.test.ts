@@ -118,7 +118,7 @@ describe('errorStatusesOf', () => {
 
   it('adds the body and idempotency answers to a create, and 429 where rate limited', () => {
     expect(errorStatusesOf(operation({ method: 'POST' }))).toEqual([
-      400, 401, 403, 409, 413, 415, 500, 503,
+      400, 401, 403, 409, 413, 415, 422, 500, 503,
     ]);
     expect(
       errorStatusesOf(

@@ -231,8 +231,10 @@ export function errorStatusesOf(operation: ApiOperation): ErrorStatus[] {
   if (!isPublic || isWrite) statuses.push(403);
   if (operation.path.includes('{')) statuses.push(404);
   // Every POST outside /api/auth/ takes an Idempotency-Key (lib/idempotency.ts).
-  if (isIdempotent(operation)) statuses.push(409, 422);
+  if (isIdempotent(operation)) statuses.push(409);
   if (isWrite) statuses.push(413, 415);
+  // …and refuses the key again with another request.
+  if (isIdempotent(operation)) statuses.push(422);
   if (operation.isRateLimited) statuses.push(429);
   // Any operation that reads the database may find it too busy (lib/database-busy.ts).
   statuses.push(500, 503);
