@@ -17,7 +17,8 @@ describe.runIf(inject('testTemplate').kind === 'postgres')('opening live streams
     baseUrl = await server.app.listen({ port: 0, host: '127.0.0.1' });
     cookie = await server.login('clinic@demo.test');
     // Checks the session once, so the streams below find it in this instance's cache.
-    expect((await server.request({ url: '/api/auth/session', cookie })).statusCode).toBe(200);
+    const checked = await server.request({ url: '/api/auth/session', cookie });
+    if (checked.statusCode !== 200) throw new Error(`session check answered ${checked.statusCode}`);
   });
   afterAll(async () => server.close());
 
