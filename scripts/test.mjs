@@ -10,6 +10,18 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from '
 import net from 'node:net';
 import path from 'node:path';
 
+// The suite proves the runtime the product runs on (docs/decisions/0038-node-24-from-the-npm-registry.md):
+// npm puts the project's Node 24 first on the PATH of `npm test`, and every step inherits it.
+const REQUIRED_NODE_MAJOR = 24;
+if (Number(process.versions.node.split('.')[0]) < REQUIRED_NODE_MAJOR) {
+  console.error(
+    `npm test runs on Node.js ${REQUIRED_NODE_MAJOR}, and this is ${process.version}: run it as npm test, after npm install.`,
+  );
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+console.log(`Node.js ${process.version}`);
+
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const reports = path.join(root, '.reports');
 rmSync(reports, { recursive: true, force: true });

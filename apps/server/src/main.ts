@@ -1,3 +1,4 @@
+import '#src/runtime-check.ts';
 import { DEMO_PASSWORD } from '@casebridge/domain/constants';
 import { DEMO_USERS } from './db/seed/demo-data.ts';
 import { seedDemoData } from './db/seed/seed-demo.ts';

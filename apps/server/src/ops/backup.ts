@@ -1,3 +1,4 @@
+import '#src/runtime-check.ts';
 import path from 'node:path';
 import { createPglite } from '#src/db/client.ts';
 import { acquireDataDirLock, DataDirLockedError } from '#src/db/data-dir-lock.ts';

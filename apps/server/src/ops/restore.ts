@@ -1,3 +1,4 @@
+import '#src/runtime-check.ts';
 import path from 'node:path';
 import {
   describeAuditChain,

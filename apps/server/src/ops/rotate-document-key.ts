@@ -1,3 +1,4 @@
+import '#src/runtime-check.ts';
 import { openDatabase } from '#src/db/client.ts';
 import { acquireDataDirLock, DataDirLockedError } from '#src/db/data-dir-lock.ts';
 import { parseEnv } from '#src/env.ts';

@@ -1,3 +1,4 @@
+import '#src/runtime-check.ts';
 import {
   describeAuditChain,
   parseAuditCheckpoint,

@@ -1,3 +1,4 @@
+import '#src/runtime-check.ts';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createPglite, migrateDatabase, openDatabase, type Database } from '#src/db/client.ts';
