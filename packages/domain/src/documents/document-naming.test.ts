@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sanitizeFileName, toStorageKey, toStoredFileName } from './document-naming.ts';
 
+const anyCodeUnit = fc.nat(0xffff).map((code) => String.fromCharCode(code));
+
 describe('sanitizeFileName (spec section 5)', () => {
   it.each([
     ['report.pdf', 'report.pdf'],
@@ -21,7 +23,9 @@ describe('sanitizeFileName (spec section 5)', () => {
   it('keeps only letters, digits, dot, hyphen and underscore, one character per character', () => {
     expect(() =>
       fc.assert(
-        fc.property(fc.string({ unit: 'binary', maxLength: 80 }), (name) => {
+        // Any UTF-16 code unit, lone surrogates included: fast-check's own 'binary' unit makes
+        // the same strings about a thousand times slower (4 s for 100 runs).
+        fc.property(fc.string({ unit: anyCodeUnit, maxLength: 80 }), (name) => {
           const base = name.split(/[\\/]/).pop() ?? '';
           const result = sanitizeFileName(name);
           return /^[A-Za-z0-9._-]*$/.test(result) && result.length === base.length;
