@@ -261,10 +261,20 @@ describe('Idempotency-Key on creates', () => {
     const pdf = (line: string) => makeSamplePdf('Retry test', [line]);
     /**
      * Uploads `data` with the key, in 7-byte chunks so the boundary falls across them; each call
-     * makes a new boundary, as a browser's resend of the same form does.
+     * makes a new boundary, as a browser's resend of the same form does, of another length too.
      */
+    let resends = 0;
     const uploadWith = (key: string, data: Buffer) => {
+      resends += 1;
       const body = multipartBody({ category: 'Intake' }, { fileName: 'retry.pdf', data });
+      const boundary = /boundary=(\S+)/.exec(body.headers['content-type']!)![1]!;
+      const longer = `${boundary}${'x'.repeat(resends)}`;
+      const payload = Buffer.from(
+        body.payload.toString('latin1').replaceAll(boundary, longer),
+        'latin1',
+      );
+      body.headers['content-type'] = `multipart/form-data; boundary=${longer}`;
+      body.payload = payload;
       const chunks = Array.from({ length: Math.ceil(body.payload.length / 7) }, (_, index) =>
         body.payload.subarray(index * 7, index * 7 + 7),
       );

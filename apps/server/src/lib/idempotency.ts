@@ -57,8 +57,8 @@ const isMultipart = (request: FastifyRequest) =>
 
 /**
  * What the key promises to repeat: method, route, parameters and body. A multipart upload's body
- * is read by its handler, so its length stands in for it here, and the hash of the whole body is
- * compared as well (MultipartHash).
+ * is read by its handler, not before it: it is compared by its own hash (MultipartHash), never by
+ * its length, which a new boundary may change.
  */
 function hashRequest(request: FastifyRequest): string {
   return createHash('sha256')
@@ -67,9 +67,7 @@ function hashRequest(request: FastifyRequest): string {
         request.method,
         request.routeOptions.url,
         request.params,
-        isMultipart(request)
-          ? `multipart:${request.headers['content-length'] ?? ''}`
-          : request.body,
+        isMultipart(request) ? 'multipart' : request.body,
       ]),
     )
     .digest('hex');
