@@ -136,24 +136,18 @@ async function checksLane() {
   await vitest('unit', projects('domain', 'server-unit', 'web'));
 }
 
-const integration = projects('server-integration', 'server-integration-isolated');
-
 /**
- * What differs on the embedded database, always on PGlite, when the whole suite runs on
- * PostgreSQL (docs/testing.md). Light enough, two files at a time, to run beside the browser
- * tests once the checks are done.
+ * The whole integration suite (on PostgreSQL when the run has a server, else on PGlite), then
+ * what differs on the embedded database, always on PGlite (docs/testing.md).
  */
-async function pglitePass() {
-  if (postgresUrl) await vitest('integration (PGlite pass)', projects('server-pglite'));
-}
-
-/** The whole integration suite: on PostgreSQL when the run has a server, else on PGlite. */
-async function integrationSuite() {
+async function integrationSteps() {
+  const integration = projects('server-integration', 'server-integration-isolated');
   if (postgresUrl) {
     await vitest('integration (PostgreSQL)', integration, {
       ...baseEnv,
       TEST_DATABASE_URL: postgresUrl,
     });
+    await vitest('integration (PGlite pass)', projects('server-pglite'));
   } else {
     console.log('(no TEST_DATABASE_URL or DATABASE_URL: the integration suite runs on PGlite)');
     await vitest('integration (PGlite)', integration);
@@ -187,17 +181,11 @@ async function browserLane() {
 
 if (!redisUrl)
   console.log('(no Redis answered on 127.0.0.1:6379: the Redis store tests are skipped)');
-// The whole integration suite starts servers and tools as child processes and measures timeouts:
-// beside the browser tests it ran slower than both in sequence, and its start-up deadlines failed.
-// It runs on its own, after the two lanes (docs/testing.md).
-await Promise.all([
-  (async () => {
-    await checksLane();
-    await pglitePass();
-  })(),
-  browserLane(),
-]);
-await integrationSuite();
+// The integration suite starts servers and tools as child processes and measures timeouts: it
+// runs on its own, after the two lanes. Beside the browser tests it ran slower than both put
+// together, and its start-up deadlines failed (docs/testing.md).
+await Promise.all([checksLane(), browserLane()]);
+await integrationSteps();
 
 for (const result of results.filter((each) => each.failed > 0)) {
   console.log(`\n━━ ${result.label} failed; its output (${path.relative(root, result.log)}):`);
