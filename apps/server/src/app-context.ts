@@ -5,6 +5,7 @@ import type { Env } from './env.ts';
 import type { EventHub } from './events/event-hub.ts';
 import type { Actor } from './lib/actor.ts';
 import type { MailDelivery } from './mail/mail-jobs.ts';
+import type { Metrics } from './metrics/metrics.ts';
 import type { DocumentKeyring } from './storage/document-encryption.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 
@@ -22,6 +23,8 @@ export type AppContext = {
   documentKeys: DocumentKeyring;
   /** Sends a queued mail now when an answer depends on it (mail/mail-jobs.ts). */
   mail: MailDelivery;
+  /** This instance's Prometheus metrics (metrics/metrics.ts). */
+  metrics: Metrics;
 };
 
 declare module 'fastify' {

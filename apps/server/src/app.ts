@@ -234,6 +234,17 @@ export async function buildApp({
   // A create repeated with the same Idempotency-Key answers as the first and creates nothing.
   registerIdempotency(app, context.db);
 
+  // Every answer's latency, by its route's pattern (never the URL, which carries ids): the
+  // metrics' request rate and latency (metrics/metrics.ts).
+  app.addHook('onResponse', async (request, reply) => {
+    context.metrics.observeRequest(
+      request.routeOptions.url ?? 'unmatched',
+      request.method,
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
+  });
+
   // Patient data must not linger in browser or proxy caches.
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api') && !reply.hasHeader('cache-control'))

@@ -11,6 +11,7 @@ import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { eventRoutes } from './modules/events/events.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { messageRoutes } from './modules/messages/messages.routes.ts';
+import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { mfaRoutes } from './modules/mfa/mfa.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
@@ -59,6 +60,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(systemToolRoutes);
   await app.register(mailOutboxRoutes);
   await app.register(jobRoutes);
+  await app.register(metricsRoutes);
   await app.register(documentRoutes);
   await app.register(billingRoutes);
   await app.register(lienRoutes);

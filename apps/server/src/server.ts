@@ -6,6 +6,8 @@ import { buildApp, type LogStream } from './app.ts';
 import { createAuth } from './auth/auth.ts';
 import { trackSilentConnections } from './lib/silent-connections.ts';
 import { createStreamSlots } from './lib/stream-slots.ts';
+import { createMetrics } from './metrics/metrics.ts';
+import { bindAuditAppendTiming } from './modules/audit/audit-chain.queries.ts';
 import { listLiveSessions } from './auth/session.ts';
 import { SessionCache } from './auth/session-cache.ts';
 import { createPglite, migrateDatabase, openDatabase, type Database } from './db/client.ts';
@@ -85,8 +87,12 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
       log: { info: (message) => log.info(message), warn: (message) => log.warn(message) },
     },
   );
+  // The hub reports to the metrics, which read the hub's stream count when scraped.
+  const metrics = createMetrics({ database, openStreams: () => hub.size });
+  bindAuditAppendTiming(db, metrics.observeAuditAppend);
   const hub = new EventHub(database, {
     slots: streamSlots,
+    onDelivered: (event) => metrics.observeEventDelivered(event.createdAt),
     checkSessions: async (sessionIds) =>
       listLiveSessions(
         db,
@@ -122,6 +128,7 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
     storage,
     documentKeys,
     mail: mailDeliveryOn(jobs),
+    metrics,
   };
   const app = await buildApp({
     context,

@@ -13,6 +13,7 @@ const ADMIN_ONLY: Capability[] = [
   'admin:access-requests',
   'admin:mail',
   'admin:access-grants',
+  'admin:metrics',
   'admin:api-tokens',
 ];
 const CLINIC_AND_ADMIN: Capability[] = [

@@ -27,6 +27,8 @@ export const CAPABILITIES = [
   'admin:access-requests',
   'admin:mail',
   'admin:access-grants',
+  /** This instance's Prometheus metrics (GET /api/metrics): for administrators and monitoring. */
+  'admin:metrics',
   // The three-party workflow (docs/architecture/three-party-workflow.md).
   'requests:read',
   'requests:create',

@@ -46,6 +46,8 @@ const WRITE_MAY_CHANGE_SESSIONS: Record<RouteAccess, boolean> = {
   'admin:templates': false,
   'admin:audit': false,
   'admin:mail': false,
+  // Read only: no write is declared with it.
+  'admin:metrics': false,
   'requests:read': false,
   'requests:create': false,
   'requests:respond': false,

@@ -36,6 +36,8 @@ export type Database = {
    */
   streamsDb: Db;
   kind: 'pglite' | 'postgres';
+  /** The request pool's connections (PostgreSQL); null on PGlite, which has one. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   /**
    * Subscribes to a NOTIFY channel; resolves to an unsubscribe function. On PostgreSQL a lost
    * connection is reopened with backoff and reported through the handlers.
@@ -102,6 +104,7 @@ function openPglite(client: PGlite): Database {
     db,
     streamsDb: db,
     kind: 'pglite',
+    poolStats: () => null,
     async listen(channel, handlers) {
       const unsubscribe = await client.listen(channel, (payload) => handlers.onNotify(payload));
       handlers.onConnected?.(false);
@@ -214,6 +217,11 @@ function openPostgres(url: string, log?: DatabaseLog, poolSize?: number): Databa
     db,
     streamsDb,
     kind: 'postgres',
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     async listen(channel, handlers) {
       const subscription = await listenWithReconnect(url, channel, handlers, log);
       const unlisten = async () => {

@@ -89,6 +89,8 @@ function scopeKeyOf(actor: Actor): string {
 type HubOptions = {
   checkSessions: SessionChecker;
   slots: StreamSlots;
+  /** Told of each event this instance read and handed to its streams (the metrics' lag). */
+  onDelivered?: (event: EventRow) => void;
   log?: HubLog;
 };
 
@@ -390,6 +392,7 @@ export class EventHub {
         this.end(client, 'overflow');
       }
     }
+    this.options.onDelivered?.(row);
   }
 
   private scheduleHeartbeat(): void {

@@ -109,6 +109,11 @@ export function csvResponse(description: string) {
   return { description, content: { 'text/csv': { schema: ZCsv } } };
 }
 
+/** Response content for plain text of another format (the Prometheus exposition format). */
+export function textResponse(description: string) {
+  return { description, content: { 'text/plain': { schema: z.string() } } };
+}
+
 const ZBinary = z.string().meta({ format: 'binary' });
 
 /** Response content for file bytes, one media type per type the file may have. */

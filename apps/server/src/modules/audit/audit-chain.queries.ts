@@ -79,14 +79,25 @@ export class AuditAppendError extends Error {
   }
 }
 
+/** Who hears how long each append took, by the Drizzle dialect of its database (audit-key.ts). */
+const appendTimings = new WeakMap<object, (seconds: number) => void>();
+const dialectOf = (db: Db): object => (db as unknown as { dialect: object }).dialect;
+
+/** Reports every audit append on `db` and its transactions (the server's metrics). */
+export function bindAuditAppendTiming(db: Db, observe: (seconds: number) => void): void {
+  appendTimings.set(dialectOf(db), observe);
+}
+
 /**
  * Runs a statement that carries the audit key. Drizzle's error names the statement's parameters
  * and PGlite's keeps them on the error, so either would put the key into the log of a failed
  * append: the error is replaced by one with the database's message and code only.
  */
 export async function executeWithoutKeyInErrors(db: Db, statement: SQL): Promise<void> {
+  const startedAt = performance.now();
   try {
     await db.execute(statement);
+    appendTimings.get(dialectOf(db))?.((performance.now() - startedAt) / 1000);
   } catch (error) {
     let cause: unknown = error;
     while (cause instanceof Error && cause.message.startsWith('Failed query:') && cause.cause)
