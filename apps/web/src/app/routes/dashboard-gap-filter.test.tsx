@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '#src/test/render.tsx';
 import { signedInAs } from '#src/test/sessions.ts';
 import { ClinicDashboardPage } from './clinic-dashboard-page.tsx';
+import { DashboardRedirect } from './dashboard-redirect.tsx';
 import { FirmDashboardPage } from './firm-dashboard-page.tsx';
 
 const EMPTY_PAGE = {
@@ -52,5 +53,18 @@ describe.each(['clinic', 'attorney'] as const)('the %s dashboard’s Gaps filter
     await expect.poll(() => listQueries(api)).toContain('open');
     await user.selectOptions(filter, '');
     expect(router.state.location.search).toBe('');
+  });
+});
+
+describe('/dashboard', () => {
+  it('forwards to the role’s dashboard with the query the link carried', async () => {
+    const { router } = renderWithProviders(<DashboardRedirect />, {
+      route: '/dashboard?gap=open',
+      path: '/dashboard',
+      session: signedInAs('clinic'),
+      routes: [{ path: '/dashboard/clinic', element: <h1>Clinic dashboard</h1> }],
+    });
+    expect(await screen.findByRole('heading', { name: 'Clinic dashboard' })).toBeVisible();
+    expect(router.state.location.search).toBe('?gap=open');
   });
 });
