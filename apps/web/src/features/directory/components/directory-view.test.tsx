@@ -49,6 +49,27 @@ describe('DirectoryView search', () => {
     expect(screen.getByText('Keystone Injury Law')).toBeVisible();
   });
 
+  it('opens the tab with the matches of a search typed before the directory loaded', async () => {
+    let answer = () => {};
+    const loaded = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    renderWithProviders(<DirectoryView canManage={false} />, {
+      session: signedInAs('attorney'),
+      api: {
+        'GET /organizations': async () => {
+          await loaded;
+          return { items: DIRECTORY };
+        },
+      },
+    });
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('searchbox', { name: 'Search directory' }), 'keystone');
+    answer();
+    expect(await screen.findByText('Keystone Injury Law')).toBeVisible();
+    expect(selectedTab()).toHaveTextContent('Attorney Firms (1)');
+  });
+
   it('keeps the open tab while it has matches', async () => {
     const user = renderDirectory();
     expect(await screen.findByText('Harbor Physical Therapy')).toBeVisible();

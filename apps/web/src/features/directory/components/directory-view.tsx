@@ -29,24 +29,26 @@ type Editing = { adding: OrganizationKind } | { editingId: string } | null;
 export function DirectoryView({ canManage }: { canManage: boolean }) {
   const directory = useDirectory();
   const [search, setSearch] = useState('');
-  const [tab, setTab] = useState<OrganizationKind>('clinic');
+  const [chosen, setChosen] = useState<{ tab: OrganizationKind; search: string }>({
+    tab: 'clinic',
+    search: '',
+  });
   const [editing, setEditing] = useState<Editing>(null);
   const groups = groupByKind(filterOrganizations(directory.data ?? [], search));
+  /**
+   * The open tab: the one the user chose, unless a search changed since and finds nothing there
+   * but does elsewhere; then the first tab with matches, so hits are never hidden behind an empty
+   * tab. Worked out from the matches, so it holds when the directory loads after the search.
+   */
+  const hasSearch = search.trim() !== '';
+  const firstWithMatches = TABS.find((item) => groups[item.kind].length > 0)?.kind;
+  const tab =
+    hasSearch && chosen.search !== search && groups[chosen.tab].length === 0 && firstWithMatches
+      ? firstWithMatches
+      : chosen.tab;
+  const setTab = (next: OrganizationKind) => setChosen({ tab: next, search });
   /** The tabs other than the open one that hold matches of the search. */
   const elsewhere = TABS.filter((item) => item.kind !== tab && groups[item.kind].length > 0);
-
-  /**
-   * A search whose matches are all in other tabs opens the first of them, so its hits are never
-   * hidden behind an empty tab; a tab that still has matches stays open.
-   */
-  const changeSearch = (next: string) => {
-    setSearch(next);
-    if (!directory.data || next.trim() === '') return;
-    const found = groupByKind(filterOrganizations(directory.data, next));
-    if (found[tab].length > 0) return;
-    const first = TABS.find((item) => found[item.kind].length > 0);
-    if (first) setTab(first.kind);
-  };
   const edited =
     editing && 'editingId' in editing
       ? directory.data?.find((organization) => organization.id === editing.editingId)
@@ -66,7 +68,7 @@ export function DirectoryView({ canManage }: { canManage: boolean }) {
             placeholder="Search directory..."
             className="pl-9"
             value={search}
-            onChange={(event) => changeSearch(event.target.value)}
+            onChange={(event) => setSearch(event.target.value)}
           />
         </div>
         {canManage ? (
@@ -100,7 +102,7 @@ export function DirectoryView({ canManage }: { canManage: boolean }) {
               </div>
             ) : groups[item.kind].length === 0 ? (
               <EmptyState title="No results found">
-                {search.trim() !== '' && elsewhere.length > 0 ? (
+                {hasSearch && elsewhere.length > 0 ? (
                   <p>
                     Matches in{' '}
                     {elsewhere.map((other, index) => (
