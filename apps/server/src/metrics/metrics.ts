@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '#src/db/client.ts';
+import { listJobQueues } from '#src/modules/jobs/jobs.service.ts';
+import { countUnsentMail } from '#src/modules/mail-outbox/mail-outbox.service.ts';
+import { countUndeliveredWebhooks } from '#src/modules/webhooks/webhooks.service.ts';
 
 /**
  * This instance's Prometheus metrics (GET /api/metrics, docs/operations.md 'Metrics and
@@ -44,13 +46,7 @@ function perScrape<T>(read: () => Promise<T>): () => Promise<T> {
   };
 }
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-
-type QueueRow = { name: string; status: string; count: number; oldest_due_seconds: number | null };
-type OutboxRow = { status: string; count: number; oldest_seconds: number | null };
-type WebhookRow = { endpoint_id: string; status: string; count: number };
 
 export function createMetrics({ database, openStreams }: MetricSources): Metrics {
   const registry = new Registry();
@@ -105,15 +101,7 @@ export function createMetrics({ database, openStreams }: MetricSources): Metrics
   );
 
   // The shared queues, read once per scrape: the gauges of one table share its query.
-  const readJobs = perScrape(async () =>
-    rowsOf<QueueRow>(
-      await db.execute(sql`
-        select name, status, count(*)::int as count,
-          extract(epoch from now() - min(run_at) filter (where run_at <= now()))::float
-            as oldest_due_seconds
-        from jobs group by name, status`),
-    ),
-  );
+  const readJobs = perScrape(() => listJobQueues(db));
   registry.registerMetric(
     new Gauge({
       registers: [],
@@ -121,9 +109,11 @@ export function createMetrics({ database, openStreams }: MetricSources): Metrics
       help: 'Jobs by name and status (queued, running, failed)',
       labelNames: ['job', 'status'] as const,
       async collect() {
-        const rows = await readJobs();
+        const queues = await readJobs();
         this.reset();
-        for (const row of rows) this.set({ job: row.name, status: row.status }, row.count);
+        for (const queue of queues)
+          for (const status of ['queued', 'running', 'failed'] as const)
+            if (queue[status] > 0) this.set({ job: queue.name, status }, queue[status]);
       },
     }),
   );
@@ -134,23 +124,20 @@ export function createMetrics({ database, openStreams }: MetricSources): Metrics
       help: 'How long the oldest queued job of each name has been due',
       labelNames: ['job'] as const,
       async collect() {
-        const rows = await readJobs();
+        const queues = await readJobs();
+        const now = Date.now();
         this.reset();
-        for (const row of rows)
-          if (row.status === 'queued')
-            this.set({ job: row.name }, Math.max(0, row.oldest_due_seconds ?? 0));
+        for (const queue of queues)
+          if (queue.queued > 0)
+            this.set(
+              { job: queue.name },
+              queue.oldestDueAt ? Math.max(0, (now - Date.parse(queue.oldestDueAt)) / 1000) : 0,
+            );
       },
     }),
   );
 
-  const readOutbox = perScrape(async () =>
-    rowsOf<OutboxRow>(
-      await db.execute(sql`
-        select status, count(*)::int as count,
-          extract(epoch from now() - min(created_at))::float as oldest_seconds
-        from mail_outbox where status <> 'sent' group by status`),
-    ),
-  );
+  const readOutbox = perScrape(() => countUnsentMail(db));
   registry.registerMetric(
     new Gauge({
       registers: [],
@@ -171,7 +158,7 @@ export function createMetrics({ database, openStreams }: MetricSources): Metrics
       help: 'Age of the oldest mail not yet sent',
       async collect() {
         const pending = (await readOutbox()).find((row) => row.status === 'pending');
-        this.set(Math.max(0, pending?.oldest_seconds ?? 0));
+        this.set(pending?.oldestSeconds ?? 0);
       },
     }),
   );
@@ -183,14 +170,10 @@ export function createMetrics({ database, openStreams }: MetricSources): Metrics
       help: 'Webhook deliveries not yet delivered, by endpoint and status (pending, sending, failed)',
       labelNames: ['endpoint', 'status'] as const,
       async collect() {
-        const rows = rowsOf<WebhookRow>(
-          await db.execute(sql`
-            select endpoint_id::text, status, count(*)::int as count
-            from webhook_deliveries where status <> 'delivered' group by endpoint_id, status`),
-        );
+        const rows = await countUndeliveredWebhooks(db);
         this.reset();
         for (const row of rows)
-          this.set({ endpoint: row.endpoint_id, status: row.status }, row.count);
+          this.set({ endpoint: row.endpointId, status: row.status }, row.count);
       },
     }),
   );

@@ -17,6 +17,9 @@ import {
   requeueFailedJob,
 } from './jobs.queries.ts';
 
+/** Each job name's queued, running and failed counts and oldest due job (the metrics'). */
+export { listQueues as listJobQueues } from './jobs.queries.ts';
+
 /** The queue as admins see it: each job name's counts, and the newest failures. */
 export async function getJobsOverview(db: Db): Promise<TJobsOverview> {
   const [queues, failed] = await Promise.all([listQueues(db), listFailedJobs(db)]);

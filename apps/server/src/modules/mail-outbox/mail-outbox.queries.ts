@@ -1,4 +1,4 @@
-import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type {
   TMailOutboxDetail,
   TMailOutboxItem,
@@ -123,4 +123,19 @@ export async function requeueFailedMail(db: Db, id?: string): Promise<MailRow[]>
     })
     .where(and(eq(mailOutbox.status, 'failed'), id ? eq(mailOutbox.id, id) : undefined))
     .returning();
+}
+
+/** Unsent mail by status, with the age in seconds of the oldest of each (the metrics'). */
+export async function countUnsentMail(
+  db: Db,
+): Promise<Array<{ status: string; count: number; oldestSeconds: number }>> {
+  return db
+    .select({
+      status: mailOutbox.status,
+      count: sql<number>`count(*)::int`,
+      oldestSeconds: sql<number>`greatest(0, extract(epoch from now() - min(${mailOutbox.createdAt})))::float`,
+    })
+    .from(mailOutbox)
+    .where(ne(mailOutbox.status, 'sent'))
+    .groupBy(mailOutbox.status);
 }

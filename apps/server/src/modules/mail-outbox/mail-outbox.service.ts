@@ -86,6 +86,9 @@ export async function retryAllFailedMail(
 }
 
 /** A page of the outbox, newest first, filtered by status and text, with the count beside it. */
+/** Unsent mail by status and the age of the oldest (the metrics'). */
+export { countUnsentMail } from './mail-outbox.queries.ts';
+
 export function listMail(
   db: Db,
   filter: Parameters<typeof selectMailPage>[1],

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type {
   TWebhookDelivery,
   TWebhookEndpoint,
@@ -259,4 +259,19 @@ export async function insertDelivery(
 ): Promise<DeliveryRow> {
   const inserted = await db.insert(webhookDeliveries).values(values).returning();
   return firstOrThrow(inserted, 'the replayed delivery');
+}
+
+/** Deliveries not yet delivered, by endpoint and status (the metrics'). */
+export async function countUndeliveredWebhooks(
+  db: Db,
+): Promise<Array<{ endpointId: string; status: string; count: number }>> {
+  return db
+    .select({
+      endpointId: webhookDeliveries.endpointId,
+      status: webhookDeliveries.status,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(webhookDeliveries)
+    .where(ne(webhookDeliveries.status, 'delivered'))
+    .groupBy(webhookDeliveries.endpointId, webhookDeliveries.status);
 }

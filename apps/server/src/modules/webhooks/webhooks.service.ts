@@ -86,6 +86,9 @@ async function resolveOrganization(
 }
 
 /** The endpoints the actor manages, newest first (at most `limit`). */
+/** Deliveries not yet delivered, by endpoint and status (the metrics'). */
+export { countUndeliveredWebhooks } from './webhooks.queries.ts';
+
 export function listEndpoints(db: Db, actor: Actor, limit: number): Promise<TWebhookEndpoint[]> {
   return selectEndpoints(db, actor, limit);
 }
