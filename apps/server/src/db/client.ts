@@ -43,6 +43,8 @@ export type Database = {
    * connection is reopened with backoff and reported through the handlers.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  /** Applies the migrations this code knows and the database has not (see migrateDatabase). */
+  migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 };
@@ -105,6 +107,10 @@ function openPglite(client: PGlite): Database {
     streamsDb: db,
     kind: 'pglite',
     poolStats: () => null,
+    async migrate() {
+      // oxlint-disable-next-line typescript/no-explicit-any -- the drizzle migrators take their driver's own db type
+      await migratePglite(db as any, { migrationsFolder: MIGRATIONS_DIR });
+    },
     async listen(channel, handlers) {
       const unsubscribe = await client.listen(channel, (payload) => handlers.onNotify(payload));
       handlers.onConnected?.(false);
@@ -143,6 +149,7 @@ export const APPLICATION_NAME = {
   pool: 'casebridge',
   listen: 'casebridge-listen',
   streams: 'casebridge-streams',
+  migrate: 'casebridge-migrate',
 } as const;
 /** The streams pool's size: a slot takes one short transaction. */
 const STREAMS_POOL_SIZE = 2;
@@ -222,6 +229,7 @@ function openPostgres(url: string, log?: DatabaseLog, poolSize?: number): Databa
       idle: pool.idleCount,
       waiting: pool.waitingCount,
     }),
+    migrate: () => migratePostgres(url, log),
     async listen(channel, handlers) {
       const subscription = await listenWithReconnect(url, channel, handlers, log);
       const unlisten = async () => {
@@ -362,13 +370,50 @@ async function waitForDatabase(database: Database, options: DatabaseOptions): Pr
   }
 }
 
+/**
+ * Brings the schema up to this code's migrations; applied ones are skipped. Migrations only add
+ * (tables, columns, indexes), so an instance of the previous release keeps serving on a schema
+ * one release newer (docs/deployment.md#upgrading).
+ */
 export async function migrateDatabase(database: Database): Promise<void> {
-  const config = { migrationsFolder: MIGRATIONS_DIR };
-  if (database.kind === 'pglite') {
+  await database.migrate();
+}
+
+/** Which lock serialises migrators: pg_advisory_lock's key, 'casebridge migrations' in ASCII. */
+const MIGRATION_LOCK_KEY = 0x63626d6967;
+const MIGRATION_LOCK_WAIT_MS = 5 * 60_000;
+
+/**
+ * On its own connection, without the request pool's statement timeout (a migration may build an
+ * index over a large table), and under an advisory lock: instances starting together, or an
+ * instance starting while `casebridge migrate` runs, wait for the first migrator and then find
+ * nothing left to apply, instead of applying a migration twice and failing.
+ */
+async function migratePostgres(url: string, log?: DatabaseLog): Promise<void> {
+  const client = new pg.Client({
+    connectionString: url,
+    application_name: APPLICATION_NAME.migrate,
+    connectionTimeoutMillis: POSTGRES_TIMEOUTS.connectionTimeoutMillis,
+    keepAlive: true,
+  });
+  await client.connect();
+  try {
+    const deadline = Date.now() + MIGRATION_LOCK_WAIT_MS;
+    for (let attempt = 1; ; attempt += 1) {
+      const { rows } = await client.query<{ locked: boolean }>(
+        'select pg_try_advisory_lock($1) as locked',
+        [MIGRATION_LOCK_KEY],
+      );
+      if (rows[0]?.locked) break;
+      if (Date.now() >= deadline)
+        throw new Error('Another process held the migration lock for 5 minutes; nothing migrated');
+      if (attempt === 1) log?.info('Waiting for another process to finish migrating');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
     // oxlint-disable-next-line typescript/no-explicit-any -- the drizzle migrators take their driver's own db type
-    await migratePglite(database.db as any, config);
-  } else {
-    // oxlint-disable-next-line typescript/no-explicit-any -- see above
-    await migratePg(database.db as any, config);
+    await migratePg(drizzlePg(client, { schema }) as any, { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    // Ending the session releases the advisory lock with it.
+    await client.end();
   }
 }

@@ -67,12 +67,12 @@ function describeError(error: unknown): string {
 }
 
 /** A fresh, empty database on the backend this run tests: PGlite, or the PostgreSQL server. */
-async function withEmptyDatabase(run: (database: Database) => Promise<void>) {
+async function withEmptyDatabase(run: (database: Database, url: string | null) => Promise<void>) {
   const template = inject('testTemplate');
   if (template.kind === 'pglite') {
     const database = await openDatabase({ pgliteDir: 'memory://' });
     try {
-      await run(database);
+      await run(database, null);
     } finally {
       await database.close();
     }
@@ -84,9 +84,10 @@ async function withEmptyDatabase(run: (database: Database) => Promise<void>) {
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${name}`);
-  const database = await openDatabase({ databaseUrl: withDatabase(template.serverUrl, name) });
+  const url = withDatabase(template.serverUrl, name);
+  const database = await openDatabase({ databaseUrl: url });
   try {
-    await run(database);
+    await run(database, url);
   } finally {
     await database.close();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -171,4 +172,33 @@ describe('migrations', () => {
       expect(Number(counted[0]?.count)).toBe(1);
     });
   });
+
+  // Instances starting together, or one starting while `casebridge migrate` runs.
+  it.runIf(inject('testTemplate').kind === 'postgres')(
+    'applied by several processes at once, each migration once',
+    async () => {
+      await withEmptyDatabase(async (database, url) => {
+        const others = await Promise.all(
+          [1, 2].map(() => openDatabase({ databaseUrl: url ?? undefined })),
+        );
+        try {
+          const results = await Promise.allSettled(
+            [database, ...others].map((each) => migrateDatabase(each)),
+          );
+          expect(results.map((result) => result.status)).toEqual([
+            'fulfilled',
+            'fulfilled',
+            'fulfilled',
+          ]);
+        } finally {
+          await Promise.all(others.map((other) => other.close()));
+        }
+        const applied = await rows<{ id: number }>(
+          database,
+          sql`select id from drizzle.__drizzle_migrations`,
+        );
+        expect(applied).toHaveLength(journal.entries.length);
+      });
+    },
+  );
 });
