@@ -31,6 +31,7 @@ const PGLITE_FILES = [
   'apps/server/src/jobs/job-runner.integration.test.ts',
   'apps/server/src/modules/health/health.integration.test.ts',
   'apps/server/src/modules/system-tools/system-tools.integration.test.ts',
+  'apps/server/src/modules/system/*.integration.test.ts',
   'apps/server/src/pglite-smoke.integration.test.ts',
 ];
 

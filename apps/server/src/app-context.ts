@@ -6,6 +6,7 @@ import type { EventHub } from './events/event-hub.ts';
 import type { Actor } from './lib/actor.ts';
 import type { MailDelivery } from './mail/mail-jobs.ts';
 import type { Metrics } from './metrics/metrics.ts';
+import type { ServerInstance } from './modules/system/instance-heartbeat.ts';
 import type { DocumentKeyring } from './storage/document-encryption.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 
@@ -25,6 +26,8 @@ export type AppContext = {
   mail: MailDelivery;
   /** This instance's Prometheus metrics (metrics/metrics.ts). */
   metrics: Metrics;
+  /** This process, as its row in `server_instances` names it (system/instance-heartbeat.ts). */
+  instance: ServerInstance;
 };
 
 declare module 'fastify' {

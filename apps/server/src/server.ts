@@ -20,6 +20,10 @@ import { createServerJobs } from './jobs/server-jobs.ts';
 import { mailDeliveryOn } from './mail/mail-jobs.ts';
 import { bindAuditKeyring, loadAuditKeyring } from './modules/audit/audit-key.ts';
 import { getSettings } from './modules/settings/settings.queries.ts';
+import {
+  createInstanceHeartbeat,
+  describeThisInstance,
+} from './modules/system/instance-heartbeat.ts';
 import { serveBackups } from './ops/backup-socket.ts';
 import { createFileStorage } from './storage/create-file-storage.ts';
 import { loadDocumentKeyring } from './storage/document-encryption.ts';
@@ -110,12 +114,15 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
     warn: (message: string) => log.warn(message),
   };
   const manual = new Set(options.manualJobs ?? []);
+  const instance = describeThisInstance();
   // Before the app: a route may send a queued mail at once (an invitation).
   const jobs = createJobRunner({ db, definitions, appUrl: env.appUrl, log: runnerLog });
+  // The started runner: its poll loop also keeps this instance's row (docs/architecture/jobs.md).
   const background = createJobRunner({
     db,
     definitions: definitions.filter((definition) => !manual.has(definition.name)),
     appUrl: env.appUrl,
+    heartbeat: createInstanceHeartbeat(db, instance),
     log: runnerLog,
   });
   const context: AppContext = {
@@ -129,6 +136,7 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
     documentKeys,
     mail: mailDeliveryOn(jobs),
     metrics,
+    instance,
   };
   const app = await buildApp({
     context,

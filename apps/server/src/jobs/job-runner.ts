@@ -9,6 +9,18 @@ import { leaseMsOf, type AnyJobDefinition, type JobOutcome } from './job-definit
 
 type JobRow = typeof jobs.$inferSelect;
 
+/**
+ * Work each instance does for itself on the runner's own poll loop (its row in
+ * `server_instances`). Not a job: a job is claimed by one instance, and every instance must beat.
+ */
+export type RunnerHeartbeat = {
+  /** How often the poll loop beats, its first beat being at start. */
+  everyMs: number;
+  beat(): Promise<void>;
+  /** Once the runner has stopped. */
+  end(): Promise<void>;
+};
+
 export type JobRunnerOptions = {
   db: Db;
   definitions: readonly AnyJobDefinition[];
@@ -18,6 +30,8 @@ export type JobRunnerOptions = {
   pollMs?: number;
   /** Jobs run at once by this instance. */
   concurrency?: number;
+  /** Beats while the runner polls; only a started runner beats. */
+  heartbeat?: RunnerHeartbeat;
   log: { info(message: string): void; warn(message: string): void };
 };
 
@@ -54,6 +68,21 @@ export function createJobRunner(options: JobRunnerOptions) {
   const stopping = new AbortController();
   let pollTimer: NodeJS.Timeout | null = null;
   let polling: Promise<void> | null = null;
+  let beating: Promise<void> | null = null;
+  let lastBeatAt = 0;
+
+  /** One beat unless one runs or the last was less than `everyMs` ago; never rejects. */
+  function beatIfDue(heartbeat: RunnerHeartbeat): Promise<void> {
+    if (beating || Date.now() - lastBeatAt < heartbeat.everyMs) return beating ?? Promise.resolve();
+    lastBeatAt = Date.now();
+    beating = heartbeat
+      .beat()
+      .catch((error: unknown) => log.warn(`job runner heartbeat: ${describeError(error)}`))
+      .finally(() => {
+        beating = null;
+      });
+    return beating;
+  }
 
   /** The lease of each known job, by name, as one SQL expression. */
   const leaseOf = (names: readonly string[]): SQL =>
@@ -261,13 +290,17 @@ export function createJobRunner(options: JobRunnerOptions) {
   return {
     workerId,
     definitions: byName,
-    /** Starts polling; scheduled jobs get their rows first. */
+    /** Starts polling; the heartbeat beats and scheduled jobs get their rows first. */
     async start(): Promise<void> {
+      const { heartbeat } = options;
+      if (heartbeat) await beatIfDue(heartbeat);
       await ensureSchedules(
         options.definitions.filter((definition) => definition.schedule).map(({ name }) => name),
       );
       pollTimer = setInterval(() => {
-        if (polling || stopping.signal.aborted) return;
+        if (stopping.signal.aborted) return;
+        if (heartbeat) void beatIfDue(heartbeat);
+        if (polling) return;
         polling = poll()
           .catch((error: unknown) => log.warn(`job runner: ${describeError(error)}`))
           .finally(() => {
@@ -318,12 +351,21 @@ export function createJobRunner(options: JobRunnerOptions) {
       return Promise.race([run, waited]);
     },
 
-    /** Stops claiming, aborts what runs and waits for the attempts in flight to end. */
+    /**
+     * Stops claiming, aborts what runs and waits for the attempts in flight to end; then the
+     * heartbeat of a started runner ends.
+     */
     async stop(): Promise<void> {
+      const wasStarted = pollTimer !== null;
       if (pollTimer) clearInterval(pollTimer);
       await polling;
       stopping.abort();
       await Promise.all(inFlight);
+      await beating;
+      if (wasStarted && options.heartbeat)
+        await options.heartbeat
+          .end()
+          .catch((error: unknown) => log.warn(`job runner heartbeat: ${describeError(error)}`));
     },
   };
 }

@@ -61,3 +61,20 @@ export const jobPauses = pgTable('job_pauses', {
   reason: text('reason').notNull(),
   pausedAt: timestamp('paused_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The server instances on this database, one row each (modules/system/instance-heartbeat.ts):
+ * written when an instance's job runner starts, refreshed by its poll loop every 15 s and deleted
+ * when it stops. A row not refreshed for a day (a killed instance) is deleted by whichever
+ * instance refreshes next. `last_seen_at` is the database's clock, so instances' clocks never
+ * disagree about who was seen when. The admin console's System page lists the recent ones.
+ */
+export const serverInstances = pgTable('server_instances', {
+  id: text('id').primaryKey(),
+  hostname: text('hostname').notNull(),
+  pid: integer('pid').notNull(),
+  version: text('version').notNull(),
+  commit: text('commit'),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+});
