@@ -6,6 +6,7 @@ import type { EventHub } from './events/event-hub.ts';
 import type { Actor } from './lib/actor.ts';
 import type { MailDelivery } from './mail/mail-jobs.ts';
 import type { Metrics } from './metrics/metrics.ts';
+import type { HealthCheck } from './modules/health/health.service.ts';
 import type { ServerInstance } from './modules/system/instance-heartbeat.ts';
 import type { DocumentKeyring } from './storage/document-encryption.ts';
 import type { FileStorage } from './storage/file-storage.ts';
@@ -26,6 +27,8 @@ export type AppContext = {
   mail: MailDelivery;
   /** This instance's Prometheus metrics (metrics/metrics.ts). */
   metrics: Metrics;
+  /** Probes the dependencies for GET /api/health and the System page (health/health.service.ts). */
+  health: HealthCheck;
   /** This process, as its row in `server_instances` names it (system/instance-heartbeat.ts). */
   instance: ServerInstance;
 };

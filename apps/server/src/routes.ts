@@ -32,6 +32,7 @@ import { mailOutboxRoutes } from './modules/mail-outbox/mail-outbox.routes.ts';
 import { sessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { systemToolRoutes } from './modules/system-tools/system-tools.routes.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 
@@ -61,6 +62,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(mailOutboxRoutes);
   await app.register(jobRoutes);
   await app.register(metricsRoutes);
+  await app.register(systemRoutes);
   await app.register(documentRoutes);
   await app.register(billingRoutes);
   await app.register(lienRoutes);

@@ -19,6 +19,7 @@ import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { createServerJobs } from './jobs/server-jobs.ts';
 import { mailDeliveryOn } from './mail/mail-jobs.ts';
 import { bindAuditKeyring, loadAuditKeyring } from './modules/audit/audit-key.ts';
+import { createHealthCheck } from './modules/health/health.service.ts';
 import { getSettings } from './modules/settings/settings.queries.ts';
 import {
   createInstanceHeartbeat,
@@ -125,6 +126,7 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
     heartbeat: createInstanceHeartbeat(db, instance),
     log: runnerLog,
   });
+  const health = createHealthCheck({ env, database, hub, storage });
   const context: AppContext = {
     env,
     database,
@@ -136,6 +138,7 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
     documentKeys,
     mail: mailDeliveryOn(jobs),
     metrics,
+    health,
     instance,
   };
   const app = await buildApp({
@@ -168,6 +171,7 @@ export async function createServer(options: CreateServerOptions): Promise<CaseBr
       await app.close();
       await background.stop();
       await jobs.stop();
+      health.close();
       await hub.stop();
       await sessionCache.stop();
       await streamSlots.close();

@@ -27,7 +27,10 @@ export const CAPABILITIES = [
   'admin:access-requests',
   'admin:mail',
   'admin:access-grants',
-  /** This instance's Prometheus metrics (GET /api/metrics): for administrators and monitoring. */
+  /**
+   * Read-only views of the deployment, for administrators and monitoring: this instance's
+   * Prometheus metrics (GET /api/metrics) and the System page (GET /api/admin/system).
+   */
   'admin:metrics',
   // The three-party workflow (docs/architecture/three-party-workflow.md).
   'requests:read',

@@ -123,6 +123,7 @@ describe('every admin route refuses every non-admin role', () => {
       { method: 'GET', url: '/api/admin/jobs' },
       { method: 'POST', url: '/api/admin/jobs/1/retry' },
       { method: 'POST', url: '/api/admin/jobs/queues/mail.send/resume' },
+      { method: 'GET', url: '/api/admin/system' },
       { method: 'GET', url: '/api/admin/api-tokens' },
       {
         method: 'POST',
