@@ -45,9 +45,9 @@ export type InvitedUser = { id: string; name: string; email: string; role: Role 
 /**
  * Creates a single-use link valid for INVITATION_TTL_HOURS and queues the invitation e-mail on
  * the change, the link pointing at the change's public address. Earlier links of the same user
- * stop working.
+ * stop working. Resolves to the link (the first admin's, printed by `casebridge create-admin`).
  */
-export async function queueInvitation(change: Change, user: InvitedUser): Promise<void> {
+export async function queueInvitation(change: Change, user: InvitedUser): Promise<string> {
   const { tx } = change;
   const token = randomBytes(32).toString('base64url');
   await revokeOpenInvitations(tx, user.id);
@@ -63,6 +63,7 @@ export async function queueInvitation(change: Change, user: InvitedUser): Promis
     subjectId: user.id,
     ...(await renderInvitation(tx, user, link)),
   });
+  return link;
 }
 
 /**

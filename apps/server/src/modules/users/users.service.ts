@@ -62,15 +62,20 @@ export async function createUser(
 }
 
 /**
- * `createUser` on the caller's Change (an access request's approval): `preApproved` skips the
- * approval step (the admin approving the request is that approval), `auditDetails` replaces the
- * audit row's description.
+ * `createUser` on the caller's Change (an access request's approval; `casebridge create-admin`,
+ * with no actor): `preApproved` skips the approval step (the admin approving the request is that
+ * approval), `auditDetails` replaces the audit row's description, `onInvitationLink` is handed
+ * the invitation's link (for an operator without a mail server).
  */
 export async function addUser(
   change: Change,
-  actor: Actor,
+  actor: Actor | null,
   input: TCreateUserParsed,
-  options: { preApproved?: boolean; auditDetails?: string } = {},
+  options: {
+    preApproved?: boolean;
+    auditDetails?: string;
+    onInvitationLink?: (link: string) => void;
+  } = {},
 ): Promise<TAdminUser> {
   const { tx } = change;
   if (await isEmailTaken(tx, input.email)) throw new AppError('CONFLICT', USER_MESSAGES.emailTaken);
@@ -82,14 +87,15 @@ export async function addUser(
     role: input.role,
     organizationId: input.organizationId,
     approved: options.preApproved === true || !settings.requireUserApproval,
-    createdBy: { id: actor.userId, name: actor.name },
+    createdBy: actor && { id: actor.userId, name: actor.name },
   });
-  await queueInvitation(change, {
+  const link = await queueInvitation(change, {
     id: user.id,
     name: user.name,
     email: user.email,
     role: input.role,
   });
+  options.onInvitationLink?.(link);
   change
     .audit({
       action: 'user_created',
