@@ -86,9 +86,9 @@ function record(label, since, passed, failed, log) {
   );
 }
 
-async function step(label, command, args) {
+async function step(label, command, args, env = baseEnv) {
   const since = Date.now();
-  const { ok, log } = await run(label, command, args);
+  const { ok, log } = await run(label, command, args, env);
   record(label, since, ok ? 1 : 0, ok ? 0 : 1, log);
   return ok;
 }
@@ -117,7 +117,14 @@ async function vitest(label, args, env = baseEnv) {
 
 const projects = (...names) => names.flatMap((name) => ['--project', name]);
 
-/** Typecheck, lint and the other static checks, then the tests that need no database server. */
+/** Resolves whether the web app was built, once the browser lane has built it (or failed to). */
+let webBuilt;
+const whenWebBuilt = new Promise((resolve) => (webBuilt = resolve));
+
+/**
+ * Typecheck, lint and the other static checks, the tests that need no database server, then the
+ * release built from the web build and run as an operator would (scripts/release.test.mjs).
+ */
 async function checksLane() {
   await step('typecheck', 'npm', ['run', '-s', 'typecheck']);
   await step('lint', 'npm', ['run', '-s', 'lint']);
@@ -127,6 +134,8 @@ async function checksLane() {
     '--test',
     'scripts/check-boundaries.test.mjs',
   ]);
+  // What breaks the release still running during an upgrade (docs/deployment.md#upgrading).
+  await step('migration rule', 'node', ['--test', 'scripts/check-migrations.test.mjs']);
   // What counts as a page's initial JavaScript, and that each size limit can fail.
   await step('bundle budget rules', 'node', ['--test', 'scripts/check-bundle-budget.test.mjs']);
   await step('format', 'npm', ['run', '-s', 'format:check']);
@@ -134,6 +143,13 @@ async function checksLane() {
   // (scripts/openapi-check.mjs, docs/architecture/api-contract.md).
   await step('OpenAPI contract', 'npm', ['run', '-s', 'openapi:check']);
   await vitest('unit', projects('domain', 'server-unit', 'web'));
+  if (!(await whenWebBuilt)) return;
+  if (!(await step('release build', 'npm', ['run', '-s', 'release', '--', '--skip-web-build'])))
+    return;
+  await step('release: install, upgrade', 'node', ['--test', 'scripts/release.test.mjs'], {
+    ...baseEnv,
+    TEST_DATABASE_URL: postgresUrl,
+  });
 }
 
 /**
@@ -158,6 +174,7 @@ async function integrationSteps() {
 async function browserLane() {
   const since = Date.now();
   const built = await run('build web app', 'npm', ['run', 'build']);
+  webBuilt(built.ok);
   if (!built.ok) {
     record('build web app', since, 0, 1, built.log);
     return;
