@@ -7,7 +7,7 @@ import { expect, test } from '../fixtures/test.ts';
 
 const NEW_PASSWORD = 'invited-user-password-1';
 // The Overview tab is the page's default view; accessibility.spec.ts scans it.
-const ADMIN_TABS = ['All Patients', 'Users', 'Templates', 'Audit Logs', 'Settings'];
+const ADMIN_TABS = ['All Patients', 'Users', 'Templates', 'Audit Logs', 'Settings', 'System'];
 
 /** Waits until nothing on the page is loading (skeletons, spinners). */
 async function waitForContent(page: Page) {
@@ -319,6 +319,17 @@ test('system tools report each health check', async ({ pageAs }) => {
   await expect(page.getByRole('button', { name: 'Load demo data' })).toBeVisible();
   await page.getByRole('button', { name: 'Load demo data' }).click();
   await expect(page.getByText('Demo data is already loaded')).toBeVisible();
+});
+
+test('the System tab shows the health, the version, this instance and the job queues', async ({
+  pageAs,
+}) => {
+  const page = await pageAs('admin');
+  await page.goto('/dashboard/admin?tab=system');
+  for (const name of ['Health', 'Version and migrations', 'Instances', 'Job queues'])
+    await expect(page.getByRole('heading', { name, level: 3 })).toBeVisible();
+  const instances = page.getByRole('table', { name: 'Instances seen in the last 60 seconds' });
+  await expect(instances).toContainText('this instance');
 });
 
 test('admin sends a template message to a patient from All Patients', async ({ pageAs }) => {

@@ -31,6 +31,10 @@ const SettingsTab = lazyComponent(
   () => import('#src/features/admin/components/settings-tab.tsx'),
   (module) => module.SettingsTab,
 );
+const SystemTab = lazyComponent(
+  () => import('#src/features/admin/components/system-tab.tsx'),
+  (module) => module.SystemTab,
+);
 const ApiTokensTab = lazyComponent(
   () => import('#src/features/api-tokens/components/api-tokens-tab.tsx'),
   (module) => module.ApiTokensTab,
@@ -51,6 +55,7 @@ const PRELOAD = {
   audit: AuditLogsTab.preload,
   'api-tokens': ApiTokensTab.preload,
   settings: SettingsTab.preload,
+  system: SystemTab.preload,
   webhooks: WebhooksPanel.preload,
 } as const;
 
@@ -74,11 +79,12 @@ const TABS = [
   { value: 'audit', label: 'Audit Logs' },
   { value: 'api-tokens', label: 'API tokens' },
   { value: 'settings', label: 'Settings' },
+  { value: 'system', label: 'System' },
   { value: 'webhooks', label: 'Webhooks' },
 ] as const;
 const TAB_VALUES = TABS.map((item) => item.value);
 
-/** /dashboard/admin?tab=overview|patients|users|templates|audit|api-tokens|settings */
+/** /dashboard/admin?tab=overview|patients|users|templates|audit|api-tokens|settings|system|webhooks */
 export function AdminDashboardPage() {
   const [tab, setTab] = useTabParam(TAB_VALUES);
   const [isSending, setIsSending] = useState(false);
@@ -124,6 +130,9 @@ export function AdminDashboardPage() {
         </LazyTab>
         <LazyTab value="settings">
           <SettingsTab.Component />
+        </LazyTab>
+        <LazyTab value="system">
+          <SystemTab.Component />
         </LazyTab>
         <LazyTab value="webhooks">
           <WebhooksPanel.Component isAdmin />

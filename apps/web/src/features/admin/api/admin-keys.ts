@@ -16,6 +16,7 @@ export const adminKeys = {
   mail: (query: TListMailOutboxQuery) => ['admin', 'mail', query] as const,
   mailDetail: (id: string) => ['admin', 'mail', 'detail', id] as const,
   jobs: () => ['admin', 'jobs'] as const,
+  system: () => ['admin', 'system'] as const,
 };
 
 /** `?a=1&b=2` from the defined, non-empty values of a query object. */
