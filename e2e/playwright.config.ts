@@ -42,7 +42,9 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: 'retain-on-failure',
+    // Recording a trace for every test cost a quarter of the browser tests' CPU (screenshots of
+    // each step); a failed test's retry in CI records one. Locally: --trace on.
+    trace: 'on-first-retry',
     launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
   projects: [
