@@ -32,15 +32,12 @@ try {
     await migrateDatabase(database);
     // The admin's creation is audited, signed under the same key as the server's rows.
     bindAuditKeyring(database.db, loadAuditKeyring(env));
-    await inChange(
-      database.db,
-      { actor: null, context: systemContext(env.appUrl) },
-      (change) =>
-        addUser(change, null, parsed.data, {
-          preApproved: true,
-          auditDetails: `${parsed.data.email} (Admin), by casebridge create-admin`,
-          onInvitationLink: (invitation) => (link = invitation),
-        }),
+    await inChange(database.db, { actor: null, context: systemContext(env.appUrl) }, (change) =>
+      addUser(change, null, parsed.data, {
+        preApproved: true,
+        auditDetails: `${parsed.data.email} (Admin), by casebridge create-admin`,
+        onInvitationLink: (invitation) => (link = invitation),
+      }),
     );
   });
   console.info(`Created the admin ${parsed.data.email}. They set their password at:\n${link}`);
