@@ -95,7 +95,7 @@ const CAPABILITY_LABELS: Partial<Record<Capability, string>> = {
   'admin:access-requests': 'Review access requests',
   'admin:mail': 'Read the mail outbox',
   'admin:access-grants': 'Grant temporary access',
-  'admin:metrics': 'Read metrics',
+  'admin:metrics': 'Read metrics and system status',
   'requests:read': 'Read requests',
   'requests:create': 'Create requests',
   'requests:respond': 'Respond to requests',
