@@ -45,6 +45,7 @@ test('a clinic user registers an endpoint and sees its delivery with the answer'
       'Document added',
       'Billing line added',
       'Records or bills request changed',
+      'Legal case stage changed',
     ])
       await dialog.getByLabel(label).uncheck();
     await expect(dialog.getByLabel('Message posted')).toBeChecked();

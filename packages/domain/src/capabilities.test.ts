@@ -33,7 +33,12 @@ const EVERY_SIGNED_IN_USER: Capability[] = [
   'directory:read',
 ];
 
-const CASE_WORK_READ: Capability[] = ['requests:read', 'liens:read', 'patients:external-ids'];
+const CASE_WORK_READ: Capability[] = [
+  'requests:read',
+  'liens:read',
+  'patients:external-ids',
+  'case-facts:read',
+];
 
 /**
  * Spec section 6 'Capabilities' and the three-party workflow's parties, as the table the code must
@@ -48,6 +53,7 @@ const EXPECTED: Record<Role, Capability[]> = {
     'requests:create',
     'requests:respond',
     'gaps:configure',
+    'case-facts:edit',
     'webhooks:manage',
   ],
   clinic: [
@@ -64,6 +70,7 @@ const EXPECTED: Record<Role, Capability[]> = {
     'requests:create',
     'reductions:negotiate',
     'settlements:manage',
+    'case-facts:edit',
     'webhooks:manage',
   ],
   lienholder: [
@@ -88,6 +95,19 @@ describe('capabilities (spec section 6 and the three-party workflow)', () => {
       'lienholder',
     ]);
     expect(ROLES.filter((role) => hasCapability(role, 'settlements:manage'))).toEqual(['attorney']);
+  });
+
+  it('keeps case facts to the firm and administrators to edit, the parties to read', () => {
+    expect(ROLES.filter((role) => hasCapability(role, 'case-facts:edit')).toSorted()).toEqual([
+      'admin',
+      'attorney',
+    ]);
+    expect(ROLES.filter((role) => hasCapability(role, 'case-facts:read')).toSorted()).toEqual([
+      'admin',
+      'attorney',
+      'clinic',
+      'lienholder',
+    ]);
   });
 
   for (const role of ROLES) {

@@ -41,6 +41,9 @@ export const CAPABILITIES = [
   'liens:record-payment',
   'reductions:negotiate',
   'settlements:manage',
+  /** A patient's case facts: accident, insurers, the firm's case number and the legal stage. */
+  'case-facts:read',
+  'case-facts:edit',
   // Integrations (docs/architecture/integrations.md).
   'admin:api-tokens',
   'webhooks:manage',
@@ -68,13 +71,14 @@ const CLINIC_WORK: readonly Capability[] = [
 ];
 
 /**
- * Reading requests and liens, and keeping the organisation's own reference for a patient: the
- * three parties and administrators, not a patient's contact.
+ * Reading requests, liens and case facts, and keeping the organisation's own reference for a
+ * patient: the three parties and administrators, not a patient's contact.
  */
 const CASE_WORK_READ: readonly Capability[] = [
   'requests:read',
   'liens:read',
   'patients:external-ids',
+  'case-facts:read',
 ];
 
 /**
@@ -104,6 +108,7 @@ export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
     'requests:create',
     'reductions:negotiate',
     'settlements:manage',
+    'case-facts:edit',
     'webhooks:manage',
   ],
   lienholder: [

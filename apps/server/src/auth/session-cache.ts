@@ -57,6 +57,8 @@ const WRITE_MAY_CHANGE_SESSIONS: Record<RouteAccess, boolean> = {
   'liens:record-payment': false,
   'reductions:negotiate': false,
   'settlements:manage': false,
+  'case-facts:read': false,
+  'case-facts:edit': false,
   'webhooks:manage': false,
 };
 

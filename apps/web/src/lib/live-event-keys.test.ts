@@ -82,13 +82,19 @@ describe('getStaleQueryKeys', () => {
     ]);
   });
 
-  it('refreshes totals, lienholder figures and open histories after a billing edit or void', () => {
+  it('refreshes totals, lienholder figures, the limits and open histories after a billing edit or void', () => {
     const event = parseLiveEvent(frame('billing.changed', { entryId: 'e' }));
     expect(event && getStaleQueryKeys(event)).toEqual([
       ['billing'],
       ['liens'],
+      ['case-facts', PATIENT],
       ['activity', PATIENT],
     ]);
+  });
+
+  it("refreshes the patient's Case tab when its case facts are saved", () => {
+    const event = parseLiveEvent(frame('case-facts.changed'));
+    expect(event && getStaleQueryKeys(event)).toEqual([['case-facts', PATIENT]]);
   });
 
   it('makes a whole feature stale for an event about no one patient', () => {

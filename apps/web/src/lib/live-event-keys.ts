@@ -28,6 +28,8 @@ export const liveQueryKeys = {
     patientId ? ['settlements', patientId] : ['settlements'],
   /** A patient's Activity feed. */
   activity: (patientId: string) => ['activity', patientId],
+  /** A patient's case facts (the Case tab). */
+  caseFacts: (patientId: string | null) => (patientId ? ['case-facts', patientId] : ['case-facts']),
   billing: () => ['billing'],
   liens: () => ['liens'],
   caseRequests: () => ['case-requests'],
@@ -45,6 +47,11 @@ const patientKeys = () => [keys.patients(), keys.notifications()];
 const threadKeys = (event: { patientId: string | null }) => [keys.messages(event.patientId)];
 const notificationKeys = () => [keys.notifications()];
 const adminKeys = () => [keys.admin()];
+const billingKeys = (event: { patientId: string | null }) => [
+  keys.billing(),
+  keys.liens(),
+  keys.caseFacts(event.patientId),
+];
 /** A change that adds an item to the patient's Activity feed makes the feed stale too. */
 const withActivity = <E extends { patientId: string | null }>(
   keysOf: (event: E) => readonly TQueryKeyPrefix[],
@@ -71,9 +78,10 @@ const STALE_KEYS = {
       ? [keys.documents(event.patientId), keys.patients(), keys.notifications()]
       : [keys.documents(null), keys.notifications()],
   ),
-  // A billing line changes what every lien of the patient is billed, so the ledgers go stale too.
-  'billing.created': withActivity(() => [keys.billing(), keys.liens()]),
-  'billing.changed': withActivity(() => [keys.billing(), keys.liens()]),
+  // A billing line changes what every lien of the patient is billed, so the ledgers go stale too,
+  // and the specials the Case tab holds against the policy limits.
+  'billing.created': withActivity(billingKeys),
+  'billing.changed': withActivity(billingKeys),
   'notification.created': notificationKeys,
   'notification.read': notificationKeys,
   'organization.changed': () => [keys.organizations(), keys.patients()],
@@ -97,6 +105,9 @@ const STALE_KEYS = {
       ? [keys.liens(), keys.settlements(event.patientId), keys.activity(event.patientId)]
       : [keys.liens(), keys.settlements(null)],
   'settlement.changed': (event) => [keys.settlements(event.patientId)],
+  'case-facts.changed': (event) => [keys.caseFacts(event.patientId)],
+  // Never sent to a browser (audience `webhooks`).
+  'case-facts.stage-changed': () => [],
 } as const satisfies {
   [K in TLiveEventTopic]: (event: TLiveEvent<K>) => readonly TQueryKeyPrefix[];
 };

@@ -104,6 +104,8 @@ const CAPABILITY_LABELS: Partial<Record<Capability, string>> = {
   'liens:record-payment': 'Record lien payments',
   'reductions:negotiate': 'Negotiate reductions',
   'settlements:manage': 'Manage settlements',
+  'case-facts:read': 'Read case facts',
+  'case-facts:edit': 'Edit case facts and stage',
   'admin:api-tokens': 'Manage API tokens',
   'webhooks:manage': 'Manage webhooks',
   ['patients:external-ids' as Capability]: 'Set external patient ids',

@@ -44,6 +44,9 @@ export const LIVE_EVENT_AUDIENCES = {
   'treatment-gap.changed': 'patient',
   'lien.changed': 'patient',
   'settlement.changed': 'recipients',
+  // Case facts (docs/architecture/case-facts.md).
+  'case-facts.changed': 'patient',
+  'case-facts.stage-changed': 'webhooks',
 } as const satisfies Record<string, 'patient' | 'recipients' | 'admins' | 'everyone' | 'webhooks'>;
 
 export type TLiveEventTopic = keyof typeof LIVE_EVENT_AUDIENCES;
@@ -97,6 +100,10 @@ export const LIVE_EVENT_PAYLOADS = {
   'lien.changed': z.object({ lienholderId: z.string() }),
   // The firm's settlement worksheet was saved: only the firm's users receive it.
   'settlement.changed': empty,
+  // The case facts were saved (the accident, insurers, case number or stage): the Case tab refetches.
+  'case-facts.changed': empty,
+  // The legal stage moved: webhooks tell receivers (webhooks/webhook.schemas.ts); no browser hears it.
+  'case-facts.stage-changed': empty,
 } as const satisfies Record<TLiveEventTopic, z.ZodType>;
 
 export type TLiveEventPayload<T extends TLiveEventTopic> = z.infer<(typeof LIVE_EVENT_PAYLOADS)[T]>;

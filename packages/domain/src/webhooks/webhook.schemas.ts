@@ -13,6 +13,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'billing.added',
   'message.created',
   'request.changed',
+  'case.stage-changed',
 ] as const;
 export type TWebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -28,6 +29,7 @@ export const WEBHOOK_EVENT_SOURCES = {
   'billing.added': { topic: 'billing.created', recordField: 'entryId' },
   'message.created': { topic: 'message.created', recordField: 'messageId' },
   'request.changed': { topic: 'case-request.changed', recordField: 'requestId' },
+  'case.stage-changed': { topic: 'case-facts.stage-changed', recordField: null },
 } as const satisfies Record<
   TWebhookEventType,
   { topic: TLiveEventTopic; recordField: string | null }
@@ -40,6 +42,7 @@ export const WEBHOOK_EVENT_LABELS: Record<TWebhookEventType, string> = {
   'billing.added': 'Billing line added',
   'message.created': 'Message posted',
   'request.changed': 'Records or bills request changed',
+  'case.stage-changed': 'Legal case stage changed',
 };
 
 /** Headers of every delivery. */

@@ -42,6 +42,7 @@ const ENDPOINT_TYPES = [
   'billing.added',
   'message.created',
   'request.changed',
+  'case.stage-changed',
 ] as const;
 const DELIVERY: TWebhookDelivery = {
   id: '00000000-0000-4000-8000-0000000000d1',
@@ -143,7 +144,7 @@ describe('WebhooksPanel', { timeout: 20_000 }, () => {
       {
         url: 'https://pms.example/hook',
         description: null,
-        eventTypes: ['patient.status-changed', 'billing.added'],
+        eventTypes: ['patient.status-changed', 'billing.added', 'case.stage-changed'],
       },
     ]);
     await user.click(within(secretDialog).getByRole('button', { name: 'I have stored it' }));
