@@ -7,3 +7,4 @@ export * from './limits.ts';
 export * from './case-workflow.ts';
 export * from './integrations.ts';
 export * from './jobs.ts';
+export * from './case-facts.ts';
