@@ -35,6 +35,7 @@ import { seedDemoReductions } from './demo-reductions.ts';
 import { seedDemoCaseRequests } from './demo-case-requests.ts';
 import { seedDemoTreatmentGaps } from './demo-treatment-gaps.ts';
 import { seedDemoLiens } from './demo-liens.ts';
+import { seedDemoCaseFacts } from './demo-case-facts.ts';
 
 const DAY_MS = 86_400_000;
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
@@ -253,6 +254,7 @@ export async function seedDemoData(
       await seedDemoCaseRequests(tx);
       await seedDemoTreatmentGaps(tx);
       await seedDemoLiens(tx);
+      await seedDemoCaseFacts(tx);
     });
   } catch (error) {
     // Nothing half-seeded: the transaction rolled back, so the files go too.
