@@ -7,6 +7,7 @@ import type { Role } from '@casebridge/domain/roles';
 import {
   accessRequests,
   billingEntries,
+  caseFacts,
   caseRequests,
   documents,
   jobPauses,
@@ -880,6 +881,25 @@ const PLANS: Record<string, Plan> = {
           feePercent: '33.33',
           costs: '1200.00',
           ...(draft ? { version: draft.version } : {}),
+        },
+      };
+    },
+  },
+  'PUT /api/patients/{patientId}/case': {
+    call: async (fixture) => {
+      const [facts] = await fixture.server.context.db
+        .select({ version: caseFacts.version })
+        .from(caseFacts)
+        .where(eq(caseFacts.patientId, fixture.ids.patientId!));
+      return {
+        body: {
+          accidentDate: '2026-01-10',
+          accidentType: 'auto',
+          stage: 'treating',
+          insurers: [
+            { coverage: 'liability', carrier: 'Golden Coast Mutual', policyLimit: '30000' },
+          ],
+          ...(facts ? { version: facts.version } : {}),
         },
       };
     },

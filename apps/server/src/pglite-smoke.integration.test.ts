@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatCentsAsDecimal } from '@casebridge/domain/billing/money';
+import type { TCaseFactsRecord } from '@casebridge/domain/case-facts/case-facts.schemas';
 import { DEMO_PASSWORD } from '@casebridge/domain/constants';
 import { formatEtag } from '@casebridge/domain/versioning/versioning';
 import { DEMO_ORGANIZATIONS } from '#src/db/seed/demo-data.ts';
@@ -337,6 +339,36 @@ describe('smoke pass of every module on the test database', () => {
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().draft).toMatchObject({ grossCents: 2_500_000, version: 1 });
+  });
+
+  it("case-facts: the clinic reads James's limits, the firm moves his stage", async () => {
+    const url = `/api/patients/${ids.james}/case`;
+    const facts = await read(cookies.clinic, url);
+    expect(facts.statusCode).toBe(200);
+    expect(facts.json().limits.coverages).toHaveLength(2);
+    auditedReads.push({
+      action: 'case_facts_viewed',
+      patientId: ids.james,
+      userName: 'Casey Harbor',
+    });
+    const { version, insurers, accidentDate, accidentType, firmCaseNumber } = facts.json()
+      .facts as TCaseFactsRecord;
+    const saved = await write(cookies.attorney, 'PUT', url, {
+      accidentDate,
+      accidentType,
+      firmCaseNumber,
+      stage: 'demand_sent',
+      stageNote: 'Demand sent early',
+      insurers: insurers.map(({ id, policyLimitCents, ...insurer }) => ({
+        ...insurer,
+        insurerId: id,
+        policyLimit: policyLimitCents === null ? null : formatCentsAsDecimal(policyLimitCents),
+      })),
+      version,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().stageHistory[0]).toMatchObject({ toStage: 'demand_sent' });
+    expect(saved.json().limits).toEqual(facts.json().limits);
   });
 
   it('case-requests: the attorney asks the clinic, which sees and acknowledges it', async () => {

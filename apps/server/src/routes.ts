@@ -6,6 +6,7 @@ import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { lienRoutes } from './modules/liens/liens.routes.ts';
+import { caseFactsRoutes } from './modules/case-facts/case-facts.routes.ts';
 import { caseRequestRoutes } from './modules/case-requests/case-requests.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { eventRoutes } from './modules/events/events.routes.ts';
@@ -68,6 +69,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(lienRoutes);
   await app.register(reductionRoutes);
   await app.register(settlementRoutes);
+  await app.register(caseFactsRoutes);
   await app.register(caseRequestRoutes);
   await app.register(accessGrantRoutes);
   await app.register(treatmentGapRoutes);

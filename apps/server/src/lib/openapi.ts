@@ -71,6 +71,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   liens: 'Lien ledgers, payments and the lienholder portfolio.',
   reductions: 'Reduction offers on a lien.',
   settlements: 'A firm’s settlement worksheet.',
+  'case-facts': 'A patient’s case facts: accident, insurers, legal stage and policy limits.',
   'treatment-gaps': 'Treatment-gap thresholds of a clinic.',
   'access-grants': 'Temporary access to a patient for a user outside its parties.',
   'access requests': 'The public access-request form and its review.',

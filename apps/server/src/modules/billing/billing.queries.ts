@@ -106,15 +106,27 @@ export async function listPatientBilling(
           ? sql`(${billingEntries.date}, ${billingEntries.createdAt}, ${billingEntries.id}) < (${cursorRow(sql`c.date, c.created_at, c.id`, sql`c.id = ${cursorId(page.cursor)}`)})`
           : undefined,
       ).orderBy(...newestFirst);
-  const [fetched, [total]] = await Promise.all([
+  const [fetched, totalCents] = await Promise.all([
     rows.limit(page.limit + 1),
-    db.select({ total: sumLiveCents }).from(billingEntries).where(ofPatient),
+    sumPatientSpecials(db, patientId),
   ]);
   if (page.updatedSince) await ensureCursorUnchanged(db, billingEntries, page.cursor);
   return {
     ...toCursorPage(fetched.map(toBillingEntryDto), page.limit, listCursorOf(page.updatedSince)),
-    totalCents: Number(total?.total ?? 0),
+    totalCents,
   };
+}
+
+/**
+ * The patient's 'Total Medical Specials': the exact sum of its live lines, in cents. The Billing
+ * History's total and the case facts' limit check (modules/case-facts) both read it here.
+ */
+export async function sumPatientSpecials(db: Db, patientId: InScopePatientId): Promise<number> {
+  const [total] = await db
+    .select({ total: sumLiveCents })
+    .from(billingEntries)
+    .where(eq(billingEntries.patientId, patientId));
+  return Number(total?.total ?? 0);
 }
 
 /**

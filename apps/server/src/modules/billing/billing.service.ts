@@ -15,7 +15,10 @@ import type { Actor } from '#src/lib/actor.ts';
 import { forbidden } from '#src/lib/app-error.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
 import { closeTreatmentGapIfCared } from '#src/modules/treatment-gaps/treatment-gaps.service.ts';
-import { requirePatientInScope } from '#src/modules/patients/patient-access.ts';
+import {
+  requirePatientInScope,
+  type InScopePatient,
+} from '#src/modules/patients/patient-access.ts';
 import { getActorPatientScope } from '#src/modules/patients/patient-scope.ts';
 import { toBillingCsv } from './billing-csv.ts';
 import {
@@ -23,6 +26,7 @@ import {
   insertBillingEntry,
   listPatientBilling,
   listScopeBilling,
+  sumPatientSpecials,
 } from './billing.queries.ts';
 
 import type { RequestContext } from '#src/lib/request-context.ts';
@@ -72,6 +76,14 @@ export async function listActorBilling(
     ip: request.ip,
   });
   return page;
+}
+
+/**
+ * The patient's Total Medical Specials in cents, for a caller that shows them beside its own
+ * record (the case facts' 'Limit met') and audits its own read.
+ */
+export function getPatientSpecialsCents(db: Db, patient: InScopePatient): Promise<number> {
+  return sumPatientSpecials(db, patient.id);
 }
 
 /** Adds a line for the actor's clinic (none for an admin), audited and announced live. */

@@ -221,3 +221,28 @@ export async function listPatientFirmUsers(db: Db, patient: InScopePatient): Pro
     .filter((member) => member.role === 'attorney' && member.organizationId === patient.firmId)
     .map((member) => member.id);
 }
+
+/**
+ * Who is told that a case's legal stage moved: the active users of the patient's clinics and
+ * lienholders, who plan care and collections around it, and the firm's attorneys when someone
+ * outside the firm (an administrator) moved it. Never its contact, who does not read the case
+ * facts, never administrators, never the actor.
+ */
+export async function listCaseStageAudience(
+  db: Db,
+  actor: OccasionActor,
+  patient: InScopePatient,
+): Promise<string[]> {
+  const audience = await listPatientAudience(db, patient.id);
+  return audience
+    .filter(
+      (member) =>
+        member.id !== actor.userId &&
+        (member.role === 'clinic' ||
+          member.role === 'lienholder' ||
+          (member.role === 'attorney' &&
+            member.organizationId === patient.firmId &&
+            member.organizationId !== actor.organizationId)),
+    )
+    .map((member) => member.id);
+}
