@@ -17,3 +17,26 @@ export const DEMO_ACTOR_EMAILS = {
 
 /** Every actor of a matrix: the demo users and a patient's contact. */
 export type DemoActorKey = keyof typeof DEMO_ACTOR_EMAILS | 'contact';
+
+/** The two demo patients an authorization matrix reads and writes. */
+export type MatrixPatient = 'James Whitfield' | 'Daniel Okafor';
+
+/**
+ * Each actor's patient inside its scope and one outside it (none for admins, who see every
+ * patient): James Whitfield (Harbor + Riverside, Morgan & Hale, MedLien) and Daniel Okafor
+ * (Summit, Castillo, Keystone). The contact is James Whitfield's.
+ */
+export const DEMO_ACTOR_PATIENTS: Record<
+  DemoActorKey,
+  { inScope: MatrixPatient; outside: MatrixPatient | null }
+> = {
+  admin: { inScope: 'James Whitfield', outside: null },
+  clinic: { inScope: 'James Whitfield', outside: 'Daniel Okafor' },
+  imaging: { inScope: 'James Whitfield', outside: 'Daniel Okafor' },
+  clinic2: { inScope: 'Daniel Okafor', outside: 'James Whitfield' },
+  attorney: { inScope: 'James Whitfield', outside: 'Daniel Okafor' },
+  attorney2: { inScope: 'Daniel Okafor', outside: 'James Whitfield' },
+  lienholder: { inScope: 'James Whitfield', outside: 'Daniel Okafor' },
+  keystone: { inScope: 'Daniel Okafor', outside: 'James Whitfield' },
+  contact: { inScope: 'James Whitfield', outside: 'Daniel Okafor' },
+};

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lienPayments } from '#src/db/schema/index.ts';
 import { getPatientId } from '#src/modules/documents/document-test-support.ts';
 import { createContactOf } from '#src/test/contact-user.ts';
-import { DEMO_ACTOR_EMAILS, type DemoActorKey } from '#src/test/demo-actors.ts';
+import {
+  DEMO_ACTOR_EMAILS,
+  DEMO_ACTOR_PATIENTS,
+  type DemoActorKey,
+  type MatrixPatient,
+} from '#src/test/demo-actors.ts';
 import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import {
   countPayments,
@@ -20,23 +25,13 @@ import {
  * 404 like a missing one; the portfolio is a lienholder's or an administrator's; a refused write
  * changes nothing.
  */
-type Patient = 'James Whitfield' | 'Daniel Okafor';
+type Patient = MatrixPatient;
 const LIENHOLDER_OF: Record<Patient, string> = {
   'James Whitfield': MEDLIEN,
   'Daniel Okafor': KEYSTONE,
 };
 
-const ACTORS: Record<DemoActorKey, { inScope: Patient; outside: Patient | null }> = {
-  admin: { inScope: 'James Whitfield', outside: null },
-  clinic: { inScope: 'James Whitfield', outside: 'Daniel Okafor' },
-  imaging: { inScope: 'James Whitfield', outside: 'Daniel Okafor' },
-  clinic2: { inScope: 'Daniel Okafor', outside: 'James Whitfield' },
-  attorney: { inScope: 'James Whitfield', outside: 'Daniel Okafor' },
-  attorney2: { inScope: 'Daniel Okafor', outside: 'James Whitfield' },
-  lienholder: { inScope: 'James Whitfield', outside: 'Daniel Okafor' },
-  keystone: { inScope: 'Daniel Okafor', outside: 'James Whitfield' },
-  contact: { inScope: 'James Whitfield', outside: 'Daniel Okafor' },
-};
+const ACTORS = DEMO_ACTOR_PATIENTS;
 const LIENHOLDERS = new Set<DemoActorKey>(['lienholder', 'keystone']);
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
