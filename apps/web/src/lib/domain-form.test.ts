@@ -42,4 +42,14 @@ describe('getFirstFormError', () => {
     });
     expect(getFirstFormError({}, ['name'])).toEqual({ field: undefined, message: undefined });
   });
+
+  it("finds the first failing field of a list, so a row's field gets the focus", () => {
+    const errors = {
+      insurers: [undefined, { carrier: { type: 'custom', message: 'Enter the carrier' } }],
+    } as unknown as FieldErrors;
+    expect(getFirstFormError(errors, ['stage', 'insurers'])).toEqual({
+      field: 'insurers.1.carrier',
+      message: 'Enter the carrier',
+    });
+  });
 });

@@ -32,7 +32,26 @@ export function getCheckOrder(schema: z.ZodType): string[] {
   return [];
 }
 
-/** The first failing field in the spec's order (then any other), with its message. */
+/**
+ * The first error inside a list or group of fields (`insurers.0.carrier`), in the fields' order,
+ * as a path react-hook-form can focus.
+ */
+function firstNestedError(value: unknown, path: string): { path: string; message: unknown } | null {
+  if (!value || typeof value !== 'object') return null;
+  const node = value as { message?: unknown; ref?: unknown };
+  if (node.message !== undefined && path !== '') return { path, message: node.message };
+  for (const [key, child] of Object.entries(value)) {
+    if (key === 'ref' || key === 'type' || key === 'types' || key === 'root') continue;
+    const found = firstNestedError(child, path ? `${path}.${key}` : key);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * The first failing field in the spec's order (then any other, then the first failing field of
+ * a list such as a case's insurers), with its message.
+ */
 export function getFirstFormError<T extends FieldValues>(
   errors: FieldErrors<T>,
   order: readonly string[],
@@ -40,6 +59,12 @@ export function getFirstFormError<T extends FieldValues>(
   const failing = (name: string) =>
     Boolean((errors as Record<string, { message?: unknown }>)[name]?.message);
   const field = (order.find(failing) ?? Object.keys(errors).find(failing)) as Path<T> | undefined;
+  if (!field) {
+    const nested = [...order, ...Object.keys(errors)]
+      .map((name) => firstNestedError((errors as Record<string, unknown>)[name], name))
+      .find((found) => found !== null);
+    if (nested) return { field: nested.path as Path<T>, message: String(nested.message) };
+  }
   const message = field
     ? (errors as Record<string, { message?: unknown }>)[field]?.message
     : undefined;

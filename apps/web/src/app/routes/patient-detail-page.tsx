@@ -1,5 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
+import { canReadCaseFacts } from '@casebridge/domain/case-facts/case-facts.policy';
 import { useParams } from 'react-router';
+import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { PageSpinner } from '#src/components/ui/spinner.tsx';
 import { TabBar, useTabParam } from '#src/components/ui/tab-bar.tsx';
 import { ActivityTab } from '#src/features/activity/components/activity-tab.tsx';
@@ -21,7 +23,16 @@ import { ReductionsPanel } from '#src/features/reductions/components/reductions-
 import { SettlementPanel } from '#src/features/settlements/components/settlement-panel.tsx';
 import { ApiError } from '#src/lib/api-client.ts';
 import { useCurrentUser } from '#src/lib/auth-context.tsx';
+import { LazyBoundary } from '#src/lib/lazy-boundary.tsx';
+import { lazyComponent } from '#src/lib/lazy-component.ts';
 import { uploadRequestFile } from '#src/app/upload-request-file.ts';
+
+// The Case tab (its form brings zod and react-hook-form's field arrays) is fetched when its
+// trigger is hovered or focused, or at the latest when it is opened.
+const CaseTab = lazyComponent(
+  () => import('#src/features/case-facts/components/case-tab.tsx'),
+  (module) => module.CaseTab,
+);
 
 const TABS = [
   { value: 'overview', label: 'Overview' },
@@ -31,11 +42,15 @@ const TABS = [
   { value: 'billing', label: 'Billing' },
   { value: 'activity', label: 'Activity' },
 ] as const;
+/** For the parties of the patient and admins, not its contact (`canReadCaseFacts`). */
+const CASE_TAB = { value: 'case', label: 'Case' } as const;
 /** Only for admins and the patient's clinics (`canOpenAccessHistory`). */
 const ACCESS_HISTORY_TAB = { value: 'access-history', label: 'Access history' } as const;
-const TAB_VALUES = [...TABS, ACCESS_HISTORY_TAB].map((item) => item.value);
+const TAB_VALUES = [...TABS, CASE_TAB, ACCESS_HISTORY_TAB].map((item) => item.value);
 
-/** /patients/{id}?tab=overview|demographics|documents|messages|billing|activity|access-history */
+/**
+ * /patients/{id}?tab=overview|demographics|documents|messages|billing|activity|case|access-history
+ */
 export function PatientDetailPage() {
   const { patientId = '' } = useParams();
   const user = useCurrentUser();
@@ -52,7 +67,15 @@ export function PatientDetailPage() {
   }
   const patient = patientQuery.data;
   const hasAccessHistory = canOpenAccessHistory(user, patient);
-  const shownTab = tab === ACCESS_HISTORY_TAB.value && !hasAccessHistory ? TABS[0].value : tab;
+  const hasCase = canReadCaseFacts(user);
+  const isHidden =
+    (tab === ACCESS_HISTORY_TAB.value && !hasAccessHistory) || (tab === CASE_TAB.value && !hasCase);
+  const shownTab = isHidden ? TABS[0].value : tab;
+  const items = [
+    ...TABS,
+    ...(hasCase ? [CASE_TAB] : []),
+    ...(hasAccessHistory ? [ACCESS_HISTORY_TAB] : []),
+  ];
 
   return (
     <div>
@@ -61,7 +84,8 @@ export function PatientDetailPage() {
       <Tabs.Root value={shownTab} onValueChange={setTab}>
         <TabBar
           label="Patient record"
-          items={hasAccessHistory ? [...TABS, ACCESS_HISTORY_TAB] : TABS}
+          items={items}
+          onIntent={(value) => (value === CASE_TAB.value ? CaseTab.preload() : undefined)}
         />
         <Tabs.Content value="overview">
           <OverviewTab patient={patient} summary={<TreatmentSummaryPanel patient={patient} />} />
@@ -85,6 +109,13 @@ export function PatientDetailPage() {
         <Tabs.Content value="activity">
           <ActivityTab patient={patient} />
         </Tabs.Content>
+        {hasCase ? (
+          <Tabs.Content value={CASE_TAB.value}>
+            <LazyBoundary fallback={<Skeleton className="h-96 w-full" />}>
+              <CaseTab.Component patient={patient} />
+            </LazyBoundary>
+          </Tabs.Content>
+        ) : null}
         {hasAccessHistory ? (
           <Tabs.Content value={ACCESS_HISTORY_TAB.value}>
             <AccessHistoryTab patient={patient} />
