@@ -26,7 +26,7 @@ const TOGGLES: Array<{ name: NotificationPreferenceToggle; label: string; hint: 
   {
     name: 'notifyOnStatusChange',
     label: 'Status changes',
-    hint: 'Treatment status changes and patient updates',
+    hint: 'Treatment status and legal case stage changes, and patient updates',
   },
   {
     name: 'notifyOnDocumentUpload',
