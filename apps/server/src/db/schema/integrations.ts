@@ -146,6 +146,10 @@ export const webhookDeliveries = pgTable(
       t.id.desc(),
     ),
     index('webhook_deliveries_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    // Every metrics scrape counts the deliveries not yet delivered, per endpoint.
+    index('webhook_deliveries_undelivered_idx')
+      .on(t.endpointId, t.status)
+      .where(sql`${t.status} <> 'delivered'`),
   ],
 );
 

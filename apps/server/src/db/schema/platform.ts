@@ -274,6 +274,10 @@ export const mailOutbox = pgTable(
       .where(sql`${t.status} = 'sending'`),
     // The admin's outbox list pages by keyset on (created_at, id).
     index('mail_outbox_created_id_idx').on(t.createdAt.desc(), t.id.desc()),
+    // Every metrics scrape counts the mail not yet sent: the few rows, not the whole history.
+    index('mail_outbox_unsent_idx')
+      .on(t.status, t.createdAt)
+      .where(sql`${t.status} <> 'sent'`),
   ],
 );
 

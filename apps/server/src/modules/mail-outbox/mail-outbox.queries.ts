@@ -126,9 +126,7 @@ export async function requeueFailedMail(db: Db, id?: string): Promise<MailRow[]>
 }
 
 /** Unsent mail by status, with the age in seconds of the oldest of each (the metrics'). */
-export async function countUnsentMail(
-  db: Db,
-): Promise<Array<{ status: string; count: number; oldestSeconds: number }>> {
+export function countUnsentMail(db: Db) {
   return db
     .select({
       status: mailOutbox.status,

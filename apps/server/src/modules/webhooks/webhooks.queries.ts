@@ -262,9 +262,7 @@ export async function insertDelivery(
 }
 
 /** Deliveries not yet delivered, by endpoint and status (the metrics'). */
-export async function countUndeliveredWebhooks(
-  db: Db,
-): Promise<Array<{ endpointId: string; status: string; count: number }>> {
+export function countUndeliveredWebhooks(db: Db) {
   return db
     .select({
       endpointId: webhookDeliveries.endpointId,

@@ -1,0 +1,2 @@
+CREATE INDEX "mail_outbox_unsent_idx" ON "mail_outbox" USING btree ("status","created_at") WHERE "mail_outbox"."status" <> 'sent';--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_undelivered_idx" ON "webhook_deliveries" USING btree ("endpoint_id","status") WHERE "webhook_deliveries"."status" <> 'delivered';
