@@ -301,15 +301,9 @@ function preparePreviousCommit() {
   execSync(`git archive --format=tar ${revision} | tar -x -C ${JSON.stringify(dir)}`, {
     cwd: root,
   });
-  const lockOf = (revisionOrTree) =>
-    revisionOrTree === 'HEAD-tree'
-      ? readFileSync(path.join(root, 'package-lock.json'), 'utf8')
-      : execFileSync('git', ['show', `${revisionOrTree}:package-lock.json`], {
-          cwd: root,
-          encoding: 'utf8',
-          maxBuffer: 64 * 1024 * 1024,
-        });
-  if (lockOf(revision) === lockOf('HEAD-tree')) {
+  // git archive has just written the previous commit's lockfile into its tree.
+  const lockOf = (tree) => readFileSync(path.join(tree, 'package-lock.json'), 'utf8');
+  if (lockOf(dir) === lockOf(root)) {
     for (const workspace of ['.', 'packages/domain', 'apps/server', 'apps/web', 'e2e']) {
       const modules = path.join(root, workspace, 'node_modules');
       if (existsSync(modules))
