@@ -286,6 +286,8 @@ describe(
   },
 );
 
+const lockOf = (tree) => readFileSync(path.join(tree, 'package-lock.json'), 'utf8');
+
 /**
  * The previous commit's tree in a scratch directory, with its dependencies: hard links to this
  * checkout's node_modules when its lockfile is the same (the workspace links inside stay relative,
@@ -302,7 +304,6 @@ function preparePreviousCommit() {
     cwd: root,
   });
   // git archive has just written the previous commit's lockfile into its tree.
-  const lockOf = (tree) => readFileSync(path.join(tree, 'package-lock.json'), 'utf8');
   if (lockOf(dir) === lockOf(root)) {
     for (const workspace of ['.', 'packages/domain', 'apps/server', 'apps/web', 'e2e']) {
       const modules = path.join(root, workspace, 'node_modules');
