@@ -1,9 +1,8 @@
 import '#src/runtime-check.ts';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { MIGRATIONS_DIR, migrateDatabase } from '#src/db/client.ts';
+import { migrateDatabase } from '#src/db/client.ts';
 import { DataDirLockedError } from '#src/db/data-dir-lock.ts';
 import { parseEnv } from '#src/env.ts';
+import { readMigrationJournal } from '#src/modules/system/migration-status.ts';
 import { withCommandDatabase } from './ops-database.ts';
 
 /**
@@ -12,17 +11,12 @@ import { withCommandDatabase } from './ops-database.ts';
  * (docs/deployment.md#upgrading). Instances migrate at start as well; after this step they find
  * nothing left to do.
  */
-function latestMigration(): { count: number; tag: string } {
-  const journal = JSON.parse(
-    readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8'),
-  ) as { entries: { tag: string }[] };
-  return { count: journal.entries.length, tag: journal.entries.at(-1)?.tag ?? '(none)' };
-}
-
 try {
   await withCommandDatabase(parseEnv(), migrateDatabase);
-  const { count, tag } = latestMigration();
-  console.info(`Database migrated: ${count} migrations, the latest ${tag}`);
+  const journal = await readMigrationJournal();
+  console.info(
+    `Database migrated: ${journal.length} migrations, the latest ${journal.at(-1)?.tag ?? '(none)'}`,
+  );
   process.exit(0);
 } catch (error) {
   console.error(error instanceof DataDirLockedError ? error.message : error);
