@@ -27,4 +27,35 @@ describe.runIf(inject('testTemplate').kind === 'postgres')('prepared statements'
       await pool.end();
     }
   });
+
+  it('runs queries awaited together on one client one after the other, in order, a failure alone', async () => {
+    const template = inject('testTemplate');
+    if (template.kind !== 'postgres') return;
+    const pool = createPool(template.serverUrl);
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      const client = await pool.connect();
+      try {
+        const answers = await Promise.all([
+          client.query('select pg_sleep(0.05), 1 as n'),
+          client.query({ text: 'select $1::int as n' }, [2]),
+          client.query('select nope').catch((error: Error) => error.message),
+          client.query({ text: 'select $1::int as n' }, [4]),
+        ]);
+        await client.query('rollback');
+        expect(
+          answers.map((answer) => (typeof answer === 'string' ? answer : answer.rows[0].n)),
+        ).toEqual([1, 2, expect.stringContaining('nope'), 4]);
+        // node-postgres warns when a client is sent a query while one is running.
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(warnings.filter((message) => message.includes('already executing'))).toEqual([]);
+      } finally {
+        client.release();
+      }
+    } finally {
+      await pool.end();
+    }
+  });
 });

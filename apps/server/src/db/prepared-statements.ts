@@ -58,16 +58,36 @@ export function withStatementName(
   return name === undefined ? config : { ...query, name };
 }
 
-/** A node-postgres client class whose repeated statements are prepared (see above). */
+const isCallback = (value: unknown) => typeof value === 'function';
+
+/**
+ * A node-postgres client class whose repeated statements are prepared (see above), and whose
+ * promise-style queries run one after the other. A transaction's reads are often awaited together
+ * (`Promise.all` of a page and its count on one transaction): node-postgres queues them itself, but
+ * that queue is deprecated and goes away in pg 9, so each client keeps its own. Calls with a
+ * callback (the pool's own `pool.query`) and submittables (cursors, COPY) pass straight through.
+ */
 export function preparingClient(nameOf: StatementNamer): typeof pg.Client {
   const baseQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  const tails = new WeakMap<pg.Client, Promise<unknown>>();
   class PreparingClient extends pg.Client {}
   PreparingClient.prototype.query = function query(
     this: pg.Client,
     config: unknown,
     ...rest: unknown[]
   ) {
-    return baseQuery.call(this, withStatementName(nameOf, config, rest[0]), ...rest);
+    const send = () => baseQuery.call(this, withStatementName(nameOf, config, rest[0]), ...rest);
+    const isSubmittable =
+      typeof config === 'object' && config !== null && 'submit' in config && config.submit;
+    if (isSubmittable || isCallback(config) || rest.some(isCallback)) return send();
+    const previous = tails.get(this);
+    const result = previous ? previous.then(send, send) : send();
+    const tail = Promise.resolve(result).catch(() => undefined);
+    tails.set(this, tail);
+    void tail.then(() => {
+      if (tails.get(this) === tail) tails.delete(this);
+    });
+    return result;
   } as pg.Client['query'];
   return PreparingClient;
 }
