@@ -46,6 +46,7 @@ test('a clinic user registers an endpoint and sees its delivery with the answer'
       'Billing line added',
       'Records or bills request changed',
       'Legal case stage changed',
+      'Visit outcome recorded',
     ])
       await dialog.getByLabel(label).uncheck();
     await expect(dialog.getByLabel('Message posted')).toBeChecked();

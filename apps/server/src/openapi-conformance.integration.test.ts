@@ -423,6 +423,7 @@ const PLANS: Record<string, Plan> = {
         notifyOnCaseRequests: true,
         notifyOnTreatmentGaps: true,
         notifyOnLienActivity: true,
+        notifyOnVisits: true,
       },
     }),
   },

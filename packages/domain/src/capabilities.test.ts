@@ -24,6 +24,7 @@ const CLINIC_AND_ADMIN: Capability[] = [
   'billing:create',
   'billing:edit',
   'billing:void',
+  'visits:edit',
 ];
 const EVERY_SIGNED_IN_USER: Capability[] = [
   'session',
@@ -38,6 +39,7 @@ const CASE_WORK_READ: Capability[] = [
   'liens:read',
   'patients:external-ids',
   'case-facts:read',
+  'visits:read',
 ];
 
 /**
@@ -103,6 +105,19 @@ describe('capabilities (spec section 6 and the three-party workflow)', () => {
       'attorney',
     ]);
     expect(ROLES.filter((role) => hasCapability(role, 'case-facts:read')).toSorted()).toEqual([
+      'admin',
+      'attorney',
+      'clinic',
+      'lienholder',
+    ]);
+  });
+
+  it('keeps visits to the clinics and administrators to edit, the parties to read', () => {
+    expect(ROLES.filter((role) => hasCapability(role, 'visits:edit')).toSorted()).toEqual([
+      'admin',
+      'clinic',
+    ]);
+    expect(ROLES.filter((role) => hasCapability(role, 'visits:read')).toSorted()).toEqual([
       'admin',
       'attorney',
       'clinic',

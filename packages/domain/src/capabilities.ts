@@ -44,6 +44,9 @@ export const CAPABILITIES = [
   /** A patient's case facts: accident, insurers, the firm's case number and the legal stage. */
   'case-facts:read',
   'case-facts:edit',
+  /** A patient's visits: every party reads them; the patient's clinics and admins keep them. */
+  'visits:read',
+  'visits:edit',
   // Integrations (docs/architecture/integrations.md).
   'admin:api-tokens',
   'webhooks:manage',
@@ -68,10 +71,11 @@ const CLINIC_WORK: readonly Capability[] = [
   'billing:create',
   'billing:edit',
   'billing:void',
+  'visits:edit',
 ];
 
 /**
- * Reading requests, liens and case facts, and keeping the organisation's own reference for a
+ * Reading requests, liens, case facts and visits, and keeping the organisation's own reference for a
  * patient: the three parties and administrators, not a patient's contact.
  */
 const CASE_WORK_READ: readonly Capability[] = [
@@ -79,6 +83,7 @@ const CASE_WORK_READ: readonly Capability[] = [
   'liens:read',
   'patients:external-ids',
   'case-facts:read',
+  'visits:read',
 ];
 
 /**

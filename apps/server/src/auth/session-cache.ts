@@ -59,6 +59,8 @@ const WRITE_MAY_CHANGE_SESSIONS: Record<RouteAccess, boolean> = {
   'settlements:manage': false,
   'case-facts:read': false,
   'case-facts:edit': false,
+  'visits:read': false,
+  'visits:edit': false,
   'webhooks:manage': false,
 };
 

@@ -97,6 +97,15 @@ describe('getStaleQueryKeys', () => {
     expect(event && getStaleQueryKeys(event)).toEqual([['case-facts', PATIENT]]);
   });
 
+  it('refreshes every visit list, the patient and its feed when a visit changes', () => {
+    const event = parseLiveEvent(frame('visit.changed', { visitId: 'v' }));
+    expect(event && getStaleQueryKeys(event)).toEqual([
+      ['visits'],
+      ['patients'],
+      ['activity', PATIENT],
+    ]);
+  });
+
   it('makes a whole feature stale for an event about no one patient', () => {
     const keysOf = (topic: string, payload: unknown = {}) => {
       const event = parseLiveEvent(frame(topic, payload, null));

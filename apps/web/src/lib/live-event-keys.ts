@@ -30,6 +30,8 @@ export const liveQueryKeys = {
   activity: (patientId: string) => ['activity', patientId],
   /** A patient's case facts (the Case tab). */
   caseFacts: (patientId: string | null) => (patientId ? ['case-facts', patientId] : ['case-facts']),
+  /** A patient's visits (the Visits tab); every visit list, the clinics' day lists included. */
+  visits: (patientId: string | null) => (patientId ? ['visits', patientId] : ['visits']),
   billing: () => ['billing'],
   liens: () => ['liens'],
   caseRequests: () => ['case-requests'],
@@ -108,6 +110,11 @@ const STALE_KEYS = {
   'case-facts.changed': (event) => [keys.caseFacts(event.patientId)],
   // Never sent to a browser (audience `webhooks`).
   'case-facts.stage-changed': () => [],
+  // A visit changes the patient's tab, every open day list (the day's lists are keyed by clinic,
+  // not patient), the last treatment date and the feed.
+  'visit.changed': withActivity(() => [keys.visits(null), keys.patients()]),
+  // Never sent to a browser (audience `webhooks`).
+  'visit.recorded': () => [],
 } as const satisfies {
   [K in TLiveEventTopic]: (event: TLiveEvent<K>) => readonly TQueryKeyPrefix[];
 };

@@ -22,10 +22,17 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   payment: 'Payment',
   gap_opened: 'Treatment gap',
   gap_closed: 'Treatment gap',
+  visit: 'Visit',
 };
 
 /** The patient page's tab an item links to (`?tab=`). */
-export type ActivityTab = 'overview' | 'demographics' | 'documents' | 'messages' | 'billing';
+export type ActivityTab =
+  | 'overview'
+  | 'demographics'
+  | 'documents'
+  | 'messages'
+  | 'billing'
+  | 'visits';
 
 /**
  * Where each kind's record is shown on the patient page: requests and the gap badge on the
@@ -42,6 +49,7 @@ export const ACTIVITY_KIND_TABS: Record<ActivityKind, ActivityTab> = {
   payment: 'billing',
   gap_opened: 'overview',
   gap_closed: 'overview',
+  visit: 'visits',
 };
 
 /** The names of the demographics fields a person edits, as the Demographics tab labels them. */

@@ -106,6 +106,8 @@ const CAPABILITY_LABELS: Partial<Record<Capability, string>> = {
   'settlements:manage': 'Manage settlements',
   'case-facts:read': 'Read case facts',
   'case-facts:edit': 'Edit case facts and stage',
+  'visits:read': 'Read visits',
+  'visits:edit': 'Schedule and record visits',
   'admin:api-tokens': 'Manage API tokens',
   'webhooks:manage': 'Manage webhooks',
   ['patients:external-ids' as Capability]: 'Set external patient ids',

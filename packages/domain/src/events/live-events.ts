@@ -47,6 +47,9 @@ export const LIVE_EVENT_AUDIENCES = {
   // Case facts (docs/architecture/case-facts.md).
   'case-facts.changed': 'patient',
   'case-facts.stage-changed': 'webhooks',
+  // Visits (docs/architecture/visits.md).
+  'visit.changed': 'patient',
+  'visit.recorded': 'webhooks',
 } as const satisfies Record<string, 'patient' | 'recipients' | 'admins' | 'everyone' | 'webhooks'>;
 
 export type TLiveEventTopic = keyof typeof LIVE_EVENT_AUDIENCES;
@@ -104,6 +107,10 @@ export const LIVE_EVENT_PAYLOADS = {
   'case-facts.changed': empty,
   // The legal stage moved: webhooks tell receivers (webhooks/webhook.schemas.ts); no browser hears it.
   'case-facts.stage-changed': empty,
+  // A visit was scheduled, recorded or corrected: the Visits tab and the clinic's day list refetch.
+  'visit.changed': z.object({ visitId: z.string() }),
+  // A visit's outcome was recorded (attended, no-show, cancelled, rescheduled): webhooks only.
+  'visit.recorded': z.object({ visitId: z.string() }),
 } as const satisfies Record<TLiveEventTopic, z.ZodType>;
 
 export type TLiveEventPayload<T extends TLiveEventTopic> = z.infer<(typeof LIVE_EVENT_PAYLOADS)[T]>;

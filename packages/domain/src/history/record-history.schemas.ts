@@ -6,7 +6,7 @@ import { ROLES } from '../roles.ts';
  * who made it, when, the values before and after, and the reason where the record is financial
  * or clinical.
  */
-export const HISTORY_RECORD_TYPES = ['billing_entry', 'document', 'message'] as const;
+export const HISTORY_RECORD_TYPES = ['billing_entry', 'document', 'message', 'visit'] as const;
 export type HistoryRecordType = (typeof HISTORY_RECORD_TYPES)[number];
 
 export const HISTORY_ACTIONS = [

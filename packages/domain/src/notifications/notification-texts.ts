@@ -34,6 +34,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   treatment_gap: 'Treatment gap',
   reduction: 'Reduction',
   payment: 'Payment',
+  visit_no_show: 'Missed visit',
 };
 
 export type NotificationPreferenceToggle =
@@ -42,7 +43,8 @@ export type NotificationPreferenceToggle =
   | 'notifyOnMessageReceived'
   | 'notifyOnCaseRequests'
   | 'notifyOnTreatmentGaps'
-  | 'notifyOnLienActivity';
+  | 'notifyOnLienActivity'
+  | 'notifyOnVisits';
 
 /**
  * Which of the recipient's toggles governs a notification type; `null` means the type is
@@ -68,6 +70,8 @@ export function getPreferenceToggle(type: NotificationType): NotificationPrefere
     case 'reduction':
     case 'payment':
       return 'notifyOnLienActivity';
+    case 'visit_no_show':
+      return 'notifyOnVisits';
     case 'access_request':
     case 'access_granted':
       return null;

@@ -22,6 +22,7 @@ describe('notification preferences', () => {
       treatment_gap: 'notifyOnTreatmentGaps',
       reduction: 'notifyOnLienActivity',
       payment: 'notifyOnLienActivity',
+      visit_no_show: 'notifyOnVisits',
       access_request: null,
       access_granted: null,
     });
@@ -37,6 +38,7 @@ describe('notification preferences', () => {
       notifyOnCaseRequests: true,
       notifyOnTreatmentGaps: true,
       notifyOnLienActivity: true,
+      notifyOnVisits: true,
       pendingNotificationEmail: null,
     });
   });

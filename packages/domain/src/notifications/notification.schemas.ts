@@ -54,6 +54,7 @@ export const ZNotificationPreferences = z.object({
   notifyOnCaseRequests: z.boolean(),
   notifyOnTreatmentGaps: z.boolean(),
   notifyOnLienActivity: z.boolean(),
+  notifyOnVisits: z.boolean(),
   /** A new address saved but not yet confirmed: mail keeps going to `notificationEmail`. */
   pendingNotificationEmail: ZPendingNotificationEmail.nullable(),
 });
@@ -69,6 +70,7 @@ export const ZUpdateNotificationPreferencesRequest = z.object({
   notifyOnCaseRequests: z.boolean().optional(),
   notifyOnTreatmentGaps: z.boolean().optional(),
   notifyOnLienActivity: z.boolean().optional(),
+  notifyOnVisits: z.boolean().optional(),
 });
 export type TUpdateNotificationPreferencesRequest = z.input<
   typeof ZUpdateNotificationPreferencesRequest
@@ -84,6 +86,7 @@ export function getDefaultPreferences(accountEmail: string): TNotificationPrefer
     notifyOnCaseRequests: true,
     notifyOnTreatmentGaps: true,
     notifyOnLienActivity: true,
+    notifyOnVisits: true,
     pendingNotificationEmail: null,
   };
 }

@@ -14,6 +14,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'message.created',
   'request.changed',
   'case.stage-changed',
+  'visit.recorded',
 ] as const;
 export type TWebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -30,6 +31,7 @@ export const WEBHOOK_EVENT_SOURCES = {
   'message.created': { topic: 'message.created', recordField: 'messageId' },
   'request.changed': { topic: 'case-request.changed', recordField: 'requestId' },
   'case.stage-changed': { topic: 'case-facts.stage-changed', recordField: null },
+  'visit.recorded': { topic: 'visit.recorded', recordField: 'visitId' },
 } as const satisfies Record<
   TWebhookEventType,
   { topic: TLiveEventTopic; recordField: string | null }
@@ -43,6 +45,7 @@ export const WEBHOOK_EVENT_LABELS: Record<TWebhookEventType, string> = {
   'message.created': 'Message posted',
   'request.changed': 'Records or bills request changed',
   'case.stage-changed': 'Legal case stage changed',
+  'visit.recorded': 'Visit outcome recorded',
 };
 
 /** Headers of every delivery. */

@@ -49,7 +49,7 @@ export const notifications = pgTable(
   (t) => [
     check(
       'notifications_type_check',
-      sql`${t.type} in ('message', 'document', 'status_update', 'document_upload', 'message_sent', 'patient_edit', 'access_request', 'access_granted', 'case_request', 'request_overdue', 'treatment_gap', 'reduction', 'payment')`,
+      sql`${t.type} in ('message', 'document', 'status_update', 'document_upload', 'message_sent', 'patient_edit', 'access_request', 'access_granted', 'case_request', 'request_overdue', 'treatment_gap', 'reduction', 'payment', 'visit_no_show')`,
     ),
     // The bell and the Notification Center page by keyset on (created_at, id).
     index('notifications_recipient_created_id_idx').on(
@@ -83,6 +83,8 @@ export const notificationPreferences = pgTable(
     notifyOnTreatmentGaps: boolean('notify_on_treatment_gaps').notNull().default(true),
     /** Reduction offers and answers, and lien payments. */
     notifyOnLienActivity: boolean('notify_on_lien_activity').notNull().default(true),
+    /** Missed visits (no-shows) of the firm's patients. */
+    notifyOnVisits: boolean('notify_on_visits').notNull().default(true),
     lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

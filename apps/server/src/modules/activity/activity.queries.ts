@@ -45,7 +45,7 @@ function partyOrganization(scope: PatientScope): string | null {
  * patient's status, and a removed document's items are hidden like the document); a request item
  * reaches the request's two sides; a payment or reduction reaches its lienholder, the patient's
  * firm and clinics (a clinic only an accepted reduction's), never another lienholder, the
- * patient's contact or a firm or clinic that holds only temporary access. Admins see every item
+ * patient's contact (who sees no visit item either) or a firm or clinic that holds only temporary access. Admins see every item
  * (but removed documents', like everyone). Every other kind follows the patient.
  */
 function visibilityCondition(viewer: ActivityViewer): SQL {
@@ -65,7 +65,9 @@ function visibilityCondition(viewer: ActivityViewer): SQL {
     const isLien = inArray(patientActivity.kind, ['payment', 'reduction']);
     if (scope.kind === 'lienholder')
       lienRule = sql`(not ${isLien} or ${patientActivity.lienholderId} = ${scope.lienholderId})`;
-    else if (scope.kind === 'contact') lienRule = sql`not ${isLien}`;
+    // A contact reads neither liens nor visits (visits:read is the parties').
+    else if (scope.kind === 'contact')
+      lienRule = sql`not ${isLien} and ${patientActivity.kind} <> 'visit'`;
     // The patient's own firm sees every lien item; a firm that holds only temporary access to
     // the patient sees none, as its reductions panel shows it no offer history.
     else if (scope.kind === 'firm')

@@ -15,11 +15,15 @@ export type StoredPreferences = Omit<
   | 'notifyOnCaseRequests'
   | 'notifyOnTreatmentGaps'
   | 'notifyOnLienActivity'
+  | 'notifyOnVisits'
 > &
   Partial<
     Pick<
       TNotificationPreferences,
-      'notifyOnCaseRequests' | 'notifyOnTreatmentGaps' | 'notifyOnLienActivity'
+      | 'notifyOnCaseRequests'
+      | 'notifyOnTreatmentGaps'
+      | 'notifyOnLienActivity'
+      | 'notifyOnVisits'
     >
   >;
 
@@ -46,6 +50,7 @@ export async function getNotificationPreferences(
     notifyOnCaseRequests: row.notifyOnCaseRequests,
     notifyOnTreatmentGaps: row.notifyOnTreatmentGaps,
     notifyOnLienActivity: row.notifyOnLienActivity,
+    notifyOnVisits: row.notifyOnVisits,
     pendingNotificationEmail,
   };
 }
@@ -75,6 +80,7 @@ export async function saveNotificationPreferences(
     notifyOnCaseRequests: values.notifyOnCaseRequests,
     notifyOnTreatmentGaps: values.notifyOnTreatmentGaps,
     notifyOnLienActivity: values.notifyOnLienActivity,
+    notifyOnVisits: values.notifyOnVisits,
     updatedAt: new Date(),
   };
   await db

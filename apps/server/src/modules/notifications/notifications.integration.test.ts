@@ -198,6 +198,7 @@ describe('notifications', () => {
         notifyOnCaseRequests: true,
         notifyOnTreatmentGaps: true,
         notifyOnLienActivity: true,
+        notifyOnVisits: true,
         pendingNotificationEmail: null,
       });
     });
@@ -224,6 +225,7 @@ describe('notifications', () => {
         notifyOnCaseRequests: true,
         notifyOnTreatmentGaps: true,
         notifyOnLienActivity: true,
+        notifyOnVisits: true,
         notificationEmail: 'attorney@demo.test',
         pendingNotificationEmail: { email: 'alerts@morgan.example', expiresAt: expect.any(String) },
       };
@@ -262,6 +264,7 @@ describe('notifications', () => {
         notifyOnCaseRequests: true,
         notifyOnTreatmentGaps: false,
         notifyOnLienActivity: true,
+        notifyOnVisits: true,
       });
     });
 

@@ -217,6 +217,7 @@ const TOGGLE_COLUMNS = {
   notifyOnCaseRequests: notificationPreferences.notifyOnCaseRequests,
   notifyOnTreatmentGaps: notificationPreferences.notifyOnTreatmentGaps,
   notifyOnLienActivity: notificationPreferences.notifyOnLienActivity,
+  notifyOnVisits: notificationPreferences.notifyOnVisits,
 } as const;
 
 /** Of the given users, those who switched the toggle off (no preferences row = all on). */

@@ -10,6 +10,7 @@ import { ROLE_LABELS } from '@casebridge/domain/roles';
 import {
   Activity,
   AlarmClock,
+  CalendarCheck,
   FileText,
   HandCoins,
   Inbox,
@@ -35,6 +36,7 @@ const KIND_ICONS: Record<ActivityKind, LucideIcon> = {
   payment: HandCoins,
   gap_opened: AlarmClock,
   gap_closed: AlarmClock,
+  visit: CalendarCheck,
 };
 
 const TAB_NAMES = {
@@ -43,6 +45,7 @@ const TAB_NAMES = {
   documents: 'Documents',
   messages: 'Messages',
   billing: 'Billing',
+  visits: 'Visits',
 } as const;
 
 export const ACTIVITY_TEXTS = {

@@ -73,6 +73,7 @@ describe('NotificationPreferencesForm', () => {
         notifyOnCaseRequests: true,
         notifyOnTreatmentGaps: true,
         notifyOnLienActivity: true,
+        notifyOnVisits: true,
       },
     ]);
     expect(email).toHaveValue('me@work.example');

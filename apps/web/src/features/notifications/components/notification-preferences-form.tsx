@@ -49,6 +49,11 @@ const TOGGLES: Array<{ name: NotificationPreferenceToggle; label: string; hint: 
     label: 'Liens and reductions',
     hint: 'Reduction offers and answers, and payments',
   },
+  {
+    name: 'notifyOnVisits',
+    label: 'Missed visits',
+    hint: 'A patient of your firm does not attend a scheduled visit',
+  },
 ];
 
 function PreferencesForm({ initial }: { initial: TNotificationPreferences }) {

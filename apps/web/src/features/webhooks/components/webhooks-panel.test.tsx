@@ -43,6 +43,7 @@ const ENDPOINT_TYPES = [
   'message.created',
   'request.changed',
   'case.stage-changed',
+  'visit.recorded',
 ] as const;
 const DELIVERY: TWebhookDelivery = {
   id: '00000000-0000-4000-8000-0000000000d1',
