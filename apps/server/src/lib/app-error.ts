@@ -20,6 +20,19 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * An error about several parts of one request at once (the rows of a bulk save): `details`
+ * names each, and the answer carries them all.
+ */
+export class DetailedAppError extends AppError {
+  readonly details: TErrorDetail[];
+
+  constructor(code: ErrorCode, message: string, details: TErrorDetail[]) {
+    super(code, message);
+    this.details = details;
+  }
+}
+
 /** A 429 that says when to try again: the error handler (app.ts) sends it as `Retry-After`. */
 export class RateLimitedError extends AppError {
   readonly retryAfterSeconds: number;

@@ -8,7 +8,7 @@ import {
 } from '@casebridge/domain/errors';
 import type { Db } from '#src/db/client.ts';
 import { auditIfRefusedPatientAccess } from '#src/modules/audit/refused-access.ts';
-import { AppError, RateLimitedError } from './app-error.ts';
+import { AppError, DetailedAppError, RateLimitedError } from './app-error.ts';
 import {
   DATABASE_BUSY_MESSAGE,
   DATABASE_BUSY_RETRY_AFTER_SECONDS,
@@ -166,6 +166,9 @@ function toAnswer(error: FastifyError, request: FastifyRequest): Answer | null {
   if (error instanceof StaleWriteError) {
     const stale = answer(error.code, error.message);
     return { ...stale, body: { ...stale.body, current: error.current } };
+  }
+  if (error instanceof DetailedAppError) {
+    return answer(error.code, error.message, { details: error.details });
   }
   if (error instanceof AppError) {
     const details = error.field
