@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import {
   canAssignOrganizations,
   canCreatePatients,
@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import type { Db } from '#src/db/client.ts';
 import { firstOrThrow } from '#src/db/first-or-throw.ts';
 import { patients } from '#src/db/schema/index.ts';
-import { inChange } from '#src/change/change.ts';
+import { inChange, type Change } from '#src/change/change.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError, forbidden, validationFailed } from '#src/lib/app-error.ts';
 import { nextVersion } from '#src/lib/versioning.ts';
@@ -27,7 +27,7 @@ import { closeTreatmentGapIfCared } from '#src/modules/treatment-gaps/treatment-
 import { listNotificationAudience } from '#src/modules/notifications/recipients.ts';
 import { getSettings } from '#src/modules/settings/settings.service.ts';
 import { readExternalIdOwner } from './external-ids.service.ts';
-import { requirePatientInScope } from './patient-access.ts';
+import { requirePatientInScope, type InScopePatient } from './patient-access.ts';
 import { lockPatientAtVersion } from './patient-lock.ts';
 import { getActorPatientScope } from './patient-scope.ts';
 import {
@@ -296,4 +296,40 @@ export async function updateDemographics(
     change.publish({ topic: 'patient.updated', patientId });
     return { patient, notifiedUsers };
   });
+}
+
+/**
+ * Moves the patient's last treatment date forward to `day`, the day of care just recorded (an
+ * attended visit), never back: an older day leaves it as it is. The caller holds the patient's
+ * row lock (requirePatientInScope with `forUpdate`, in this change). Like a demographics save it
+ * makes the patient's next version, brings an open gap up to date and tells open pages; the
+ * audit row names the field and why. Resolves with whether the date moved.
+ */
+export async function advanceLastTreatmentDate(
+  change: Change,
+  actor: Actor,
+  patient: InScopePatient,
+  day: string,
+  why: string,
+): Promise<boolean> {
+  const moved = await change.tx
+    .update(patients)
+    .set({ lastTreatmentDate: day, ...nextVersion(patients, actor) })
+    .where(
+      and(
+        eq(patients.id, patient.id),
+        or(isNull(patients.lastTreatmentDate), lt(patients.lastTreatmentDate, day)),
+      ),
+    )
+    .returning({ id: patients.id });
+  if (moved.length === 0) return false;
+  await closeTreatmentGapIfCared(change, patient.id);
+  change
+    .audit({
+      action: 'patient_updated',
+      patientId: patient.id,
+      details: `changed: lastTreatmentDate (${why})`,
+    })
+    .publish({ topic: 'patient.updated', patientId: patient.id });
+  return true;
 }
