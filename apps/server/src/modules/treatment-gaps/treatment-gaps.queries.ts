@@ -8,6 +8,7 @@ import {
   patientClinics,
   patients,
   treatmentGaps,
+  visits,
 } from '#src/db/schema/index.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { nextVersion } from '#src/lib/versioning.ts';
@@ -22,10 +23,22 @@ const inactiveStatuses = sql.join(
 
 /**
  * The patient `p`'s last day of care, as `domain/gaps/treatment-gap.ts` `getLastCareDate` says:
- * the latest of the last treatment date and the live billing lines' dates of service, else the
- * intake date, else the day it was created (`greatest` ignores nulls).
+ * the latest of the last treatment date, the live billing lines' dates of service and the
+ * attended visits (a no-show is no care), else the intake date, else the day it was created
+ * (`greatest` ignores nulls).
  */
-const lastCareOn = sql`coalesce(greatest(p.last_treatment_date, (select max(b.date) from ${billingEntries} b where b.patient_id = p.id and b.voided_at is null)), p.intake_date, (p.created_at at time zone 'UTC')::date)`;
+const lastCareOn = sql`coalesce(greatest(p.last_treatment_date, (select max(b.date) from ${billingEntries} b where b.patient_id = p.id and b.voided_at is null), (select max(v.visit_date) from ${visits} v where v.patient_id = p.id and v.state = 'attended')), p.intake_date, (p.created_at at time zone 'UTC')::date)`;
+
+/** The patient `p` has a visit booked for `today` or later: still in care, not a gap. */
+const hasUpcomingVisit = (today: string) =>
+  sql`exists (select 1 from ${visits} v where v.patient_id = p.id and v.state = 'scheduled' and v.visit_date >= ${today}::date)`;
+
+/**
+ * Whether the patient of the gap row `g`'s last visit held or missed by `today` was missed: the
+ * gap's reason then says so.
+ */
+const lastVisitWasNoShow = (today: string) =>
+  sql`coalesce((select v.state = 'no_show' from ${visits} v where v.patient_id = ${treatmentGaps.patientId} and v.state in ('attended', 'no_show') and v.visit_date <= ${today}::date order by v.visit_date desc, v.visit_time desc limit 1), false)`;
 
 /** The patient `p`'s threshold: its clinics' smallest setting, else the default. */
 const thresholdDays = sql`coalesce((select min(o.gap_threshold_days) from ${patientClinics} pc join ${organizations} o on o.id = pc.clinic_id where pc.patient_id = p.id), ${DEFAULT_GAP_THRESHOLD_DAYS})`;
@@ -37,6 +50,8 @@ export type OpenedGap = {
   patientId: string;
   lastCareOn: string;
   thresholdDays: number;
+  /** The patient's last visit (held or missed) was a no-show. */
+  isAfterNoShow: boolean;
 };
 
 /**
@@ -52,15 +67,18 @@ export async function openDueGaps(db: Db, today: string, limit: number): Promise
       select p.id as patient_id, ${lastCareOn} as last_care_on, ${thresholdDays} as threshold_days
       from ${patients} p
       where ${isActive}
+        and not ${hasUpcomingVisit(today)}
         and not exists (select 1 from ${treatmentGaps} g where g.patient_id = p.id and g.closed_at is null)
     ) c
     where ${today}::date - c.last_care_on > c.threshold_days
     limit ${limit}
     on conflict (patient_id) where closed_at is null do nothing
-    returning id, patient_id as "patientId", last_care_on::text as "lastCareOn", threshold_days as "thresholdDays"`);
+    returning id, patient_id as "patientId", last_care_on::text as "lastCareOn", threshold_days as "thresholdDays",
+      ${lastVisitWasNoShow(today)} as "isAfterNoShow"`);
   return rowsOf<OpenedGap>(result).map((row) => ({
     ...row,
     thresholdDays: Number(row.thresholdDays),
+    isAfterNoShow: row.isAfterNoShow === true,
   }));
 }
 
@@ -68,8 +86,8 @@ export type ClosedGap = { id: string; patientId: string };
 
 /**
  * Brings the open gaps of the patients `patientIds` up to date on `today`: each one's last care is
- * read again, and it closes when the patient left active treatment or the last care is now
- * within the threshold. Returns the gaps it closed. The row lock of the update makes a gap close
+ * read again, and it closes when the patient left active treatment, the last care is now
+ * within the threshold or a visit is booked for today or later. Returns the gaps it closed. The row lock of the update makes a gap close
  * once, whoever closes it first.
  */
 export async function refreshOpenGaps(
@@ -89,7 +107,8 @@ export async function refreshOpenGaps(
       closed_at = case when c.still_open then null else now() end
     from (
       select p.id as patient_id, ${lastCareOn} as last_care_on,
-        ${isActive} and ${today}::date - ${lastCareOn} > ${thresholdDays} as still_open
+        ${isActive} and ${today}::date - ${lastCareOn} > ${thresholdDays}
+          and not ${hasUpcomingVisit(today)} as still_open
       from ${patients} p
       where ${candidates}
     ) c

@@ -1,4 +1,5 @@
 import { daysBetween } from '@casebridge/domain/gaps/treatment-gap';
+import { NO_SHOW_GAP_REASON } from '@casebridge/domain/visits/visit-constants';
 import { inChange, type Change } from '#src/change/change.ts';
 import type { Db } from '#src/db/client.ts';
 import { defineSchedule } from '#src/jobs/job-definition.ts';
@@ -39,13 +40,13 @@ async function announceOpenedGap(change: Change, gap: OpenedGap, today: string):
       patientId: patient.id,
       kind: 'gap_opened',
       recordId: gap.id,
-      summary: `Treatment gap: no treatment recorded for ${plural(days)}`,
+      summary: `Treatment gap: no treatment recorded for ${plural(days)}${gap.isAfterNoShow ? ` (${NO_SHOW_GAP_REASON})` : ''}`,
       actor: null,
     })
     .audit({
       action: 'treatment_gap_opened',
       patientId: patient.id,
-      details: `last care ${gap.lastCareOn}, threshold ${gap.thresholdDays} days`,
+      details: `last care ${gap.lastCareOn}, threshold ${gap.thresholdDays} days${gap.isAfterNoShow ? `, ${NO_SHOW_GAP_REASON}` : ''}`,
     })
     .publish({ topic: 'treatment-gap.changed', patientId: patient.id });
 }
