@@ -23,6 +23,7 @@ import {
   settings,
   settlementDrafts,
   users,
+  visits,
   webhookDeliveries,
 } from '#src/db/schema/index.ts';
 import { multipartBody, samplePdf } from '#src/modules/documents/document-test-files.ts';
@@ -109,6 +110,21 @@ async function versionOfPatient(fixture: Fixture, id: string) {
     .from(patients)
     .where(eq(patients.id, id));
   return row!.version;
+}
+
+/** A new visit of Maria's at Harbor today, scheduled: one per call that records or corrects. */
+async function freshVisit(fixture: Fixture): Promise<string> {
+  const [row] = await fixture.server.context.db
+    .insert(visits)
+    .values({
+      patientId: fixture.ids.patientId!,
+      clinicId: fixture.ids.clinicId!,
+      visitDate: TODAY,
+      visitTime: '09:00',
+      type: 'therapy',
+    })
+    .returning({ id: visits.id });
+  return row!.id;
 }
 
 /** A new message on Maria's case by the actor (the seeded one when the actor may not post). */
@@ -904,6 +920,41 @@ const PLANS: Record<string, Plan> = {
         },
       };
     },
+  },
+  'POST /api/patients/{patientId}/visits': {
+    call: (fixture) => ({
+      body: { clinicId: fixture.ids.clinicId, date: TODAY, time: '10:00', type: 'therapy' },
+    }),
+  },
+  'POST /api/visits/{visitId}/outcome': {
+    call: async (fixture) => ({
+      params: { visitId: await freshVisit(fixture) },
+      body: { outcome: 'cancelled', version: 1 },
+    }),
+  },
+  'PUT /api/visits/{visitId}': {
+    call: async (fixture) => ({
+      params: { visitId: await freshVisit(fixture) },
+      body: {
+        date: TODAY,
+        time: '11:15',
+        type: 'follow_up',
+        state: 'scheduled',
+        reason: 'Booked at the wrong time',
+        version: 1,
+      },
+    }),
+  },
+  'GET /api/clinics/{clinicId}/visits': {
+    call: () => ({ query: { date: TODAY } }),
+  },
+  'POST /api/clinics/{clinicId}/visits/sign-in': {
+    call: async (fixture) => ({
+      body: {
+        date: TODAY,
+        entries: [{ visitId: await freshVisit(fixture), outcome: 'attended', version: 1 }],
+      },
+    }),
   },
   'POST /api/patients/{patientId}/requests': {
     call: (fixture) => ({ body: { clinicId: fixture.ids.clinicId, kind: 'medical_records' } }),

@@ -371,6 +371,33 @@ describe('smoke pass of every module on the test database', () => {
     expect(saved.json().limits).toEqual(facts.json().limits);
   });
 
+  it("visits: the clinic books James's visit, records it attended on its sheet, the firm reads it", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const booked = await write(cookies.clinic, 'POST', `/api/patients/${ids.james}/visits`, {
+      date: today,
+      time: '07:45',
+      type: 'therapy',
+    });
+    expect(booked.statusCode).toBe(201);
+    const day = await read(cookies.clinic, `/api/clinics/${ids.harbor}/visits?date=${today}`);
+    expect(day.statusCode).toBe(200);
+    const visit = day.json().visits.find((row: { id: string }) => row.id === booked.json().id);
+    expect(visit).toMatchObject({ state: 'scheduled', patientName: 'James Whitfield' });
+    const sheet = await write(cookies.clinic, 'POST', `/api/clinics/${ids.harbor}/visits/sign-in`, {
+      date: today,
+      entries: [{ visitId: visit.id, outcome: 'attended', version: visit.version }],
+    });
+    expect(sheet.statusCode).toBe(200);
+    const listed = await read(cookies.attorney, `/api/patients/${ids.james}/visits`);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().visits.find((row: { id: string }) => row.id === visit.id)).toMatchObject({
+      state: 'attended',
+    });
+    auditedReads.push({ action: 'visits_viewed', patientId: ids.james, userName: 'Morgan Hale' });
+    const patient = await read(cookies.attorney, `/api/patients/${ids.james}`);
+    expect(patient.json().lastTreatmentDate).toBe(today);
+  });
+
   it('case-requests: the attorney asks the clinic, which sees and acknowledges it', async () => {
     const created = await write(cookies.attorney, 'POST', `/api/patients/${ids.james}/requests`, {
       clinicId: ids.harbor,
