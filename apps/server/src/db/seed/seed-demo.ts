@@ -36,6 +36,7 @@ import { seedDemoCaseRequests } from './demo-case-requests.ts';
 import { seedDemoTreatmentGaps } from './demo-treatment-gaps.ts';
 import { seedDemoLiens } from './demo-liens.ts';
 import { seedDemoCaseFacts } from './demo-case-facts.ts';
+import { seedDemoVisits } from './demo-visits.ts';
 
 const DAY_MS = 86_400_000;
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
@@ -252,6 +253,8 @@ export async function seedDemoData(
       await seedDemoActivity(tx);
       await seedDemoReductions(tx);
       await seedDemoCaseRequests(tx);
+      // Before the gaps, which read them: a visit booked ahead is no gap.
+      await seedDemoVisits(tx);
       await seedDemoTreatmentGaps(tx);
       await seedDemoLiens(tx);
       await seedDemoCaseFacts(tx);
