@@ -1,3 +1,5 @@
+import type { BadgeColor } from '../badge-colors.ts';
+
 // Free of zod (ADR 0015): the patient page's Visits tab, the clinic's day page and the server's
 // notifications read these; visit.schemas.ts re-exports them with the schemas.
 
@@ -33,6 +35,15 @@ export const VISIT_STATES = [
   'rescheduled',
 ] as const;
 export type VisitState = (typeof VISIT_STATES)[number];
+
+/** Each state's badge colour: booked blue, attended green, missed red, the rest gray. */
+export const VISIT_STATE_COLORS: Record<VisitState, BadgeColor> = {
+  scheduled: 'blue',
+  attended: 'green',
+  no_show: 'red',
+  cancelled: 'gray',
+  rescheduled: 'gray',
+};
 
 /** The outcomes a scheduled visit can be given. */
 export const VISIT_OUTCOMES = ['attended', 'no_show', 'cancelled', 'rescheduled'] as const;

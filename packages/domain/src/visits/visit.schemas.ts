@@ -20,6 +20,7 @@ export {
   VISIT_ACTIVITY,
   VISIT_MESSAGES,
   VISIT_OUTCOMES,
+  VISIT_STATE_COLORS,
   VISIT_STATE_LABELS,
   VISIT_STATES,
   VISIT_TEXTS,
@@ -67,6 +68,16 @@ export const ZScheduleVisitRequest = z.object({
 export type TScheduleVisitRequest = z.input<typeof ZScheduleVisitRequest>;
 export type TScheduleVisitParsed = z.output<typeof ZScheduleVisitRequest>;
 
+/** A reschedule: the new day and time (the Visits tab's reschedule form). */
+export const ZRescheduleVisitRequest = z.object({
+  outcome: z.literal('rescheduled'),
+  newDate: ZVisitDate,
+  newTime: ZVisitTime,
+  note: optionalText(500),
+  ...versionInput,
+});
+export type TRescheduleVisitRequest = z.input<typeof ZRescheduleVisitRequest>;
+
 /** Record what became of a scheduled visit; a reschedule books the new time and links it. */
 export const ZRecordVisitOutcomeRequest = z.discriminatedUnion('outcome', [
   z.object({
@@ -74,13 +85,7 @@ export const ZRecordVisitOutcomeRequest = z.discriminatedUnion('outcome', [
     note: optionalText(500),
     ...versionInput,
   }),
-  z.object({
-    outcome: z.literal('rescheduled'),
-    newDate: ZVisitDate,
-    newTime: ZVisitTime,
-    note: optionalText(500),
-    ...versionInput,
-  }),
+  ZRescheduleVisitRequest,
 ]);
 export type TRecordVisitOutcomeRequest = z.input<typeof ZRecordVisitOutcomeRequest>;
 export type TRecordVisitOutcomeParsed = z.output<typeof ZRecordVisitOutcomeRequest>;
