@@ -1,5 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { canReadCaseFacts } from '@casebridge/domain/case-facts/case-facts.policy';
+import { canReadVisits } from '@casebridge/domain/visits/visit.policy';
+import { VISIT_TEXTS } from '@casebridge/domain/visits/visit-constants';
 import { useParams } from 'react-router';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { PageSpinner } from '#src/components/ui/spinner.tsx';
@@ -34,6 +36,12 @@ const CaseTab = lazyComponent(
   (module) => module.CaseTab,
 );
 
+// The Visits tab (its forms bring zod), fetched like the Case tab.
+const VisitsTab = lazyComponent(
+  () => import('#src/features/visits/components/visits-tab.tsx'),
+  (module) => module.VisitsTab,
+);
+
 const TABS = [
   { value: 'overview', label: 'Overview' },
   { value: 'demographics', label: 'Demographics' },
@@ -44,12 +52,15 @@ const TABS = [
 ] as const;
 /** For the parties of the patient and admins, not its contact (`canReadCaseFacts`). */
 const CASE_TAB = { value: 'case', label: 'Case' } as const;
+/** For the parties of the patient and admins, not its contact (`canReadVisits`). */
+const VISITS_TAB = { value: 'visits', label: VISIT_TEXTS.tabLabel } as const;
 /** Only for admins and the patient's clinics (`canOpenAccessHistory`). */
 const ACCESS_HISTORY_TAB = { value: 'access-history', label: 'Access history' } as const;
-const TAB_VALUES = [...TABS, CASE_TAB, ACCESS_HISTORY_TAB].map((item) => item.value);
+const TAB_VALUES = [...TABS, CASE_TAB, VISITS_TAB, ACCESS_HISTORY_TAB].map((item) => item.value);
 
 /**
- * /patients/{id}?tab=overview|demographics|documents|messages|billing|activity|case|access-history
+ * /patients/{id}?tab=overview|demographics|documents|messages|billing|activity|case|visits|
+ * access-history
  */
 export function PatientDetailPage() {
   const { patientId = '' } = useParams();
@@ -68,12 +79,16 @@ export function PatientDetailPage() {
   const patient = patientQuery.data;
   const hasAccessHistory = canOpenAccessHistory(user, patient);
   const hasCase = canReadCaseFacts(user);
+  const hasVisits = canReadVisits(user);
   const isHidden =
-    (tab === ACCESS_HISTORY_TAB.value && !hasAccessHistory) || (tab === CASE_TAB.value && !hasCase);
+    (tab === ACCESS_HISTORY_TAB.value && !hasAccessHistory) ||
+    (tab === CASE_TAB.value && !hasCase) ||
+    (tab === VISITS_TAB.value && !hasVisits);
   const shownTab = isHidden ? TABS[0].value : tab;
   const items = [
     ...TABS,
     ...(hasCase ? [CASE_TAB] : []),
+    ...(hasVisits ? [VISITS_TAB] : []),
     ...(hasAccessHistory ? [ACCESS_HISTORY_TAB] : []),
   ];
 
@@ -85,7 +100,10 @@ export function PatientDetailPage() {
         <TabBar
           label="Patient record"
           items={items}
-          onIntent={(value) => (value === CASE_TAB.value ? CaseTab.preload() : undefined)}
+          onIntent={(value) => {
+            if (value === CASE_TAB.value) CaseTab.preload();
+            if (value === VISITS_TAB.value) VisitsTab.preload();
+          }}
         />
         <Tabs.Content value="overview">
           <OverviewTab patient={patient} summary={<TreatmentSummaryPanel patient={patient} />} />
@@ -113,6 +131,13 @@ export function PatientDetailPage() {
           <Tabs.Content value={CASE_TAB.value}>
             <LazyBoundary fallback={<Skeleton className="h-96 w-full" />}>
               <CaseTab.Component patient={patient} />
+            </LazyBoundary>
+          </Tabs.Content>
+        ) : null}
+        {hasVisits ? (
+          <Tabs.Content value={VISITS_TAB.value}>
+            <LazyBoundary fallback={<Skeleton className="h-64 w-full" />}>
+              <VisitsTab.Component patient={patient} />
             </LazyBoundary>
           </Tabs.Content>
         ) : null}
