@@ -1,7 +1,8 @@
 import { hasCapability } from '@casebridge/domain/capabilities';
 import { MESSAGES } from '@casebridge/domain/errors';
 import { getDashboardPath, type Role } from '@casebridge/domain/roles';
-import { Building2, Inbox, LogOut, WifiOff, type LucideIcon } from 'lucide-react';
+import { VISIT_TEXTS } from '@casebridge/domain/visits/visit-constants';
+import { Building2, CalendarDays, Inbox, LogOut, WifiOff, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -99,6 +100,9 @@ export function AppShell({ headerExtras }: { headerExtras?: ReactNode }) {
               <NavItem to="/directory" label="Directory" icon={Building2} />
               {hasCapability(user.role, 'requests:read') ? (
                 <NavItem to="/requests" label="Requests" icon={Inbox} />
+              ) : null}
+              {user.role === 'clinic' ? (
+                <NavItem to="/visits" label={VISIT_TEXTS.dayPageNav} icon={CalendarDays} />
               ) : null}
             </nav>
             <span

@@ -205,6 +205,19 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                // A clinic's visits of a day and its sign-in sheet.
+                element: <RequireRole roles={['clinic']} />,
+                children: [
+                  {
+                    path: '/visits',
+                    ...page(
+                      () => import('./routes/clinic-visits-page.tsx'),
+                      (m) => m.ClinicVisitsPage,
+                    ),
+                  },
+                ],
+              },
+              {
                 // An organisation's webhooks; administrators have the console's tab.
                 element: <RequireRole roles={['clinic', 'attorney', 'lienholder']} />,
                 children: [
