@@ -20,10 +20,7 @@ export type StoredPreferences = Omit<
   Partial<
     Pick<
       TNotificationPreferences,
-      | 'notifyOnCaseRequests'
-      | 'notifyOnTreatmentGaps'
-      | 'notifyOnLienActivity'
-      | 'notifyOnVisits'
+      'notifyOnCaseRequests' | 'notifyOnTreatmentGaps' | 'notifyOnLienActivity' | 'notifyOnVisits'
     >
   >;
 

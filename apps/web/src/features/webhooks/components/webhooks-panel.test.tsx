@@ -145,7 +145,12 @@ describe('WebhooksPanel', { timeout: 20_000 }, () => {
       {
         url: 'https://pms.example/hook',
         description: null,
-        eventTypes: ['patient.status-changed', 'billing.added', 'case.stage-changed'],
+        eventTypes: [
+          'patient.status-changed',
+          'billing.added',
+          'case.stage-changed',
+          'visit.recorded',
+        ],
       },
     ]);
     await user.click(within(secretDialog).getByRole('button', { name: 'I have stored it' }));
