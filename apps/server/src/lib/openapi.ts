@@ -206,6 +206,21 @@ const BODY_EXAMPLES: Record<string, unknown> = {
   recordLienPayment: { amount: '1250.00', paidOn: '2026-03-14', reference: 'CHK-40211' },
   proposeLienReduction: { kind: 'percent', value: '20', note: 'Policy limits are low.' },
   createPatientRequest: { clinicId: exampleUuid('clinicId'), kind: 'medical_records' },
+  postPatientVisits: {
+    date: '2026-03-16',
+    time: '09:30',
+    type: 'follow_up',
+    note: 'Bring the MRI report',
+  },
+  putVisit: {
+    date: '2026-03-16',
+    time: '10:00',
+    type: 'therapy',
+    state: 'attended',
+    note: null,
+    reason: 'Signed in late; marked missed by mistake',
+    version: 2,
+  },
 };
 
 type Operation = {

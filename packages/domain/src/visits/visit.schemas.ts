@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText } from '../common.schemas.ts';
+import { ZRecordIdParam } from '../record-id.ts';
 import { ZCorrectionReason } from '../history/record-history.schemas.ts';
 import { versionFields, versionInput } from '../versioning/versioning.ts';
 import {
@@ -128,8 +129,9 @@ export type TVisit = z.infer<typeof ZVisit>;
 export const ZVisitList = z.object({ visits: z.array(ZVisit) });
 export type TVisitList = z.infer<typeof ZVisitList>;
 
-export const ZVisitParams = z.object({ visitId: z.string() });
-export const ZClinicParams = z.object({ clinicId: z.string() });
+/** Path ids: a malformed one answers 404 like a missing record (the service checks the format). */
+export const ZVisitParams = z.object({ visitId: ZRecordIdParam });
+export const ZClinicParams = z.object({ clinicId: ZRecordIdParam });
 export const ZClinicDayQuery = z.object({ date: ZVisitDate });
 
 /** One row of the sign-in sheet: the visit, whether the patient came, the version shown. */
