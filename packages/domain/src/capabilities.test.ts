@@ -62,6 +62,9 @@ const EXPECTED: Record<Role, Capability[]> = {
     ...CASE_WORK_READ,
     'requests:respond',
     'gaps:configure',
+    'referrals:read',
+    'referrals:create',
+    'referrals:respond',
     'webhooks:manage',
   ],
   attorney: [
@@ -71,6 +74,8 @@ const EXPECTED: Record<Role, Capability[]> = {
     'reductions:negotiate',
     'settlements:manage',
     'case-facts:edit',
+    'referrals:read',
+    'referrals:create',
     'webhooks:manage',
   ],
   lienholder: [
@@ -108,6 +113,18 @@ describe('capabilities (spec section 6 and the three-party workflow)', () => {
       'clinic',
       'lienholder',
     ]);
+  });
+
+  it('keeps referrals to the firms and clinics that send and receive them, never admins', () => {
+    expect(ROLES.filter((role) => hasCapability(role, 'referrals:read')).toSorted()).toEqual([
+      'attorney',
+      'clinic',
+    ]);
+    expect(ROLES.filter((role) => hasCapability(role, 'referrals:create')).toSorted()).toEqual([
+      'attorney',
+      'clinic',
+    ]);
+    expect(ROLES.filter((role) => hasCapability(role, 'referrals:respond'))).toEqual(['clinic']);
   });
 
   for (const role of ROLES) {

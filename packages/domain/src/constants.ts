@@ -75,6 +75,7 @@ export const NOTIFICATION_TYPES = [
   'treatment_gap',
   'reduction',
   'payment',
+  'referral',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -59,6 +59,9 @@ const WRITE_MAY_CHANGE_SESSIONS: Record<RouteAccess, boolean> = {
   'settlements:manage': false,
   'case-facts:read': false,
   'case-facts:edit': false,
+  'referrals:read': false,
+  'referrals:create': false,
+  'referrals:respond': false,
   'webhooks:manage': false,
 };
 

@@ -97,6 +97,11 @@ describe('getStaleQueryKeys', () => {
     expect(event && getStaleQueryKeys(event)).toEqual([['case-facts', PATIENT]]);
   });
 
+  it('refreshes the referral queue, the sent list and the patient lists when a referral changes', () => {
+    const event = parseLiveEvent(frame('referral.changed', { referralId: 'r' }, null));
+    expect(event && getStaleQueryKeys(event)).toEqual([['referrals'], ['patients']]);
+  });
+
   it('makes a whole feature stale for an event about no one patient', () => {
     const keysOf = (topic: string, payload: unknown = {}) => {
       const event = parseLiveEvent(frame(topic, payload, null));

@@ -30,6 +30,8 @@ export const liveQueryKeys = {
   activity: (patientId: string) => ['activity', patientId],
   /** A patient's case facts (the Case tab). */
   caseFacts: (patientId: string | null) => (patientId ? ['case-facts', patientId] : ['case-facts']),
+  /** The clinic's referral queue and the sender's list of referrals. */
+  referrals: () => ['referrals'],
   billing: () => ['billing'],
   liens: () => ['liens'],
   caseRequests: () => ['case-requests'],
@@ -108,6 +110,11 @@ const STALE_KEYS = {
   'case-facts.changed': (event) => [keys.caseFacts(event.patientId)],
   // Never sent to a browser (audience `webhooks`).
   'case-facts.stage-changed': () => [],
+  // An accepted referral adds a patient to both sides' lists (its own patient.created says so too).
+  'referral.changed': () => [keys.referrals(), keys.patients()],
+  // Never sent to a browser (audience `webhooks`).
+  'referral.created': () => [],
+  'referral.responded': () => [],
 } as const satisfies {
   [K in TLiveEventTopic]: (event: TLiveEvent<K>) => readonly TQueryKeyPrefix[];
 };

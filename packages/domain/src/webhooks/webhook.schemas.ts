@@ -14,6 +14,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'message.created',
   'request.changed',
   'case.stage-changed',
+  'referral.created',
+  'referral.responded',
 ] as const;
 export type TWebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -30,6 +32,8 @@ export const WEBHOOK_EVENT_SOURCES = {
   'message.created': { topic: 'message.created', recordField: 'messageId' },
   'request.changed': { topic: 'case-request.changed', recordField: 'requestId' },
   'case.stage-changed': { topic: 'case-facts.stage-changed', recordField: null },
+  'referral.created': { topic: 'referral.created', recordField: 'referralId' },
+  'referral.responded': { topic: 'referral.responded', recordField: 'referralId' },
 } as const satisfies Record<
   TWebhookEventType,
   { topic: TLiveEventTopic; recordField: string | null }
@@ -43,6 +47,8 @@ export const WEBHOOK_EVENT_LABELS: Record<TWebhookEventType, string> = {
   'message.created': 'Message posted',
   'request.changed': 'Records or bills request changed',
   'case.stage-changed': 'Legal case stage changed',
+  'referral.created': 'Referral sent',
+  'referral.responded': 'Referral accepted or declined',
 };
 
 /** Headers of every delivery. */
@@ -245,11 +251,13 @@ export const ZWebhookPayload = z.object({
   type: z.enum(WEBHOOK_EVENT_TYPES),
   occurredAt: z.iso.datetime(),
   data: z.object({
-    patientId: z.uuid(),
+    /** Null only for a referral that has no patient (yet): sent, or declined, for a new client. */
+    patientId: z.uuid().nullable(),
     documentId: z.string().optional(),
     entryId: z.string().optional(),
     messageId: z.string().optional(),
     requestId: z.string().optional(),
+    referralId: z.string().optional(),
   }),
 });
 export type TWebhookPayload = z.infer<typeof ZWebhookPayload>;

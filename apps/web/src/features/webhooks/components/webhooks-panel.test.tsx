@@ -43,6 +43,8 @@ const ENDPOINT_TYPES = [
   'message.created',
   'request.changed',
   'case.stage-changed',
+  'referral.created',
+  'referral.responded',
 ] as const;
 const DELIVERY: TWebhookDelivery = {
   id: '00000000-0000-4000-8000-0000000000d1',
@@ -144,7 +146,13 @@ describe('WebhooksPanel', { timeout: 20_000 }, () => {
       {
         url: 'https://pms.example/hook',
         description: null,
-        eventTypes: ['patient.status-changed', 'billing.added', 'case.stage-changed'],
+        eventTypes: [
+          'patient.status-changed',
+          'billing.added',
+          'case.stage-changed',
+          'referral.created',
+          'referral.responded',
+        ],
       },
     ]);
     await user.click(within(secretDialog).getByRole('button', { name: 'I have stored it' }));
