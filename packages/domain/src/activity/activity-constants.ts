@@ -13,5 +13,6 @@ export const ACTIVITY_KINDS = [
   'payment',
   'gap_opened',
   'gap_closed',
+  'referral',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

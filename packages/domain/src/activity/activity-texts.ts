@@ -22,6 +22,7 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   payment: 'Payment',
   gap_opened: 'Treatment gap',
   gap_closed: 'Treatment gap',
+  referral: 'Referral',
 };
 
 /** The patient page's tab an item links to (`?tab=`). */
@@ -42,6 +43,7 @@ export const ACTIVITY_KIND_TABS: Record<ActivityKind, ActivityTab> = {
   payment: 'billing',
   gap_opened: 'overview',
   gap_closed: 'overview',
+  referral: 'overview',
 };
 
 /** The names of the demographics fields a person edits, as the Demographics tab labels them. */
@@ -63,6 +65,10 @@ const describeLine = (line: BillingLine) =>
   `${line.cptCode} × ${line.sessionCount}, $${formatCentsAsDecimal(line.amountCents)}`;
 
 export const ACTIVITY_SUMMARIES = {
+  referralAccepted: (referrerName: string, clinicName: string) =>
+    `Referral from ${referrerName} accepted by ${clinicName}`,
+  referralSent: (clinicName: string) => `Referred on to ${clinicName}`,
+  referralDeclined: (clinicName: string) => `Referral to ${clinicName} declined`,
   statusChanged: (from: TreatmentStatus, to: TreatmentStatus) =>
     `Status changed from ${from} to ${to}`,
   statusChangeUndone: (restored: TreatmentStatus) => `Status change undone: back to ${restored}`,

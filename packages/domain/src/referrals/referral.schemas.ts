@@ -6,7 +6,7 @@ import {
   ZOptionalAccidentType,
 } from '../case-facts/case-facts.schemas.ts';
 import { ZDateOfBirth } from '../patients/patient.schemas.ts';
-import { versionFields, ZVersion } from '../versioning/versioning.ts';
+import { versionFields, versionInput } from '../versioning/versioning.ts';
 import {
   REFERRAL_KINDS,
   REFERRAL_LIMITS,
@@ -58,23 +58,23 @@ export type TReferOnRequest = z.input<typeof ZReferOnRequest>;
 export type TReferOnParsed = z.output<typeof ZReferOnRequest>;
 
 /**
- * Accept a pending referral from the version shown. `attachToPatientId` names a patient already
+ * Accept a pending referral from the version shown (`version` or If-Match; 428 without). `attachToPatientId` names a patient already
  * at the clinic (the duplicate the queue pointed at) to attach the referral to instead of creating
  * a second one; a referral on of an existing patient always joins that patient.
  */
 export const ZAcceptReferralRequest = z.object({
-  version: ZVersion,
+  ...versionInput,
   attachToPatientId: z.uuid().nullish(),
 });
 export type TAcceptReferralRequest = z.input<typeof ZAcceptReferralRequest>;
 
 export const ZDeclineReferralRequest = z.object({
-  version: ZVersion,
+  ...versionInput,
   reason: requiredLine(REFERRAL_TEXTS.declineReasonRequired, REFERRAL_LIMITS.declineReason),
 });
 export type TDeclineReferralRequest = z.input<typeof ZDeclineReferralRequest>;
 
-export const ZWithdrawReferralRequest = z.object({ version: ZVersion });
+export const ZWithdrawReferralRequest = z.object({ ...versionInput });
 
 export const ZReferralIdParams = z.object({ referralId: z.string().min(1).max(100) });
 

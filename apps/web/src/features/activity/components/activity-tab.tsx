@@ -16,6 +16,7 @@ import {
   MessageSquare,
   Percent,
   Receipt,
+  Send,
   UserPen,
   type LucideIcon,
 } from 'lucide-react';
@@ -35,6 +36,7 @@ const KIND_ICONS: Record<ActivityKind, LucideIcon> = {
   payment: HandCoins,
   gap_opened: AlarmClock,
   gap_closed: AlarmClock,
+  referral: Send,
 };
 
 const TAB_NAMES = {
