@@ -40,6 +40,9 @@ const CASE_WORK_READ: Capability[] = [
   'case-facts:read',
 ];
 
+/** Reading and sending referrals: firms and clinics, never administrators. */
+const REFERRAL_SENDER: Capability[] = ['referrals:read', 'referrals:create'];
+
 /**
  * Spec section 6 'Capabilities' and the three-party workflow's parties, as the table the code must
  * reproduce.
@@ -60,11 +63,10 @@ const EXPECTED: Record<Role, Capability[]> = {
     ...EVERY_SIGNED_IN_USER,
     ...CLINIC_AND_ADMIN,
     ...CASE_WORK_READ,
+    ...REFERRAL_SENDER,
+    'referrals:respond',
     'requests:respond',
     'gaps:configure',
-    'referrals:read',
-    'referrals:create',
-    'referrals:respond',
     'webhooks:manage',
   ],
   attorney: [
@@ -74,8 +76,7 @@ const EXPECTED: Record<Role, Capability[]> = {
     'reductions:negotiate',
     'settlements:manage',
     'case-facts:edit',
-    'referrals:read',
-    'referrals:create',
+    ...REFERRAL_SENDER,
     'webhooks:manage',
   ],
   lienholder: [

@@ -1,7 +1,8 @@
 import { hasCapability } from '@casebridge/domain/capabilities';
 import { MESSAGES } from '@casebridge/domain/errors';
 import { getDashboardPath, type Role } from '@casebridge/domain/roles';
-import { Building2, Inbox, LogOut, WifiOff, type LucideIcon } from 'lucide-react';
+import { REFERRAL_TEXTS } from '@casebridge/domain/referrals/referral-constants';
+import { Building2, Inbox, LogOut, Send, WifiOff, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -99,6 +100,9 @@ export function AppShell({ headerExtras }: { headerExtras?: ReactNode }) {
               <NavItem to="/directory" label="Directory" icon={Building2} />
               {hasCapability(user.role, 'requests:read') ? (
                 <NavItem to="/requests" label="Requests" icon={Inbox} />
+              ) : null}
+              {hasCapability(user.role, 'referrals:read') ? (
+                <NavItem to="/referrals" label={REFERRAL_TEXTS.queueNav} icon={Send} />
               ) : null}
             </nav>
             <span

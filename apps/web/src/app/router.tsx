@@ -205,6 +205,19 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                // Referrals are read only by the organisations that send and receive them.
+                element: <RequireRole roles={['clinic', 'attorney']} />,
+                children: [
+                  {
+                    path: '/referrals',
+                    ...page(
+                      () => import('./routes/referrals-page.tsx'),
+                      (m) => m.ReferralsPage,
+                    ),
+                  },
+                ],
+              },
+              {
                 // An organisation's webhooks; administrators have the console's tab.
                 element: <RequireRole roles={['clinic', 'attorney', 'lienholder']} />,
                 children: [

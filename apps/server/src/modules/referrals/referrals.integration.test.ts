@@ -202,7 +202,7 @@ describe('referrals', () => {
     expect(await countPatientsNamed(server, 'Declined Client')).toBe(0);
     expect((await notificationsOf(DEMO_ACTOR_EMAILS.attorney))[0]).toMatchObject({
       content: 'Summit Spine & Pain Center declined the referral of Declined Client',
-      link: '/referrals/sent',
+      link: '/referrals',
     });
   });
 

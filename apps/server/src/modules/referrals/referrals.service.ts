@@ -426,7 +426,7 @@ async function recordAnswer(
     content: describeReferralResponse(row.clinicName, answered.clientName, state),
     // Only a patient the sender may open is linked; a declined new client has none.
     patientId: state === 'accepted' ? patientId : null,
-    linkTo: state === 'accepted' && patientId ? `/patients/${patientId}` : '/referrals/sent',
+    linkTo: state === 'accepted' && patientId ? `/patients/${patientId}` : '/referrals',
     fromUserId: actor.userId,
     fromRole: actor.role,
   });
