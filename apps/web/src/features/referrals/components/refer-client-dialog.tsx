@@ -17,6 +17,7 @@ import { Button } from '#src/components/ui/button.tsx';
 import { Dialog } from '#src/components/ui/dialog.tsx';
 import { FormField } from '#src/components/ui/form-field.tsx';
 import { Input, Select, Textarea } from '#src/components/ui/input.tsx';
+import { Spinner } from '#src/components/ui/spinner.tsx';
 import {
   useCreateReferral,
   useReferOn,
@@ -31,10 +32,14 @@ type ClinicOption = { id: string; name: string };
 /** The form of the fields both kinds of referral share (clinicId and the case fields). */
 type SharedForm = ReturnType<typeof useDomainForm<typeof ZReferOnRequest>>;
 
-/** The clinics of the directory a referral may go to, less those left out. */
-function useClinicOptions(excluded: readonly string[]): ClinicOption[] {
+/**
+ * The clinics of the directory a referral may go to, less those left out; null until the
+ * directory has loaded (the form waits for it, so a clinic given beforehand is selected).
+ */
+function useClinicOptions(excluded: readonly string[]): ClinicOption[] | null {
   const directory = useReferralClinics();
-  return (directory.data ?? [])
+  if (!directory.data) return null;
+  return directory.data
     .filter((organization) => organization.kind === 'clinic' && !excluded.includes(organization.id))
     .map(({ id, name }) => ({ id, name }))
     .toSorted((a, b) => a.name.localeCompare(b.name));
@@ -210,36 +215,40 @@ export function ReferClientDialog({
       title={REFERRAL_TEXTS.formTitle}
       description="The clinic is told at once and answers in its referral queue."
     >
-      <form noValidate className="space-y-4" onSubmit={form.submitWith(handleValid)}>
-        <ClinicField form={shared} clinics={clinics} />
-        <FormField
-          id="referral-client-name"
-          label={REFERRAL_TEXTS.clientNameLabel}
-          isRequired
-          error={errors.clientName?.message}
-        >
-          <Input autoComplete="off" maxLength={200} {...form.register('clientName')} />
-        </FormField>
-        <div className="grid gap-4 sm:grid-cols-2">
+      {clinics === null ? (
+        <Spinner label="Loading clinics" />
+      ) : (
+        <form noValidate className="space-y-4" onSubmit={form.submitWith(handleValid)}>
+          <ClinicField form={shared} clinics={clinics} />
           <FormField
-            id="referral-dob"
-            label={REFERRAL_TEXTS.dobLabel}
+            id="referral-client-name"
+            label={REFERRAL_TEXTS.clientNameLabel}
             isRequired
-            error={errors.dob?.message}
+            error={errors.clientName?.message}
           >
-            <Input type="date" {...form.register('dob')} />
+            <Input autoComplete="off" maxLength={200} {...form.register('clientName')} />
           </FormField>
-          <FormField
-            id="referral-phone"
-            label={REFERRAL_TEXTS.phoneLabel}
-            error={errors.phone?.message}
-          >
-            <Input type="tel" autoComplete="off" maxLength={40} {...form.register('phone')} />
-          </FormField>
-        </div>
-        <CaseFields form={shared} />
-        <FormButtons isPending={create.isPending} onCancel={guard.requestClose} />
-      </form>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              id="referral-dob"
+              label={REFERRAL_TEXTS.dobLabel}
+              isRequired
+              error={errors.dob?.message}
+            >
+              <Input type="date" {...form.register('dob')} />
+            </FormField>
+            <FormField
+              id="referral-phone"
+              label={REFERRAL_TEXTS.phoneLabel}
+              error={errors.phone?.message}
+            >
+              <Input type="tel" autoComplete="off" maxLength={40} {...form.register('phone')} />
+            </FormField>
+          </div>
+          <CaseFields form={shared} />
+          <FormButtons isPending={create.isPending} onCancel={guard.requestClose} />
+        </form>
+      )}
       {guard.prompt}
     </Dialog>
   );
@@ -281,11 +290,15 @@ export function ReferOnDialog({
       title={REFERRAL_TEXTS.referOnTitle}
       description={`Refer ${patient.fullName} to a clinic that does not treat them yet. It joins the case when it accepts.`}
     >
-      <form noValidate className="space-y-4" onSubmit={form.submitWith(handleValid)}>
-        <ClinicField form={form} clinics={clinics} />
-        <CaseFields form={form} />
-        <FormButtons isPending={referOn.isPending} onCancel={guard.requestClose} />
-      </form>
+      {clinics === null ? (
+        <Spinner label="Loading clinics" />
+      ) : (
+        <form noValidate className="space-y-4" onSubmit={form.submitWith(handleValid)}>
+          <ClinicField form={form} clinics={clinics} />
+          <CaseFields form={form} />
+          <FormButtons isPending={referOn.isPending} onCancel={guard.requestClose} />
+        </form>
+      )}
       {guard.prompt}
     </Dialog>
   );
