@@ -77,6 +77,35 @@ describe('referrals', () => {
       .where(and(eq(users.email, email), eq(notifications.type, 'referral')))
       .orderBy(desc(notifications.createdAt));
 
+  it('the demo referrals tell their story: one waiting, Maria accepted, one declined', async () => {
+    const queue = await received();
+    expect(queue.items[0]).toMatchObject({
+      clientName: 'Marcus Webb',
+      state: 'pending',
+      duplicate: null,
+    });
+    const maria = await getPatientId(server, 'Maria Delgado');
+    expect(queue.items.find((item) => item.clientName === 'Maria Delgado')).toMatchObject({
+      state: 'accepted',
+      patientId: maria,
+      responseSeconds: 2 * 3600,
+    });
+    const sent = (
+      await server.request({ url: '/api/referrals?box=sent', cookie: cookies.attorney2 })
+    ).json<TReferralPage>();
+    expect(sent.items).toEqual([
+      expect.objectContaining({ clientName: 'Tyler Grant', state: 'declined', patientId: null }),
+    ]);
+    const [intake] = await server.context.db
+      .select({ intakeDate: patients.intakeDate })
+      .from(patients)
+      .where(eq(patients.id, maria));
+    // Sent on her intake day, before it: no referral answered before it was sent.
+    const accepted = queue.items.find((item) => item.clientName === 'Maria Delgado')!;
+    expect(accepted.createdAt.slice(0, 10)).toBe(intake?.intakeDate);
+    expect(accepted.respondedAt! > accepted.createdAt).toBe(true);
+  });
+
   it('accepting creates the patient with the firm, status Referred, intake today and the case facts', async () => {
     const sent = await sendReferral(
       server,
