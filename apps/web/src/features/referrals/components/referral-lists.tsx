@@ -92,20 +92,20 @@ function QueueActions({
 }) {
   const accept = useAcceptReferral();
   const navigate = useNavigate();
+  // The answer's toast follows the promise, not mutate's callbacks: the referral's own event
+  // refetches the queue and this card's answers leave it before the response arrives.
   const run = (attachToPatientId?: string) =>
-    accept.mutate(
-      { referral, ...(attachToPatientId ? { attachToPatientId } : {}) },
-      {
-        onSuccess: ({ patientId }) =>
-          toast.success(REFERRAL_TEXTS.accepted, {
-            action: {
-              label: REFERRAL_TEXTS.openPatient,
-              onClick: () => void navigate(`/patients/${patientId}`),
-            },
-          }),
-        onError: failed(REFERRAL_TEXTS.acceptFailed),
-      },
-    );
+    void accept
+      .mutateAsync({ referral, ...(attachToPatientId ? { attachToPatientId } : {}) })
+      .then(({ patientId }) =>
+        toast.success(REFERRAL_TEXTS.accepted, {
+          action: {
+            label: REFERRAL_TEXTS.openPatient,
+            onClick: () => void navigate(`/patients/${patientId}`),
+          },
+        }),
+      )
+      .catch(failed(REFERRAL_TEXTS.acceptFailed));
   const name = referral.clientName;
   return (
     <>
@@ -149,10 +149,10 @@ function WithdrawAction({ referral }: { referral: TReferral }) {
       disabled={withdraw.isPending}
       aria-label={`${REFERRAL_TEXTS.withdraw}: ${referral.clientName}`}
       onClick={() =>
-        withdraw.mutate(referral, {
-          onSuccess: () => toast.success(REFERRAL_TEXTS.withdrawn),
-          onError: failed(REFERRAL_TEXTS.withdrawFailed),
-        })
+        void withdraw
+          .mutateAsync(referral)
+          .then(() => toast.success(REFERRAL_TEXTS.withdrawn))
+          .catch(failed(REFERRAL_TEXTS.withdrawFailed))
       }
     >
       {REFERRAL_TEXTS.withdraw}
