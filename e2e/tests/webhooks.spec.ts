@@ -46,6 +46,8 @@ test('a clinic user registers an endpoint and sees its delivery with the answer'
       'Billing line added',
       'Records or bills request changed',
       'Legal case stage changed',
+      'Referral sent',
+      'Referral accepted or declined',
       'Visit outcome recorded',
     ])
       await dialog.getByLabel(label).uncheck();

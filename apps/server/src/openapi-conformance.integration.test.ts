@@ -226,6 +226,26 @@ async function freshCaseRequestCall(fixture: Fixture, body: Record<string, unkno
   return { params: { requestId: request.id }, body: { ...body, version: request.version } };
 }
 
+/** A new pending referral of a client by Morgan's attorney to Harbor. */
+async function freshReferral(fixture: Fixture) {
+  return (await fixture.as('attorney', {
+    method: 'POST',
+    url: '/api/referrals',
+    body: {
+      clinicId: fixture.ids.clinicId,
+      clientName: `Conformance Client ${(freshCounter += 1)}`,
+      dob: '1991-05-06',
+      accidentType: 'auto',
+      insurerCarrier: 'Golden Coast Mutual',
+    },
+  })) as { id: string; version: number };
+}
+
+async function freshReferralCall(fixture: Fixture, body: Record<string, unknown>) {
+  const referral = await freshReferral(fixture);
+  return { params: { referralId: referral.id }, body: { ...body, version: referral.version } };
+}
+
 /** A new pending access request. */
 async function freshAccessRequest(fixture: Fixture): Promise<string> {
   const [row] = await fixture.server.context.db
@@ -959,6 +979,28 @@ const PLANS: Record<string, Plan> = {
   'POST /api/patients/{patientId}/requests': {
     call: (fixture) => ({ body: { clinicId: fixture.ids.clinicId, kind: 'medical_records' } }),
   },
+  'POST /api/referrals': {
+    call: (fixture) => ({
+      body: { clinicId: fixture.ids.clinicId, clientName: 'Conformance Client', dob: '1990-01-02' },
+    }),
+  },
+  'POST /api/patients/{patientId}/referrals': {
+    call: (fixture) => ({
+      body: { clinicId: fixture.ids.outsiderClinicId, injurySummary: 'Lumbar MRI' },
+    }),
+  },
+  'GET /api/referrals/{referralId}': {
+    call: (fixture) => ({ params: { referralId: fixture.ids.referralId! } }),
+  },
+  'POST /api/referrals/{referralId}/accept': {
+    call: (fixture) => freshReferralCall(fixture, {}),
+  },
+  'POST /api/referrals/{referralId}/decline': {
+    call: (fixture) => freshReferralCall(fixture, { reason: 'No openings this month' }),
+  },
+  'POST /api/referrals/{referralId}/withdraw': {
+    call: (fixture) => freshReferralCall(fixture, {}),
+  },
   'GET /api/requests/{requestId}': {
     call: (fixture) => ({ params: { requestId: fixture.ids.caseRequestId! } }),
   },
@@ -1278,5 +1320,6 @@ async function createFixture(server: TestServer): Promise<Fixture> {
   ids.paymentId = '00000000-0000-4000-8000-000000000000';
   ids.offerId = '00000000-0000-4000-8000-000000000000';
   ids.requestId = ids.caseRequestId;
+  ids.referralId = (await freshReferral(fixture)).id;
   return fixture;
 }

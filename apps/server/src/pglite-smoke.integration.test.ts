@@ -424,6 +424,37 @@ describe('smoke pass of every module on the test database', () => {
     expect(acknowledged.json()).toMatchObject({ status: 'acknowledged', version: version + 1 });
   });
 
+  it('referrals: the firm refers a client, the clinic sees it queued and accepts it', async () => {
+    const created = await write(cookies.attorney, 'POST', '/api/referrals', {
+      clinicId: ids.harbor,
+      clientName: 'Smoke Referral',
+      dob: '1993-08-09',
+      accidentDate: '2026-10-01',
+      accidentType: 'slip_and_fall',
+      insurerCarrier: 'Golden Coast Mutual',
+      urgency: 'urgent',
+    });
+    expect(created.statusCode).toBe(201);
+    const { id, version } = created.json<{ id: string; version: number }>();
+    const queue = await read(cookies.clinic, '/api/referrals?box=received&state=pending');
+    expect(queue.statusCode).toBe(200);
+    expect(queue.json().items.map((item: WithId) => item.id)).toContain(id);
+    const accepted = await write(
+      cookies.clinic,
+      'POST',
+      `/api/referrals/${id}/accept`,
+      {},
+      { 'if-match': formatEtag(version) },
+    );
+    expect(accepted.statusCode).toBe(200);
+    const { patientId } = accepted.json<{ patientId: string }>();
+    expect(accepted.json().referral).toMatchObject({ state: 'accepted', version: version + 1 });
+    const facts = await read(cookies.attorney, `/api/patients/${patientId}/case`);
+    expect(facts.json().facts).toMatchObject({ accidentType: 'slip_and_fall', stage: 'intake' });
+    const again = await write(cookies.clinic, 'POST', `/api/referrals/${id}/accept`, { version });
+    expect(again.statusCode).toBe(409);
+  });
+
   it("treatment-gaps: changes the clinic's threshold, which opens a gap the list shows", async () => {
     const fullName = 'Smoke Gap Patient';
     await insertGapPatient(server, {

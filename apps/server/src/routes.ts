@@ -21,6 +21,7 @@ import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { passwordRoutes } from './modules/passwords/passwords.routes.ts';
 import { patientRoutes } from './modules/patients/patients.routes.ts';
 import { externalIdRoutes } from './modules/patients/external-ids.routes.ts';
+import { referralRoutes } from './modules/referrals/referrals.routes.ts';
 import { reductionRoutes } from './modules/reductions/reductions.routes.ts';
 import { settlementRoutes } from './modules/settlements/settlements.routes.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
@@ -73,6 +74,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(caseFactsRoutes);
   await app.register(visitsRoutes);
   await app.register(caseRequestRoutes);
+  await app.register(referralRoutes);
   await app.register(accessGrantRoutes);
   await app.register(treatmentGapRoutes);
   await app.register(activityRoutes);

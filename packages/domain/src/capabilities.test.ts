@@ -42,6 +42,9 @@ const CASE_WORK_READ: Capability[] = [
   'visits:read',
 ];
 
+/** Reading and sending referrals: firms and clinics, never administrators. */
+const REFERRAL_SENDER: Capability[] = ['referrals:read', 'referrals:create'];
+
 /**
  * Spec section 6 'Capabilities' and the three-party workflow's parties, as the table the code must
  * reproduce.
@@ -62,6 +65,8 @@ const EXPECTED: Record<Role, Capability[]> = {
     ...EVERY_SIGNED_IN_USER,
     ...CLINIC_AND_ADMIN,
     ...CASE_WORK_READ,
+    ...REFERRAL_SENDER,
+    'referrals:respond',
     'requests:respond',
     'gaps:configure',
     'webhooks:manage',
@@ -73,6 +78,7 @@ const EXPECTED: Record<Role, Capability[]> = {
     'reductions:negotiate',
     'settlements:manage',
     'case-facts:edit',
+    ...REFERRAL_SENDER,
     'webhooks:manage',
   ],
   lienholder: [
@@ -110,6 +116,18 @@ describe('capabilities (spec section 6 and the three-party workflow)', () => {
       'clinic',
       'lienholder',
     ]);
+  });
+
+  it('keeps referrals to the firms and clinics that send and receive them, never admins', () => {
+    expect(ROLES.filter((role) => hasCapability(role, 'referrals:read')).toSorted()).toEqual([
+      'attorney',
+      'clinic',
+    ]);
+    expect(ROLES.filter((role) => hasCapability(role, 'referrals:create')).toSorted()).toEqual([
+      'attorney',
+      'clinic',
+    ]);
+    expect(ROLES.filter((role) => hasCapability(role, 'referrals:respond'))).toEqual(['clinic']);
   });
 
   it('keeps visits to the clinics and administrators to edit, the parties to read', () => {

@@ -44,6 +44,13 @@ export const CAPABILITIES = [
   /** A patient's case facts: accident, insurers, the firm's case number and the legal stage. */
   'case-facts:read',
   'case-facts:edit',
+  /**
+   * Referrals between organisations (docs/architecture/referrals.md): reading the ones the
+   * organisation sent or received, sending one, and answering one as the receiving clinic.
+   */
+  'referrals:read',
+  'referrals:create',
+  'referrals:respond',
   /** A patient's visits: every party reads them; the patient's clinics and admins keep them. */
   'visits:read',
   'visits:edit',
@@ -95,6 +102,10 @@ const PARTY_ONLY: readonly Capability[] = [
   'liens:record-payment',
   'reductions:negotiate',
   'settlements:manage',
+  // A referral is seen only by the organisation that sent it and the clinic that received it.
+  'referrals:read',
+  'referrals:create',
+  'referrals:respond',
 ];
 
 export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
@@ -105,6 +116,9 @@ export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
     ...CASE_WORK_READ,
     'requests:respond',
     'gaps:configure',
+    'referrals:read',
+    'referrals:create',
+    'referrals:respond',
     'webhooks:manage',
   ],
   attorney: [
@@ -114,6 +128,8 @@ export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
     'reductions:negotiate',
     'settlements:manage',
     'case-facts:edit',
+    'referrals:read',
+    'referrals:create',
     'webhooks:manage',
   ],
   lienholder: [

@@ -75,6 +75,7 @@ export const NOTIFICATION_TYPES = [
   'treatment_gap',
   'reduction',
   'payment',
+  'referral',
   'visit_no_show',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

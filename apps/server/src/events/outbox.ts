@@ -20,11 +20,14 @@ export const EVENTS_LOCK_KEY = 0x6362_6576_656e_7473n;
 type Audiences = typeof LIVE_EVENT_AUDIENCES;
 
 /** Who the event is addressed to, as its topic's audience requires (packages/domain contract). */
-type Address<T extends TLiveEventTopic> = Audiences[T] extends 'patient' | 'webhooks'
+type Address<T extends TLiveEventTopic> = Audiences[T] extends 'patient'
   ? { patientId: string }
-  : Audiences[T] extends 'recipients'
-    ? { recipientUserIds: readonly string[] }
-    : { patientId?: never; recipientUserIds?: never };
+  : // A webhook source about no patient (a referral of a new client) says so with null.
+    Audiences[T] extends 'webhooks'
+    ? { patientId: string | null }
+    : Audiences[T] extends 'recipients'
+      ? { recipientUserIds: readonly string[] }
+      : { patientId?: never; recipientUserIds?: never };
 
 /** The payload, which may be left out when the topic's payload has no required field. */
 type PayloadOf<T extends TLiveEventTopic> =

@@ -72,6 +72,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   reductions: 'Reduction offers on a lien.',
   settlements: 'A firm’s settlement worksheet.',
   'case-facts': 'A patient’s case facts: accident, insurers, legal stage and policy limits.',
+  referrals: 'Referrals of new clients and patients to a clinic, and the clinic’s answers.',
   visits: 'A patient’s visits, a clinic’s day list and its sign-in sheet.',
   'treatment-gaps': 'Treatment-gap thresholds of a clinic.',
   'access-grants': 'Temporary access to a patient for a user outside its parties.',

@@ -1,8 +1,17 @@
 import { hasCapability } from '@casebridge/domain/capabilities';
 import { MESSAGES } from '@casebridge/domain/errors';
 import { getDashboardPath, type Role } from '@casebridge/domain/roles';
+import { REFERRAL_TEXTS } from '@casebridge/domain/referrals/referral-constants';
 import { VISIT_TEXTS } from '@casebridge/domain/visits/visit-constants';
-import { Building2, CalendarDays, Inbox, LogOut, WifiOff, type LucideIcon } from 'lucide-react';
+import {
+  Building2,
+  CalendarDays,
+  Inbox,
+  LogOut,
+  Send,
+  WifiOff,
+  type LucideIcon,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -100,6 +109,9 @@ export function AppShell({ headerExtras }: { headerExtras?: ReactNode }) {
               <NavItem to="/directory" label="Directory" icon={Building2} />
               {hasCapability(user.role, 'requests:read') ? (
                 <NavItem to="/requests" label="Requests" icon={Inbox} />
+              ) : null}
+              {hasCapability(user.role, 'referrals:read') ? (
+                <NavItem to="/referrals" label={REFERRAL_TEXTS.queueNav} icon={Send} />
               ) : null}
               {user.role === 'clinic' ? (
                 <NavItem to="/visits" label={VISIT_TEXTS.dayPageNav} icon={CalendarDays} />

@@ -205,6 +205,19 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                // Referrals are read only by the organisations that send and receive them.
+                element: <RequireRole roles={['clinic', 'attorney']} />,
+                children: [
+                  {
+                    path: '/referrals',
+                    ...page(
+                      () => import('./routes/referrals-page.tsx'),
+                      (m) => m.ReferralsPage,
+                    ),
+                  },
+                ],
+              },
+              {
                 // A clinic's visits of a day and its sign-in sheet.
                 element: <RequireRole roles={['clinic']} />,
                 children: [

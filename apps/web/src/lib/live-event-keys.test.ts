@@ -97,6 +97,11 @@ describe('getStaleQueryKeys', () => {
     expect(event && getStaleQueryKeys(event)).toEqual([['case-facts', PATIENT]]);
   });
 
+  it('refreshes the referral queue, the sent list and the patient lists when a referral changes', () => {
+    const event = parseLiveEvent(frame('referral.changed', { referralId: 'r' }, null));
+    expect(event && getStaleQueryKeys(event)).toEqual([['referrals'], ['patients']]);
+  });
+
   it('refreshes every visit list, the patient and its feed when a visit changes', () => {
     const event = parseLiveEvent(frame('visit.changed', { visitId: 'v' }));
     expect(event && getStaleQueryKeys(event)).toEqual([

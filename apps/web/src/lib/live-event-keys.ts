@@ -30,6 +30,8 @@ export const liveQueryKeys = {
   activity: (patientId: string) => ['activity', patientId],
   /** A patient's case facts (the Case tab). */
   caseFacts: (patientId: string | null) => (patientId ? ['case-facts', patientId] : ['case-facts']),
+  /** The clinic's referral queue and the sender's list of referrals. */
+  referrals: () => ['referrals'],
   /** A patient's visits (the Visits tab); every visit list, the clinics' day lists included. */
   visits: (patientId: string | null) => (patientId ? ['visits', patientId] : ['visits']),
   billing: () => ['billing'],
@@ -110,6 +112,11 @@ const STALE_KEYS = {
   'case-facts.changed': (event) => [keys.caseFacts(event.patientId)],
   // Never sent to a browser (audience `webhooks`).
   'case-facts.stage-changed': () => [],
+  // An accepted referral adds a patient to both sides' lists (its own patient.created says so too).
+  'referral.changed': () => [keys.referrals(), keys.patients()],
+  // Never sent to a browser (audience `webhooks`).
+  'referral.created': () => [],
+  'referral.responded': () => [],
   // A visit changes the patient's tab, every open day list (the day's lists are keyed by clinic,
   // not patient), the last treatment date and the feed.
   'visit.changed': withActivity(() => [keys.visits(null), keys.patients()]),

@@ -13,6 +13,7 @@ export const ACTIVITY_KINDS = [
   'payment',
   'gap_opened',
   'gap_closed',
+  'referral',
   'visit',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

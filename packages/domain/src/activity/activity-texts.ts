@@ -22,17 +22,13 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   payment: 'Payment',
   gap_opened: 'Treatment gap',
   gap_closed: 'Treatment gap',
+  referral: 'Referral',
   visit: 'Visit',
 };
 
 /** The patient page's tab an item links to (`?tab=`). */
 export type ActivityTab =
-  | 'overview'
-  | 'demographics'
-  | 'documents'
-  | 'messages'
-  | 'billing'
-  | 'visits';
+  'overview' | 'demographics' | 'documents' | 'messages' | 'billing' | 'visits';
 
 /**
  * Where each kind's record is shown on the patient page: requests and the gap badge on the
@@ -49,6 +45,7 @@ export const ACTIVITY_KIND_TABS: Record<ActivityKind, ActivityTab> = {
   payment: 'billing',
   gap_opened: 'overview',
   gap_closed: 'overview',
+  referral: 'overview',
   visit: 'visits',
 };
 
@@ -71,6 +68,10 @@ const describeLine = (line: BillingLine) =>
   `${line.cptCode} × ${line.sessionCount}, $${formatCentsAsDecimal(line.amountCents)}`;
 
 export const ACTIVITY_SUMMARIES = {
+  referralAccepted: (referrerName: string, clinicName: string) =>
+    `Referral from ${referrerName} accepted by ${clinicName}`,
+  referralSent: (clinicName: string) => `Referred on to ${clinicName}`,
+  referralDeclined: (clinicName: string) => `Referral to ${clinicName} declined`,
   statusChanged: (from: TreatmentStatus, to: TreatmentStatus) =>
     `Status changed from ${from} to ${to}`,
   statusChangeUndone: (restored: TreatmentStatus) => `Status change undone: back to ${restored}`,

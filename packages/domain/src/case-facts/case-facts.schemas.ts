@@ -31,7 +31,7 @@ export const ZCoverageKind = z.enum(COVERAGE_KINDS);
 export const ZAccidentType = z.enum(ACCIDENT_TYPES);
 
 /** Blank, null or absent: not recorded. Else a calendar date from 1900 to today (anywhere). */
-const ZAccidentDate = z
+export const ZAccidentDate = z
   .string()
   .trim()
   .nullish()
@@ -47,7 +47,7 @@ const ZAccidentDate = z
   );
 
 /** The form's select sends '' for none. */
-const ZOptionalAccidentType = z
+export const ZOptionalAccidentType = z
   .union([ZAccidentType, z.literal('')])
   .nullish()
   .transform((value) => (value ? value : null));

@@ -15,7 +15,8 @@ import { DOCUMENT_CATEGORIES, NOTIFICATION_TYPES } from '../constants.ts';
  * - `everyone`: every signed-in user (the change is about no patient: directory, templates,
  *   settings).
  * - `webhooks`: no browser; the webhook fan-out reads it (modules/webhooks). The event carries
- *   `patientId`, which decides which endpoints hear of it.
+ *   `patientId`, which decides which endpoints hear of it (a referral's events: the referral's
+ *   organisations, and `patientId` null while there is no patient).
  */
 export const LIVE_EVENT_AUDIENCES = {
   'patient.created': 'patient',
@@ -47,6 +48,11 @@ export const LIVE_EVENT_AUDIENCES = {
   // Case facts (docs/architecture/case-facts.md).
   'case-facts.changed': 'patient',
   'case-facts.stage-changed': 'webhooks',
+  // Referrals (docs/architecture/referrals.md): the referring organisation's and the receiving
+  // clinic's users; the webhook source events carry the referral, and the patient once there is one.
+  'referral.changed': 'recipients',
+  'referral.created': 'webhooks',
+  'referral.responded': 'webhooks',
   // Visits (docs/architecture/visits.md).
   'visit.changed': 'patient',
   'visit.recorded': 'webhooks',
@@ -107,6 +113,11 @@ export const LIVE_EVENT_PAYLOADS = {
   'case-facts.changed': empty,
   // The legal stage moved: webhooks tell receivers (webhooks/webhook.schemas.ts); no browser hears it.
   'case-facts.stage-changed': empty,
+  // A referral was sent, answered or withdrawn: the queue and the sent list refetch.
+  'referral.changed': z.object({ referralId: z.string() }),
+  // Webhook sources (webhooks/webhook.schemas.ts); no browser hears them.
+  'referral.created': z.object({ referralId: z.string() }),
+  'referral.responded': z.object({ referralId: z.string() }),
   // A visit was scheduled, recorded or corrected: the Visits tab and the clinic's day list refetch.
   'visit.changed': z.object({ visitId: z.string() }),
   // A visit's outcome was recorded (attended, no-show, cancelled, rescheduled): webhooks only.

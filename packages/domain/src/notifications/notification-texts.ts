@@ -34,6 +34,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   treatment_gap: 'Treatment gap',
   reduction: 'Reduction',
   payment: 'Payment',
+  referral: 'Referral',
   visit_no_show: 'Missed visit',
 };
 
@@ -64,6 +65,8 @@ export function getPreferenceToggle(type: NotificationType): NotificationPrefere
       return 'notifyOnStatusChange';
     case 'case_request':
     case 'request_overdue':
+    // A referral asks a clinic to take on care, as a request asks it for records.
+    case 'referral':
       return 'notifyOnCaseRequests';
     case 'treatment_gap':
       return 'notifyOnTreatmentGaps';

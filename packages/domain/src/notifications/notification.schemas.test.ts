@@ -19,6 +19,7 @@ describe('notification preferences', () => {
       patient_edit: 'notifyOnStatusChange',
       case_request: 'notifyOnCaseRequests',
       request_overdue: 'notifyOnCaseRequests',
+      referral: 'notifyOnCaseRequests',
       treatment_gap: 'notifyOnTreatmentGaps',
       reduction: 'notifyOnLienActivity',
       payment: 'notifyOnLienActivity',

@@ -31,7 +31,7 @@ export function getLatestTodayIsoDate(now: number = Date.now()): string {
 }
 
 /** Empty: 'Date of birth is required'; not a date, before 1900 or in the future: invalid. */
-const dateOfBirth = z
+export const ZDateOfBirth = z
   .string({ message: PATIENT_MESSAGES.dobRequired })
   .trim()
   // abort: an empty value reports only that it is required.
@@ -63,7 +63,7 @@ export const ZTreatmentStatus = z.enum(TREATMENT_STATUSES);
 /** Add New Patient: the keys are in the order the spec checks them (name, dob, clinic, firm). */
 export const ZCreatePatientRequest = z.object({
   fullName,
-  dob: dateOfBirth,
+  dob: ZDateOfBirth,
   clinicIds: z
     .array(z.uuid(), { message: PATIENT_MESSAGES.clinicRequired })
     .min(1, PATIENT_MESSAGES.clinicRequired)
@@ -92,7 +92,7 @@ export type TDuplicatePatientBody = z.infer<typeof ZDuplicatePatientBody>;
 /** Demographics edit: full name and date of birth required, the rest optional. */
 export const ZUpdateDemographicsRequest = z.object({
   fullName,
-  dob: dateOfBirth,
+  dob: ZDateOfBirth,
   intakeDate: optionalDate,
   evalDate: optionalDate,
   lastTreatmentDate: optionalDate,

@@ -14,6 +14,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'message.created',
   'request.changed',
   'case.stage-changed',
+  'referral.created',
+  'referral.responded',
   'visit.recorded',
 ] as const;
 export type TWebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -31,6 +33,8 @@ export const WEBHOOK_EVENT_SOURCES = {
   'message.created': { topic: 'message.created', recordField: 'messageId' },
   'request.changed': { topic: 'case-request.changed', recordField: 'requestId' },
   'case.stage-changed': { topic: 'case-facts.stage-changed', recordField: null },
+  'referral.created': { topic: 'referral.created', recordField: 'referralId' },
+  'referral.responded': { topic: 'referral.responded', recordField: 'referralId' },
   'visit.recorded': { topic: 'visit.recorded', recordField: 'visitId' },
 } as const satisfies Record<
   TWebhookEventType,
@@ -45,6 +49,8 @@ export const WEBHOOK_EVENT_LABELS: Record<TWebhookEventType, string> = {
   'message.created': 'Message posted',
   'request.changed': 'Records or bills request changed',
   'case.stage-changed': 'Legal case stage changed',
+  'referral.created': 'Referral sent',
+  'referral.responded': 'Referral accepted or declined',
   'visit.recorded': 'Visit outcome recorded',
 };
 
@@ -248,11 +254,13 @@ export const ZWebhookPayload = z.object({
   type: z.enum(WEBHOOK_EVENT_TYPES),
   occurredAt: z.iso.datetime(),
   data: z.object({
-    patientId: z.uuid(),
+    /** Null only for a referral that has no patient (yet): sent, or declined, for a new client. */
+    patientId: z.uuid().nullable(),
     documentId: z.string().optional(),
     entryId: z.string().optional(),
     messageId: z.string().optional(),
     requestId: z.string().optional(),
+    referralId: z.string().optional(),
   }),
 });
 export type TWebhookPayload = z.infer<typeof ZWebhookPayload>;

@@ -8,4 +8,5 @@ export * from './case-workflow.ts';
 export * from './integrations.ts';
 export * from './jobs.ts';
 export * from './case-facts.ts';
+export * from './referrals.ts';
 export * from './visits.ts';

@@ -49,7 +49,7 @@ export const notifications = pgTable(
   (t) => [
     check(
       'notifications_type_check',
-      sql`${t.type} in ('message', 'document', 'status_update', 'document_upload', 'message_sent', 'patient_edit', 'access_request', 'access_granted', 'case_request', 'request_overdue', 'treatment_gap', 'reduction', 'payment', 'visit_no_show')`,
+      sql`${t.type} in ('message', 'document', 'status_update', 'document_upload', 'message_sent', 'patient_edit', 'access_request', 'access_granted', 'case_request', 'request_overdue', 'treatment_gap', 'reduction', 'payment', 'referral', 'visit_no_show')`,
     ),
     // The bell and the Notification Center page by keyset on (created_at, id).
     index('notifications_recipient_created_id_idx').on(

@@ -36,6 +36,7 @@ import { seedDemoCaseRequests } from './demo-case-requests.ts';
 import { seedDemoTreatmentGaps } from './demo-treatment-gaps.ts';
 import { seedDemoLiens } from './demo-liens.ts';
 import { seedDemoCaseFacts } from './demo-case-facts.ts';
+import { seedDemoReferrals } from './demo-referrals.ts';
 import { seedDemoVisits } from './demo-visits.ts';
 
 const DAY_MS = 86_400_000;
@@ -258,6 +259,7 @@ export async function seedDemoData(
       await seedDemoTreatmentGaps(tx);
       await seedDemoLiens(tx);
       await seedDemoCaseFacts(tx);
+      await seedDemoReferrals(tx);
     });
   } catch (error) {
     // Nothing half-seeded: the transaction rolled back, so the files go too.

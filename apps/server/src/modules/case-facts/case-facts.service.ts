@@ -3,6 +3,7 @@ import {
   CASE_STAGE_LABELS,
   DEFAULT_CASE_STAGE,
   describeStageChange,
+  type AccidentType,
   type CaseStage,
 } from '@casebridge/domain/case-facts/case-facts-constants';
 import type {
@@ -179,4 +180,56 @@ async function recordStageChange(
     fromRole: actor.role,
   });
   change.publish({ topic: 'case-facts.stage-changed', patientId: patient.id });
+}
+
+/**
+ * The first case facts of a patient, from what another record already says of the accident and
+ * the claim (an accepted referral): written only when the patient has none yet, at intake, with
+ * the insurer as the at-fault party's liability carrier. Facts the firm already keeps stay.
+ */
+export async function recordInitialCaseFacts(
+  change: Change,
+  actor: Actor,
+  patient: InScopePatient,
+  facts: {
+    accidentDate: string | null;
+    accidentType: AccidentType | null;
+    insurer: { carrier: string; claimNumber: string | null } | null;
+    source: string;
+  },
+): Promise<void> {
+  if (!facts.accidentDate && !facts.accidentType && !facts.insurer) return;
+  const inserted = await insertCaseFacts(
+    change.tx,
+    patient.id,
+    {
+      accidentDate: facts.accidentDate,
+      accidentType: facts.accidentType,
+      firmCaseNumber: null,
+      stage: DEFAULT_CASE_STAGE,
+    },
+    actor,
+  );
+  if (!inserted) return;
+  if (facts.insurer) {
+    await replaceCaseInsurers(change.tx, patient.id, [
+      {
+        id: undefined,
+        coverage: 'liability',
+        carrier: facts.insurer.carrier,
+        claimNumber: facts.insurer.claimNumber,
+        adjusterName: null,
+        adjusterPhone: null,
+        adjusterEmail: null,
+        policyLimitCents: null,
+      },
+    ]);
+  }
+  change
+    .audit({
+      action: 'case_facts_saved',
+      patientId: patient.id,
+      details: `Version 1 from ${facts.source}`,
+    })
+    .publish({ topic: 'case-facts.changed', patientId: patient.id });
 }

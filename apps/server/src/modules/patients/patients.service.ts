@@ -44,7 +44,7 @@ import {
 import type { RequestContext } from '#src/lib/request-context.ts';
 type UpdateDemographicsInput = z.output<typeof ZUpdateDemographicsRequest>;
 
-const today = () => new Date().toISOString().slice(0, 10);
+export const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * A page of the patients the actor may see, audited as one row naming the ids it returned and
@@ -159,31 +159,61 @@ export async function createPatient(
     });
     if (duplicates.length > 0) return { duplicates };
   }
-  return inChange(db, { actor, context }, async (change) => {
-    const { tx } = change;
-    const created = await tx
-      .insert(patients)
-      .values({
-        fullName: input.fullName,
-        dob: input.dob,
-        intakeDate: input.intakeDate ?? today(),
-        evalDate: input.evalDate,
-        lastTreatmentDate: input.lastTreatmentDate,
-        treatmentStatus: 'Referred',
-        firmId: input.firmId,
-        pointOfContactName: input.pointOfContactName,
-        pointOfContactPhone: input.pointOfContactPhone,
-        createdBy: actor.userId,
-      })
-      .returning({ id: patients.id });
-    const { id } = firstOrThrow(created, 'the created patient');
-    await replacePatientClinics(tx, id, clinicIds);
-    await replacePatientLienholders(tx, id, lienholderIds);
-    change
-      .audit({ action: 'patient_created', patientId: id })
-      .publish({ topic: 'patient.created', patientId: id });
-    return { id };
-  });
+  return inChange(db, { actor, context }, (change) =>
+    insertPatient(change, actor, {
+      ...input,
+      intakeDate: input.intakeDate ?? today(),
+      clinicIds,
+      lienholderIds,
+    }),
+  );
+}
+
+/** A new patient's row and assignments, as `insertPatient` writes them. */
+export type NewPatient = Pick<
+  TCreatePatientParsed,
+  | 'fullName'
+  | 'dob'
+  | 'firmId'
+  | 'evalDate'
+  | 'lastTreatmentDate'
+  | 'pointOfContactName'
+  | 'pointOfContactPhone'
+> & { intakeDate: string; clinicIds: readonly string[]; lienholderIds: readonly string[] };
+
+/**
+ * The one path that writes a new patient, on the caller's Change: the row (status Referred),
+ * its clinics and lienholders, the audit row and the patient.created event. Add Patient calls it
+ * after its checks; an accepted referral calls it in the transaction that answers the referral.
+ */
+export async function insertPatient(
+  change: Change,
+  actor: Actor,
+  input: NewPatient,
+): Promise<{ id: string }> {
+  const { tx } = change;
+  const created = await tx
+    .insert(patients)
+    .values({
+      fullName: input.fullName,
+      dob: input.dob,
+      intakeDate: input.intakeDate,
+      evalDate: input.evalDate,
+      lastTreatmentDate: input.lastTreatmentDate,
+      treatmentStatus: 'Referred',
+      firmId: input.firmId,
+      pointOfContactName: input.pointOfContactName,
+      pointOfContactPhone: input.pointOfContactPhone,
+      createdBy: actor.userId,
+    })
+    .returning({ id: patients.id });
+  const { id } = firstOrThrow(created, 'the created patient');
+  await replacePatientClinics(tx, id, input.clinicIds);
+  await replacePatientLienholders(tx, id, input.lienholderIds);
+  change
+    .audit({ action: 'patient_created', patientId: id })
+    .publish({ topic: 'patient.created', patientId: id });
+  return { id };
 }
 
 const sameSet = (a: readonly string[], b: readonly string[]) =>

@@ -14,6 +14,7 @@ import {
   events,
   patientListing,
   patients,
+  referrals,
   webhookCursor,
   webhookEndpoints,
 } from '#src/db/schema/index.ts';
@@ -68,14 +69,20 @@ export function toWebhookEvent(
   event: SourceEvent,
 ): { type: TWebhookEventType; data: TWebhookPayload['data'] } | null {
   const type = TYPE_OF_TOPIC.get(event.topic);
-  if (!type || !event.patientId || !UUID.test(event.patientId)) return null;
+  if (!type) return null;
+  // A referral's events are about the referral; a new client's has no patient until accepted.
+  const patientId = event.patientId && UUID.test(event.patientId) ? event.patientId : null;
+  if (!patientId && !isReferralType(type)) return null;
   const source = WEBHOOK_EVENT_SOURCES[type];
   const payload = event.payload ?? {};
-  if (!source.recordField) return { type, data: { patientId: event.patientId } };
+  if (!source.recordField) return { type, data: { patientId } };
   const recordId = payload[source.recordField];
   if (typeof recordId !== 'string' || !UUID.test(recordId)) return null;
-  return { type, data: { patientId: event.patientId, [source.recordField]: recordId } };
+  return { type, data: { patientId, [source.recordField]: recordId } };
 }
+
+const isReferralType = (type: TWebhookEventType) =>
+  type === 'referral.created' || type === 'referral.responded';
 
 /** The role whose document rule an organisation's endpoint follows; null (admin endpoint): admin. */
 const ROLE_OF_KIND: Record<OrganizationKind, Role> = {
@@ -93,12 +100,17 @@ const endpointKind = sql`(select o.kind from organizations o where o.id = ${endp
  * organisation's only about a patient that organisation sees (the same `patient_listing` the
  * organisation's users' lists read, patient-scope.ts), and for a document only one its kind of
  * user may open (the Intake rule, documents/document-visibility.ts), for a request only one the
- * organisation is a party to.
+ * organisation is a party to, and for a referral only one the organisation sent or received.
  */
 export function endpointCoversCondition(
   type: TWebhookEventType,
   data: TWebhookPayload['data'],
 ): SQL {
+  // A referral reaches the endpoints of its two organisations only, as its reads do
+  // (referrals/referrals.queries.ts), never an administrators' endpoint.
+  if (isReferralType(type)) {
+    return sql`(${endpointOrg} is not null and exists (select 1 from ${referrals} where ${referrals.id} = ${data.referralId ?? null}::uuid and ${endpointOrg} in (${referrals.referringOrgId}, ${referrals.clinicId})))`;
+  }
   const patientExists = sql`exists (select 1 from ${patients} where ${patients.id} = ${data.patientId}::uuid)`;
   const orgSees = sql`exists (select 1 from ${patientListing} where ${patientListing.party} = ${endpointOrg}::text and ${patientListing.patientId} = ${data.patientId}::uuid)`;
   const conditions: SQL[] = [

@@ -1,6 +1,9 @@
 import { FIRM_DASHBOARD_PAGE_SIZE } from '@casebridge/domain/constants';
 import { COUNTER_HINTS, getFirmCounters } from '@casebridge/domain/patients/dashboard-counters';
+import { REFERRAL_TEXTS } from '@casebridge/domain/referrals/referral-constants';
 import { CheckCircle2, FileClock, HeartPulse, Users } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '#src/components/ui/button.tsx';
 import { StatCard, StatCardGrid } from '#src/components/ui/stat-card.tsx';
 import { DashboardPage } from '#src/features/patients/components/dashboard-page.tsx';
 import { GapFilter, useGapParam } from '#src/features/patients/components/gap-filter.tsx';
@@ -9,9 +12,14 @@ import {
   PatientTableSection,
 } from '#src/features/patients/components/paged-patient-table.tsx';
 import { useCaseDashboard } from '#src/features/patients/hooks/use-case-dashboard.ts';
+import {
+  LazyReferClientDialog,
+  preloadReferralDialogs,
+} from '#src/features/referrals/components/lazy-referral-dialogs.tsx';
 
 export function FirmDashboardPage() {
   const [gap, setGap] = useGapParam();
+  const [isReferring, setIsReferring] = useState(false);
   const { counters, list, pages, error } = useCaseDashboard(
     FIRM_DASHBOARD_PAGE_SIZE,
     getFirmCounters,
@@ -22,8 +30,18 @@ export function FirmDashboardPage() {
     <DashboardPage
       title="Attorney Firm Dashboard"
       description="Your clients' treatment and case status."
+      actions={
+        <Button
+          onPointerEnter={preloadReferralDialogs}
+          onFocus={preloadReferralDialogs}
+          onClick={() => setIsReferring(true)}
+        >
+          {REFERRAL_TEXTS.referAction}
+        </Button>
+      }
       error={error}
     >
+      {isReferring ? <LazyReferClientDialog onClose={() => setIsReferring(false)} /> : null}
       <StatCardGrid label="Case counts">
         <StatCard
           label="In Treatment"

@@ -19,6 +19,7 @@ import { TreatmentSummaryPanel } from '#src/features/messages/components/treatme
 import { usePatient } from '#src/features/patients/api/patients-api.ts';
 import { DemographicsTab } from '#src/features/patients/components/demographics-tab.tsx';
 import { OverviewTab } from '#src/features/patients/components/overview-tab.tsx';
+import { ReferOnAction } from '#src/features/referrals/components/refer-on-action.tsx';
 import { PatientHeader } from '#src/features/patients/components/patient-header.tsx';
 import { PatientNotFound } from '#src/features/patients/components/patient-not-found.tsx';
 import { ReductionsPanel } from '#src/features/reductions/components/reductions-panel.tsx';
@@ -108,6 +109,7 @@ export function PatientDetailPage() {
         <Tabs.Content value="overview">
           <OverviewTab patient={patient} summary={<TreatmentSummaryPanel patient={patient} />} />
           <PatientRequests patient={patient} uploadFile={uploadRequestFile} />
+          <ReferOnAction patient={patient} />
         </Tabs.Content>
         <Tabs.Content value="demographics">
           <DemographicsTab patient={patient} />

@@ -17,6 +17,7 @@ import {
   MessageSquare,
   Percent,
   Receipt,
+  Send,
   UserPen,
   type LucideIcon,
 } from 'lucide-react';
@@ -36,6 +37,7 @@ const KIND_ICONS: Record<ActivityKind, LucideIcon> = {
   payment: HandCoins,
   gap_opened: AlarmClock,
   gap_closed: AlarmClock,
+  referral: Send,
   visit: CalendarCheck,
 };
 

@@ -26,7 +26,14 @@ const TABS: Array<{ kind: OrganizationKind; label: string }> = [
 type Editing = { adding: OrganizationKind } | { editingId: string } | null;
 
 /** Spec 'Directory': search, a tab per kind with its count, cards; admins add and edit. */
-export function DirectoryView({ canManage }: { canManage: boolean }) {
+export function DirectoryView({
+  canManage,
+  onReferToClinic,
+}: {
+  canManage: boolean;
+  /** A firm's attorneys refer a client from a clinic's entry ('Refer a client'). */
+  onReferToClinic?: (clinicId: string) => void;
+}) {
   const directory = useDirectory();
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<{ tab: OrganizationKind; search: string }>({
@@ -128,6 +135,11 @@ export function DirectoryView({ canManage }: { canManage: boolean }) {
                       organization={organization}
                       onEdit={
                         canManage ? () => setEditing({ editingId: organization.id }) : undefined
+                      }
+                      onRefer={
+                        onReferToClinic && organization.kind === 'clinic'
+                          ? () => onReferToClinic(organization.id)
+                          : undefined
                       }
                     />
                   </li>

@@ -1,5 +1,7 @@
 import type { TOrganization } from '@casebridge/domain/organizations/organization.schemas';
-import { Mail, MapPin, Pencil, Phone } from 'lucide-react';
+import { REFERRAL_TEXTS } from '@casebridge/domain/referrals/referral-constants';
+import { Mail, MapPin, Pencil, Phone, Send } from 'lucide-react';
+import { Button } from '#src/components/ui/button.tsx';
 import { Card } from '#src/components/ui/card.tsx';
 
 /** Digits and a leading + only: what a tel: link may carry. */
@@ -8,9 +10,12 @@ const toTelHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 export function OrganizationCard({
   organization,
   onEdit,
+  onRefer,
 }: {
   organization: TOrganization;
   onEdit?: () => void;
+  /** 'Refer a client' to this clinic (a firm's attorneys). */
+  onRefer?: () => void;
 }) {
   const labels =
     organization.kind === 'clinic'
@@ -89,6 +94,18 @@ export function OrganizationCard({
           </li>
         ) : null}
       </ul>
+      {onRefer ? (
+        <Button
+          size="sm"
+          variant="secondary"
+          className="self-start"
+          aria-label={`${REFERRAL_TEXTS.referAction} to ${organization.name}`}
+          onClick={onRefer}
+        >
+          <Send className="h-4 w-4" aria-hidden />
+          {REFERRAL_TEXTS.referAction}
+        </Button>
+      ) : null}
     </Card>
   );
 }

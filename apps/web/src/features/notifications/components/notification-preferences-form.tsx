@@ -36,8 +36,8 @@ const TOGGLES: Array<{ name: NotificationPreferenceToggle; label: string; hint: 
   { name: 'notifyOnMessageReceived', label: 'New messages', hint: 'Team messages on your cases' },
   {
     name: 'notifyOnCaseRequests',
-    label: 'Records and bills requests',
-    hint: 'New, answered and overdue requests',
+    label: 'Requests and referrals',
+    hint: 'New, answered and overdue records and bills requests, and referrals',
   },
   {
     name: 'notifyOnTreatmentGaps',

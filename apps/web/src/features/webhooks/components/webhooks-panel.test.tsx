@@ -43,6 +43,8 @@ const ENDPOINT_TYPES = [
   'message.created',
   'request.changed',
   'case.stage-changed',
+  'referral.created',
+  'referral.responded',
   'visit.recorded',
 ] as const;
 const DELIVERY: TWebhookDelivery = {
@@ -149,6 +151,8 @@ describe('WebhooksPanel', { timeout: 20_000 }, () => {
           'patient.status-changed',
           'billing.added',
           'case.stage-changed',
+          'referral.created',
+          'referral.responded',
           'visit.recorded',
         ],
       },
