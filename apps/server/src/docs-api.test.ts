@@ -35,10 +35,11 @@ import { RECONNECT_AFTER_MS, STREAM_RETRY_AFTER_SECONDS } from './modules/events
 import { WEBHOOK_TIMEOUT_MS } from './modules/webhooks/webhook-jobs.ts';
 
 /**
- * docs/api.md (with docs/api/live-events.md) is written for integrators; what it states about the code is checked here, so the
- * document fails the build when the code moves on without it: every live-event topic with its
- * audience and payload, every error code with its status, every webhook event type with its
- * source, and the numbers of the stream, tokens, idempotency and webhook deliveries.
+ * docs/api.md (with docs/api/live-events.md) is written for integrators; what it states about
+ * the code is checked here, so the guide fails the build when the code moves on without it:
+ * every live-event topic with its audience and payload, every error code with its status, every
+ * webhook event type with its source, and the numbers of the stream, tokens, idempotency and
+ * webhook deliveries.
  */
 const DOC = ['../../../docs/api.md', '../../../docs/api/live-events.md']
   .map((file) => readFileSync(new URL(file, import.meta.url), 'utf8'))
