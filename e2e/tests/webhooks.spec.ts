@@ -49,6 +49,8 @@ test('a clinic user registers an endpoint and sees its delivery with the answer'
       'Referral sent',
       'Referral accepted or declined',
       'Visit outcome recorded',
+      'Case update posted',
+      'Case update requested',
     ])
       await dialog.getByLabel(label).uncheck();
     await expect(dialog.getByLabel('Message posted')).toBeChecked();

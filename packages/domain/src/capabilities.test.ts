@@ -59,6 +59,8 @@ const EXPECTED: Record<Role, Capability[]> = {
     'requests:respond',
     'gaps:configure',
     'case-facts:edit',
+    'case-updates:post',
+    'case-updates:configure',
     'webhooks:manage',
   ],
   clinic: [
@@ -69,6 +71,7 @@ const EXPECTED: Record<Role, Capability[]> = {
     'referrals:respond',
     'requests:respond',
     'gaps:configure',
+    'case-updates:request',
     'webhooks:manage',
   ],
   attorney: [
@@ -79,6 +82,8 @@ const EXPECTED: Record<Role, Capability[]> = {
     'settlements:manage',
     'case-facts:edit',
     ...REFERRAL_SENDER,
+    'case-updates:post',
+    'case-updates:configure',
     'webhooks:manage',
   ],
   lienholder: [
@@ -87,6 +92,7 @@ const EXPECTED: Record<Role, Capability[]> = {
     'requests:create',
     'liens:record-payment',
     'reductions:negotiate',
+    'case-updates:request',
     'webhooks:manage',
   ],
   contact: EVERY_SIGNED_IN_USER,
@@ -138,6 +144,17 @@ describe('capabilities (spec section 6 and the three-party workflow)', () => {
     expect(ROLES.filter((role) => hasCapability(role, 'visits:read')).toSorted()).toEqual([
       'admin',
       'attorney',
+      'clinic',
+      'lienholder',
+    ]);
+  });
+
+  it('lets the firm post case updates and only the clinics and lienholders ask for one', () => {
+    expect(ROLES.filter((role) => hasCapability(role, 'case-updates:post')).toSorted()).toEqual([
+      'admin',
+      'attorney',
+    ]);
+    expect(ROLES.filter((role) => hasCapability(role, 'case-updates:request')).toSorted()).toEqual([
       'clinic',
       'lienholder',
     ]);

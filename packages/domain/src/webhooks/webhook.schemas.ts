@@ -17,6 +17,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'referral.created',
   'referral.responded',
   'visit.recorded',
+  'case.update-posted',
+  'case.update-requested',
 ] as const;
 export type TWebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -36,6 +38,8 @@ export const WEBHOOK_EVENT_SOURCES = {
   'referral.created': { topic: 'referral.created', recordField: 'referralId' },
   'referral.responded': { topic: 'referral.responded', recordField: 'referralId' },
   'visit.recorded': { topic: 'visit.recorded', recordField: 'visitId' },
+  'case.update-posted': { topic: 'case-updates.posted', recordField: 'updateId' },
+  'case.update-requested': { topic: 'case-updates.requested', recordField: 'askId' },
 } as const satisfies Record<
   TWebhookEventType,
   { topic: TLiveEventTopic; recordField: string | null }
@@ -52,6 +56,8 @@ export const WEBHOOK_EVENT_LABELS: Record<TWebhookEventType, string> = {
   'referral.created': 'Referral sent',
   'referral.responded': 'Referral accepted or declined',
   'visit.recorded': 'Visit outcome recorded',
+  'case.update-posted': 'Case update posted',
+  'case.update-requested': 'Case update requested',
 };
 
 /** Headers of every delivery. */

@@ -46,6 +46,8 @@ const ENDPOINT_TYPES = [
   'referral.created',
   'referral.responded',
   'visit.recorded',
+  'case.update-posted',
+  'case.update-requested',
 ] as const;
 const DELIVERY: TWebhookDelivery = {
   id: '00000000-0000-4000-8000-0000000000d1',
@@ -154,6 +156,8 @@ describe('WebhooksPanel', { timeout: 20_000 }, () => {
           'referral.created',
           'referral.responded',
           'visit.recorded',
+          'case.update-posted',
+          'case.update-requested',
         ],
       },
     ]);
