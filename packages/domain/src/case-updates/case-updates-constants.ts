@@ -1,5 +1,6 @@
 // Free of zod (ADR 0015): the Case tab, the dashboards and the server's notices read these;
 // case-updates.schemas.ts re-exports them with the schemas.
+import type { BadgeColor } from '../badge-colors.ts';
 import { CASE_STAGE_LABELS, type CaseStage } from '../case-facts/case-facts-constants.ts';
 
 /**
@@ -17,6 +18,22 @@ export const MAX_CASE_UPDATE_NOTE_LENGTH = 1_000;
  * Stages at which no update is owed: the case is over. A closed case is never overdue.
  */
 export const CASE_UPDATE_FREE_STAGES: readonly CaseStage[] = ['closed'];
+
+/**
+ * The stage badge's colour in the patient lists and dashboards: gray before the work starts and
+ * after it ends, blue while treating, purple for the demand and suit, yellow while negotiating,
+ * green once settled or paid out.
+ */
+export const CASE_STAGE_COLORS: Record<CaseStage, BadgeColor> = {
+  intake: 'gray',
+  treating: 'blue',
+  demand_sent: 'purple',
+  negotiating: 'yellow',
+  litigation: 'purple',
+  settled: 'green',
+  disbursed: 'green',
+  closed: 'gray',
+};
 
 /** What an entry of the case-update history is: a note the firm posted, or a stage move. */
 export const CASE_UPDATE_KINDS = ['note', 'stage'] as const;

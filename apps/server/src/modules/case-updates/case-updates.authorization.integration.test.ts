@@ -1,19 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessGrants } from '#src/db/schema/index.ts';
-import {
-  createTokenAs,
-  organizationOf,
-  requestWithToken,
-} from '#src/modules/api-tokens/api-token-test-support.ts';
-import { getPatientId, getUserId } from '#src/modules/documents/document-test-support.ts';
-import { signInMatrix } from '#src/modules/reductions/reduction-test-support.ts';
-import {
-  DEMO_ACTOR_EMAILS,
-  DEMO_ACTOR_PATIENTS,
-  type DemoActorKey,
-  type MatrixPatient,
-} from '#src/test/demo-actors.ts';
-import { createTestServer, type TestServer } from '#src/test/test-server.ts';
 import {
   ask,
   asksUrl,
@@ -24,6 +9,23 @@ import {
   settingUrl,
   updatesUrl,
 } from './case-updates-test-support.ts';
+import { accessGrants } from '#src/db/schema/index.ts';
+import { getPatientId, getUserId } from '#src/modules/documents/document-test-support.ts';
+import {
+  createTokenAs,
+  organizationOf,
+  requestWithToken,
+} from '#src/modules/api-tokens/api-token-test-support.ts';
+import { signInMatrix } from '#src/modules/reductions/reduction-test-support.ts';
+import { createTestServer, type TestServer } from '#src/test/test-server.ts';
+import {
+  DEMO_ACTOR_EMAILS,
+  DEMO_ACTOR_PATIENTS,
+  listMatrixCases,
+  type DemoActorKey,
+  type MatrixExpectation,
+  type MatrixPatient,
+} from '#src/test/demo-actors.ts';
 
 /**
  * The case-updates routes × every role × {a patient in its scope, one outside it, a missing one},
@@ -35,31 +37,25 @@ import {
  * answers 404 like a missing patient; a refused write changes nothing.
  */
 type Patient = MatrixPatient;
-const ACTORS = DEMO_ACTOR_PATIENTS;
 const POSTERS = new Set<DemoActorKey>(['admin', 'attorney', 'attorney2']);
 const ASKERS = new Set<DemoActorKey>(['clinic', 'imaging', 'clinic2', 'lienholder', 'keystone']);
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
-const ROUTES = [
-  {
-    name: 'read',
-    isWrite: false,
-    inScope: (actor: DemoActorKey) => (actor === 'contact' ? 403 : 200),
-    outside: (actor: DemoActorKey) => (actor === 'contact' ? 403 : 404),
+type RouteName = 'read' | 'post' | 'ask';
+const EXPECTED: Record<RouteName, MatrixExpectation> = {
+  read: {
+    inScope: (actor) => (actor === 'contact' ? 403 : 200),
+    outside: (actor) => (actor === 'contact' ? 403 : 404),
   },
-  {
-    name: 'post',
-    isWrite: true,
-    inScope: (actor: DemoActorKey) => (POSTERS.has(actor) ? 201 : 403),
-    outside: (actor: DemoActorKey) => (POSTERS.has(actor) ? 404 : 403),
+  post: {
+    inScope: (actor) => (POSTERS.has(actor) ? 201 : 403),
+    outside: (actor) => (POSTERS.has(actor) ? 404 : 403),
   },
-  {
-    name: 'ask',
-    isWrite: true,
-    inScope: (actor: DemoActorKey) => (ASKERS.has(actor) ? 201 : 403),
-    outside: (actor: DemoActorKey) => (ASKERS.has(actor) ? 404 : 403),
+  ask: {
+    inScope: (actor) => (ASKERS.has(actor) ? 201 : 403),
+    outside: (actor) => (ASKERS.has(actor) ? 404 : 403),
   },
-] as const;
+};
 
 describe('case-updates routes authorization matrix', () => {
   let server: TestServer;
@@ -94,49 +90,23 @@ describe('case-updates routes authorization matrix', () => {
   });
   afterAll(async () => server.close());
 
-  const call = (route: (typeof ROUTES)[number]['name'], cookie: string | undefined, id: string) =>
+  const call = (route: RouteName, cookie: string | undefined, id: string) =>
     route === 'read'
       ? server.request({ url: updatesUrl(id), cookie })
       : route === 'post'
         ? postNote(server, cookie, id)
         : ask(server, cookie, id);
 
-  for (const route of ROUTES) {
-    for (const [actor, scope] of Object.entries(ACTORS) as Array<
-      [DemoActorKey, (typeof ACTORS)[DemoActorKey]]
-    >) {
-      const cases = [
-        {
-          on: scope.inScope,
-          patient: scope.inScope as Patient | null,
-          expected: route.inScope(actor),
-        },
-        ...(scope.outside
-          ? [
-              {
-                on: scope.outside,
-                patient: scope.outside as Patient | null,
-                expected: route.outside(actor),
-              },
-            ]
-          : []),
-        { on: 'a missing patient', patient: null, expected: route.outside(actor) },
-      ];
-      for (const { on, patient, expected } of cases) {
-        it(`${route.name}: ${actor} on ${on} → ${expected}`, async () => {
-          const before = await caseUpdatesFingerprint(server);
-          const response = await call(
-            route.name,
-            cookies[actor],
-            patient ? ids[patient] : MISSING_ID,
-          );
-          expect(response.statusCode).toBe(expected);
-          if (expected === 404)
-            expect(response.json().error).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
-          if (route.isWrite && expected >= 400)
-            expect(await caseUpdatesFingerprint(server)).toEqual(before);
-        });
-      }
+  for (const route of Object.keys(EXPECTED) as RouteName[]) {
+    for (const { actor, on, patient, expected } of listMatrixCases(EXPECTED[route])) {
+      it(`${route}: ${actor} on ${on} → ${expected}`, async () => {
+        const before = await caseUpdatesFingerprint(server);
+        const response = await call(route, cookies[actor], patient ? ids[patient] : MISSING_ID);
+        expect(response.statusCode).toBe(expected);
+        if (expected === 404) expect(response.json().error.code).toBe('NOT_FOUND');
+        if (route !== 'read' && expected >= 400)
+          expect(await caseUpdatesFingerprint(server)).toEqual(before);
+      });
     }
   }
 
@@ -184,7 +154,7 @@ describe('case-updates routes authorization matrix', () => {
         cookie: cookies.attorney,
         body,
       });
-      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect({ body, status: response.statusCode }).toEqual({ body, status: 400 });
     }
     expect(await caseUpdatesFingerprint(server)).toEqual(before);
     expect((await postNote(server, cookies.attorney, james, 'x'.repeat(1_000))).statusCode).toBe(
@@ -193,9 +163,12 @@ describe('case-updates routes authorization matrix', () => {
   });
 
   it('the overdue count: every party and admins, not a contact', async () => {
-    for (const actor of Object.keys(ACTORS) as DemoActorKey[]) {
+    for (const actor of Object.keys(DEMO_ACTOR_PATIENTS) as DemoActorKey[]) {
       const response = await server.request({ url: OVERDUE_URL, cookie: cookies[actor] });
-      expect(response.statusCode, actor).toBe(actor === 'contact' ? 403 : 200);
+      expect({ actor, status: response.statusCode }).toEqual({
+        actor,
+        status: actor === 'contact' ? 403 : 200,
+      });
     }
   });
 
