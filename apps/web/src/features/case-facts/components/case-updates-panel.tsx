@@ -79,11 +79,12 @@ function AskButton({ patientId }: { patientId: string }) {
       type="button"
       variant="secondary"
       disabled={askForUpdate.isPending}
+      // The toast follows the ask's promise: the button leaves the page once the ask is open.
       onClick={() =>
-        askForUpdate.mutate(undefined, {
-          onSuccess: () => toast.success(CASE_UPDATE_TEXTS.asked),
-          onError: (failure) => toast.error(getErrorMessage(failure, CASE_UPDATE_TEXTS.askFailed)),
-        })
+        askForUpdate.mutateAsync().then(
+          () => toast.success(CASE_UPDATE_TEXTS.asked),
+          (failure: unknown) => toast.error(getErrorMessage(failure, CASE_UPDATE_TEXTS.askFailed)),
+        )
       }
     >
       {CASE_UPDATE_TEXTS.ask}
