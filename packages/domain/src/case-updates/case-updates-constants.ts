@@ -59,6 +59,7 @@ export const CASE_UPDATE_TEXTS = {
   noFirm: 'The patient has no firm to ask',
   overdue: 'Update overdue',
   overdueHint: 'Patients whose firm owes their clinics and lienholders a case update',
+  noneOverdue: 'No case update overdue',
   stageEntry: (from: CaseStage, to: CaseStage) =>
     `Stage moved from ${CASE_STAGE_LABELS[from]} to ${CASE_STAGE_LABELS[to]}`,
   requestedOn: (date: string) => `Update requested ${date}`,
