@@ -138,6 +138,22 @@ describe('case-updates routes authorization matrix', () => {
     expect(await caseUpdatesFingerprint(server)).toEqual(before);
   });
 
+  it("the stage and the overdue flag reach the case's parties, never the patient's contact", async () => {
+    const james = ids['James Whitfield'];
+    const read = async (actor: DemoActorKey) =>
+      (await server.request({ url: `/api/patients/${james}`, cookie: cookies[actor] })).json();
+    expect(await read('lienholder')).toMatchObject({
+      caseStage: 'treating',
+      isUpdateOverdue: false,
+    });
+    const contact = await read('contact');
+    expect(contact.fullName).toBe('James Whitfield');
+    expect(contact).not.toHaveProperty('caseStage');
+    expect(contact).not.toHaveProperty('isUpdateOverdue');
+    const list = await server.request({ url: '/api/patients', cookie: cookies.contact });
+    expect(list.json().items[0]).not.toHaveProperty('caseStage');
+  });
+
   it('malformed notes: 400, nothing written', async () => {
     const james = ids['James Whitfield'];
     const before = await caseUpdatesFingerprint(server);
