@@ -15,6 +15,7 @@ export function PatientCard({ patient }: { patient: TPatientSummary }) {
         <h2 className="min-w-0 break-words font-semibold text-ink">{patient.fullName}</h2>
         <div className="flex shrink-0 flex-col items-end gap-1">
           <StatusBadge status={patient.treatmentStatus} />
+          <CaseStageBadge stage={patient.caseStage} />
           <GapBadge days={patient.gapDays} />
           <UpdateOverdueBadge isOverdue={patient.isUpdateOverdue} />
         </div>
@@ -27,12 +28,6 @@ export function PatientCard({ patient }: { patient: TPatientSummary }) {
         <div>
           <dt className="text-ink-muted">Last treatment</dt>
           <dd className="text-ink">{formatDate(patient.lastTreatmentDate)}</dd>
-        </div>
-        <div className="col-span-2">
-          <dt className="text-ink-muted">Case stage</dt>
-          <dd>
-            <CaseStageBadge stage={patient.caseStage} />
-          </dd>
         </div>
         <div className="col-span-2">
           <dt className="text-ink-muted">Attorney firm</dt>

@@ -14,7 +14,7 @@ import { TableScroll } from '#src/components/ui/table-scroll.tsx';
  * holds the longest badge ('Referred for Pain Management') on one line; the case column's
  * badges wrap inside it rather than run into the next column.
  */
-const COLUMN_WIDTHS = ['16%', '20%', '13%', '19%', '10%', '11%', '11%'] as const;
+const COLUMN_WIDTHS = ['15%', '19%', '16%', '18%', '10%', '11%', '11%'] as const;
 
 /** A table of patients; `renderActions` adds the last column (View Case, Edit…). */
 export function PatientTable({
