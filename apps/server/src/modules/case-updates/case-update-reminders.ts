@@ -55,7 +55,7 @@ export function renderCaseUpdateReminderEmail(
 
 /**
  * One user's reminder, in their own transaction: one notification ('Overdue request', under the
- * 'Case requests' preference) and, while e-mail notifications are on, one e-mail. The
+ * 'Requests and referrals' preference) and, while e-mail notifications are on, one e-mail. The
  * preferences row's lock and the reminder row make two instances send one reminder.
  */
 async function sendReminder(

@@ -289,7 +289,7 @@ describe('case updates', () => {
       ).toBe(0);
       expect(await reminderMails()).toHaveLength(morgan.length);
 
-      // The next day, a user who turned 'Case requests' off is not told; the others are.
+      // The next day, a user who turned 'Requests and referrals' off is not told; the others are.
       const attorneyId = (await firmUsers(ATTORNEY)).find((user) => user.email === ATTORNEY)!.id;
       await db
         .insert(notificationPreferences)

@@ -172,7 +172,7 @@ export async function postCaseUpdate(
 /**
  * A user of one of the patient's clinics or lienholders asks the firm for an update: one open
  * ask per organisation and patient (409 'already asked' for a second), answered by the firm's
- * next update. The firm's attorneys are told (a request, under 'Case requests').
+ * next update. The firm's attorneys are told (a request, under 'Requests and referrals').
  */
 export async function requestCaseUpdate(
   db: Db,
