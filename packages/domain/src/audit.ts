@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   'lien_payment_voided',
   'lien_portfolio_viewed',
   'lien_portfolio_exported',
+  'patients_exported',
   'lien_aging_viewed',
   'mail_viewed',
   'audit_logs_viewed',

@@ -9,7 +9,7 @@ import {
 } from '../common.schemas.ts';
 import { CASE_STAGES } from '../case-facts/case-facts-constants.ts';
 import { CLINIC_DASHBOARD_PAGE_SIZE } from '../constants.ts';
-import { versionFields, versionInput } from '../versioning/versioning.ts';
+import { versionFields, versionInput, ZVersion } from '../versioning/versioning.ts';
 import { PATIENT_MESSAGES, PATIENT_SORTS } from './patient-texts.ts';
 import { TREATMENT_STATUSES } from './treatment-status.ts';
 
@@ -169,6 +169,8 @@ export const ZPatientSummary = z.object({
   /** The reader's organisation's own id for the patient; null when none is set. */
   externalId: z.string().nullable(),
   ...caseProgressFields,
+  /** The patient's version: a status change from a list row or a bulk action names it. */
+  version: ZVersion,
 });
 export type TPatientSummary = z.infer<typeof ZPatientSummary>;
 

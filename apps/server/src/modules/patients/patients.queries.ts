@@ -212,6 +212,7 @@ type ListingRow = {
   external_id: string | null;
   case_stage: CaseStage;
   is_update_overdue: boolean;
+  version: number;
 };
 
 /** The external id organisation `owner` keeps for patient `p`, else null. */
@@ -233,7 +234,7 @@ export function listPageSql(
   const filters = [...listingFilters(query), ...(cursor ? [keysetBound(cursor)] : [])];
   const order = orderBy(listingSortOf(query), reverse);
   return sql`
-    select ${total} as total, p.id, p.full_name, p.dob::text as dob, p.treatment_status,
+    select ${total} as total, p.id, p.full_name, p.dob::text as dob, p.treatment_status, p.version,
       p.intake_date::text as intake_date, p.last_treatment_date::text as last_treatment_date,
       to_char(k.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as updated_key,
       k.name_key, k.status_key,
@@ -292,6 +293,7 @@ function toSummary(row: ListingRow): TPatientSummary {
     externalId: row.external_id,
     caseStage: row.case_stage,
     isUpdateOverdue: Boolean(row.is_update_overdue),
+    version: Number(row.version),
   };
 }
 

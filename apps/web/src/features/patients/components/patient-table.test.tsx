@@ -16,6 +16,7 @@ const PATIENT = {
   externalId: null,
   caseStage: 'negotiating' as const,
   isUpdateOverdue: true,
+  version: 1,
 };
 
 function renderTable() {
