@@ -22,6 +22,28 @@ export function readExternalIdOwner(actor: Actor, organizationId?: string): Exte
   return actor.organizationId;
 }
 
+/**
+ * Whether organisation `owner` uses `externalId` as a reference for some patient: the list's
+ * search then lists that patient, through the listing's own scoped external-id filter.
+ */
+export async function findExternalIdHolder(
+  db: Db,
+  owner: string,
+  externalId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ patientId: patientExternalIds.patientId })
+    .from(patientExternalIds)
+    .where(
+      and(
+        eq(patientExternalIds.organizationId, owner),
+        eq(patientExternalIds.externalId, externalId.trim()),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The organisation whose reference a write sets: the actor's own, or the one an admin names. */
 async function writeExternalIdOwner(db: Db, actor: Actor, organizationId?: string) {
   if (actor.role !== 'admin') {

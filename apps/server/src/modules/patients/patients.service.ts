@@ -27,7 +27,7 @@ import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
 import { closeTreatmentGapIfCared } from '#src/modules/treatment-gaps/treatment-gaps.service.ts';
 import { listNotificationAudience } from '#src/modules/notifications/recipients.ts';
 import { getSettings } from '#src/modules/settings/settings.service.ts';
-import { readExternalIdOwner } from './external-ids.service.ts';
+import { findExternalIdHolder, readExternalIdOwner } from './external-ids.service.ts';
 import { requirePatientInScope, type InScopePatient } from './patient-access.ts';
 import { lockPatientAtVersion } from './patient-lock.ts';
 import { getActorPatientScope } from './patient-scope.ts';
@@ -74,8 +74,15 @@ export async function listActorPatients(
   if (query.externalId !== undefined && externalIdOwner === null) {
     throw validationFailed(EXTERNAL_ID_MESSAGES.organizationRequired);
   }
+  // A search that is exactly one of the organisation's references lists that patient (an
+  // index probe of the unique reference); any other text searches names and dates of birth.
+  const byReference =
+    query.search && query.externalId === undefined && externalIdOwner
+      ? await findExternalIdHolder(db, externalIdOwner, query.search)
+      : null;
   const result = await listPatients(db, getActorPatientScope(actor), {
     ...query,
+    ...(byReference ? { search: undefined, externalId: query.search } : {}),
     externalIdOwner,
   });
   const filter = [
