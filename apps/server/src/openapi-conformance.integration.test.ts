@@ -522,6 +522,25 @@ const PLANS: Record<string, Plan> = {
       },
     }),
   },
+  'POST /api/patients/bulk/status': {
+    call: async (fixture) => ({
+      body: {
+        treatmentStatus: freshCounter++ % 2 ? 'Referred for PT' : 'Referred for MD',
+        patients: [
+          {
+            id: fixture.ids.statusPatientId!,
+            version: await versionOfPatient(fixture, fixture.ids.statusPatientId!),
+          },
+        ],
+      },
+    }),
+  },
+  'POST /api/patients/bulk/requests': {
+    call: (fixture) => ({ body: { patientIds: [fixture.ids.patientId], kind: 'itemized_bill' } }),
+  },
+  'POST /api/patients/bulk/export': {
+    call: (fixture) => ({ body: { patientIds: [fixture.ids.patientId] } }),
+  },
   'POST /api/patients/{patientId}/status/undo': {
     call: async (fixture, actor) => {
       const patientId = fixture.ids.statusPatientId!;

@@ -482,6 +482,30 @@ describe('smoke pass of every module on the test database', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it('bulk: the clinic changes two statuses at once, the firm asks and exports', async () => {
+    const listed = await read(cookies.clinic, '/api/patients?limit=100');
+    const chosen = listed
+      .json<{ items: Array<{ id: string; version: number; treatmentStatus: string }> }>()
+      .items.filter((item) => item.treatmentStatus !== 'Discharged')
+      .slice(0, 2);
+    const changed = await write(cookies.clinic, 'POST', '/api/patients/bulk/status', {
+      treatmentStatus: 'Discharged',
+      patients: chosen.map(({ id, version }) => ({ id, version })),
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ done: 2, notDone: 0 });
+    const asked = await write(cookies.attorney, 'POST', '/api/patients/bulk/requests', {
+      patientIds: [ids.james],
+      kind: 'itemized_bill',
+    });
+    expect(asked.json().results[0].requests).toHaveLength(2);
+    const exported = await write(cookies.attorney, 'POST', '/api/patients/bulk/export', {
+      patientIds: [ids.james],
+    });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.body).toContain('James Whitfield,1979-11-02');
+  });
+
   it("treatment-gaps: changes the clinic's threshold, which opens a gap the list shows", async () => {
     const fullName = 'Smoke Gap Patient';
     await insertGapPatient(server, {

@@ -5,6 +5,7 @@ import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { bulkRoutes } from './modules/bulk/bulk.routes.ts';
 import { lienRoutes } from './modules/liens/liens.routes.ts';
 import { caseFactsRoutes } from './modules/case-facts/case-facts.routes.ts';
 import { visitsRoutes } from './modules/visits/visits.routes.ts';
@@ -52,6 +53,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(notificationRoutes);
   await app.register(patientRoutes);
   await app.register(externalIdRoutes);
+  await app.register(bulkRoutes);
   await app.register(overviewRoutes);
   await app.register(templateRoutes);
   await app.register(userRoutes);
