@@ -3,12 +3,27 @@ import { ApiError, NetworkError } from './api-client.ts';
 
 /**
  * Fetches a file export (so a failure can be shown as a toast rather than a page of JSON) and
- * hands it to the browser as a download under the server's file name.
+ * hands it to the browser as a download under the server's file name. An export of chosen
+ * records posts their ids as `body` (JSON).
  */
-export async function downloadFile(url: string, fallbackFileName: string): Promise<void> {
+export async function downloadFile(
+  url: string,
+  fallbackFileName: string,
+  body?: unknown,
+): Promise<void> {
   let response: Response;
   try {
-    response = await fetch(url, { credentials: 'same-origin' });
+    response = await fetch(
+      url,
+      body === undefined
+        ? { credentials: 'same-origin' }
+        : {
+            method: 'POST',
+            credentials: 'same-origin',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          },
+    );
   } catch {
     throw new NetworkError();
   }

@@ -1,5 +1,7 @@
 import { CLINIC_DASHBOARD_PAGE_SIZE } from '@casebridge/domain/constants';
+import { BULK_TEXTS } from '@casebridge/domain/patients/bulk-texts';
 import { COUNTER_HINTS, getClinicCounters } from '@casebridge/domain/patients/dashboard-counters';
+import { canChangeStatus } from '@casebridge/domain/patients/patient.policy';
 import { Activity, CheckCircle2, ClipboardList, Plus, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { CursorPageControls } from '#src/components/ui/cursor-pagination.tsx';
@@ -12,9 +14,12 @@ import { lazyComponent } from '#src/lib/lazy-component.ts';
 import { OverdueUpdatesNotice } from '#src/features/case-facts/components/overdue-updates-notice.tsx';
 import { usePatientStats } from '#src/features/patients/api/patients-api.ts';
 import { DashboardPage } from '#src/features/patients/components/dashboard-page.tsx';
+import { BulkActionBar } from '#src/features/patients/components/bulk-action-bar.tsx';
 import { PatientCard } from '#src/features/patients/components/patient-card.tsx';
 import { PatientFilters } from '#src/features/patients/components/patient-filters.tsx';
+import { SelectCheckbox } from '#src/features/patients/components/select-checkbox.tsx';
 import { usePatientFilters } from '#src/features/patients/hooks/use-patient-filters.ts';
+import { usePatientSelection } from '#src/features/patients/hooks/use-patient-selection.ts';
 
 // The setting's form brings the domain schema (zod): it loads after the dashboard (ADR 0015).
 const GapSettingPanel = lazyComponent(
@@ -27,6 +32,8 @@ export function ClinicDashboardPage() {
   const clinicId = user?.role === 'clinic' ? user.organization?.id : undefined;
   const stats = usePatientStats();
   const { filters, setFilters, pages, list } = usePatientFilters(CLINIC_DASHBOARD_PAGE_SIZE);
+  const selection = usePatientSelection(list.data?.items);
+  const canEditStatus = user ? canChangeStatus(user) : false;
   const counters = stats.data ? getClinicCounters(stats.data) : undefined;
   const error = stats.error ?? list.error;
 
@@ -70,20 +77,35 @@ export function ClinicDashboardPage() {
         ) : list.data.items.length === 0 ? (
           <EmptyState title="No patients found">Try another search or status.</EmptyState>
         ) : (
-          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            {list.data.items.map((patient) => (
-              <li key={patient.id}>
-                <PatientCard patient={patient} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <label className="mb-2 inline-flex items-center gap-2 text-sm text-ink">
+              <SelectCheckbox
+                label={BULK_TEXTS.selectAllOnPage}
+                checked={selection.pageState(list.data.items)}
+                onChange={() => selection.togglePage(list.data?.items ?? [])}
+              />
+              <span aria-hidden>{BULK_TEXTS.selectAllOnPage}</span>
+            </label>
+            <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              {list.data.items.map((patient) => (
+                <li key={patient.id}>
+                  <PatientCard
+                    patient={patient}
+                    selection={selection}
+                    canEditStatus={canEditStatus}
+                  />
+                </li>
+              ))}
+            </ul>
+          </>
         )}
         <CursorPageControls
           pages={pages}
-          pageSize={CLINIC_DASHBOARD_PAGE_SIZE}
+          pageSize={filters.pageSize}
           data={list.data}
           label="Patient pages"
         />
+        <BulkActionBar selection={selection} />
       </section>
       {clinicId ? (
         <LazyBoundary fallback={<Skeleton className="mt-8 h-40" />}>

@@ -11,12 +11,14 @@ import { LazyBoundary } from '#src/lib/lazy-boundary.tsx';
 import { lazyComponent } from '#src/lib/lazy-component.ts';
 import { OverdueUpdatesNotice } from '#src/features/case-facts/components/overdue-updates-notice.tsx';
 import { DashboardPage } from '#src/features/patients/components/dashboard-page.tsx';
-import { GapFilter, useGapParam } from '#src/features/patients/components/gap-filter.tsx';
+import { BulkActionBar } from '#src/features/patients/components/bulk-action-bar.tsx';
+import { PatientFilters } from '#src/features/patients/components/patient-filters.tsx';
 import {
   PatientActionLink,
   PatientTableSection,
 } from '#src/features/patients/components/paged-patient-table.tsx';
 import { useCaseDashboard } from '#src/features/patients/hooks/use-case-dashboard.ts';
+import { usePatientSelection } from '#src/features/patients/hooks/use-patient-selection.ts';
 import {
   LazyReferClientDialog,
   preloadReferralDialogs,
@@ -28,16 +30,20 @@ const CaseUpdateSettingPanel = lazyComponent(
   (module) => module.CaseUpdateSettingPanel,
 );
 
+/**
+ * The firm's cases: counters, then the clinic's search (name in any order, date of birth, the
+ * firm's own reference), status, Gaps, sort and page size, in the URL; patients chosen here are
+ * asked for records or exported together (docs/architecture/work-across-patients.md).
+ */
 export function FirmDashboardPage() {
   const { user } = useAuth();
   const firmId = user?.role === 'attorney' ? user.organization?.id : undefined;
-  const [gap, setGap] = useGapParam();
   const [isReferring, setIsReferring] = useState(false);
-  const { counters, list, pages, error } = useCaseDashboard(
+  const { counters, filters, setFilters, list, pages, error } = useCaseDashboard(
     FIRM_DASHBOARD_PAGE_SIZE,
     getFirmCounters,
-    gap ? { gap } : {},
   );
+  const selection = usePatientSelection(list.data?.items);
 
   return (
     <DashboardPage
@@ -67,22 +73,15 @@ export function FirmDashboardPage() {
         <StatCard label="Total Cases" value={counters?.total} icon={Users} />
       </StatCardGrid>
       <OverdueUpdatesNotice />
-      <div className="mb-4 flex justify-end">
-        <GapFilter
-          value={gap}
-          onChange={(next) => {
-            setGap(next);
-            pages.reset();
-          }}
-        />
-      </div>
+      <PatientFilters values={filters} onChange={setFilters} />
       <PatientTableSection
         headingId="client-cases-heading"
         title="Client Cases"
         data={list.data}
         pages={pages}
-        pageSize={FIRM_DASHBOARD_PAGE_SIZE}
+        pageSize={filters.pageSize}
         pagesLabel="Client case pages"
+        selection={selection}
         renderActions={(patient) => (
           <PatientActionLink
             patientId={patient.id}
@@ -91,6 +90,7 @@ export function FirmDashboardPage() {
           />
         )}
       />
+      <BulkActionBar selection={selection} />
       {firmId ? (
         <LazyBoundary fallback={<Skeleton className="mt-8 h-40" />}>
           <CaseUpdateSettingPanel.Component firmId={firmId} />

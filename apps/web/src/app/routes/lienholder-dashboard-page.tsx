@@ -15,17 +15,21 @@ import {
   PatientActionLink,
   PatientTableSection,
 } from '#src/features/patients/components/paged-patient-table.tsx';
+import { BulkActionBar } from '#src/features/patients/components/bulk-action-bar.tsx';
+import { PatientFilters } from '#src/features/patients/components/patient-filters.tsx';
 import { useCaseDashboard } from '#src/features/patients/hooks/use-case-dashboard.ts';
+import { usePatientSelection } from '#src/features/patients/hooks/use-patient-selection.ts';
 
 /**
  * Counters and patients over the lienholder's linked patients (docs/architecture.md D3), and its
  * lien portfolio with the aging of its balances.
  */
 export function LienholderDashboardPage() {
-  const { counters, list, pages, error } = useCaseDashboard(
+  const { counters, filters, setFilters, list, pages, error } = useCaseDashboard(
     LIENHOLDER_DASHBOARD_PAGE_SIZE,
     getLienholderCounters,
   );
+  const selection = usePatientSelection(list.data?.items);
 
   return (
     <DashboardPage
@@ -55,14 +59,16 @@ export function LienholderDashboardPage() {
       <PortfolioSection />
       <AgingChart />
       <RecentBillingActivity />
+      <PatientFilters values={filters} onChange={setFilters} />
       <PatientTableSection
         headingId="linked-patients-heading"
         title="Linked Patients"
         className="mb-6"
         data={list.data}
         pages={pages}
-        pageSize={LIENHOLDER_DASHBOARD_PAGE_SIZE}
+        pageSize={filters.pageSize}
         pagesLabel="Linked patient pages"
+        selection={selection}
         renderActions={(patient) => (
           <PatientActionLink
             patientId={patient.id}
@@ -71,6 +77,7 @@ export function LienholderDashboardPage() {
           />
         )}
       />
+      <BulkActionBar selection={selection} />
     </DashboardPage>
   );
 }

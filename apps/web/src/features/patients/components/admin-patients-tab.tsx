@@ -2,18 +2,23 @@ import { ADMIN_PATIENTS_PAGE_SIZE } from '@casebridge/domain/constants';
 import { Pencil } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { usePatientFilters } from '#src/features/patients/hooks/use-patient-filters.ts';
+import { usePatientSelection } from '#src/features/patients/hooks/use-patient-selection.ts';
+import { BulkActionBar } from './bulk-action-bar.tsx';
 import { DashboardError } from './dashboard-error.tsx';
 import { EditPatientModal } from './edit-patient-modal.tsx';
 import { PatientFilters } from './patient-filters.tsx';
 import { PagedPatientTable, PatientActionLink } from './paged-patient-table.tsx';
+import { RowStatus } from './row-status.tsx';
 
 /**
- * Admin Dashboard 'All Patients' tab: search, status filter, Edit Patient modal. `toolbar` lets the
+ * Admin Dashboard 'All Patients' tab: search, filters, sort and page size, a status change from
+ * the row, patients chosen for a bulk action, and the Edit Patient modal. `toolbar` lets the
  * admin page add its own actions (e.g. Send Message).
  */
 export function AdminPatientsTab({ toolbar }: { toolbar?: ReactNode }) {
   const { filters, setFilters, pages, list } = usePatientFilters(ADMIN_PATIENTS_PAGE_SIZE);
   const [editingId, setEditingId] = useState<string | null>(null);
+  const selection = usePatientSelection(list.data?.items);
   if (list.error) return <DashboardError error={list.error} />;
   return (
     <div>
@@ -23,8 +28,10 @@ export function AdminPatientsTab({ toolbar }: { toolbar?: ReactNode }) {
         caption="All patients"
         data={list.data}
         pages={pages}
-        pageSize={ADMIN_PATIENTS_PAGE_SIZE}
+        pageSize={filters.pageSize}
         pagesLabel="Patient pages"
+        selection={selection}
+        renderStatus={(patient) => <RowStatus patient={patient} />}
         renderActions={(patient) => (
           <div className="flex items-center gap-3">
             <PatientActionLink
@@ -44,6 +51,7 @@ export function AdminPatientsTab({ toolbar }: { toolbar?: ReactNode }) {
           </div>
         )}
       />
+      <BulkActionBar selection={selection} />
       {editingId ? (
         <EditPatientModal patientId={editingId} onClose={() => setEditingId(null)} />
       ) : null}

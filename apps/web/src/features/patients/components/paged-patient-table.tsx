@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { CursorPageControls } from '#src/components/ui/cursor-pagination.tsx';
 import { Section } from '#src/components/ui/section.tsx';
 import type { CursorPages } from '#src/lib/use-cursor-pages.ts';
+import type { PatientSelection } from '#src/features/patients/hooks/use-patient-selection.ts';
 import { PatientTable } from './patient-table.tsx';
 
 type PagedPatientTableProps = {
@@ -15,6 +16,10 @@ type PagedPatientTableProps = {
   /** The pager's name, e.g. 'Client case pages'. */
   pagesLabel: string;
   renderActions: (patient: TPatientSummary) => ReactNode;
+  /** Checkboxes per row and for the page (work across patients). */
+  selection?: PatientSelection | undefined;
+  /** The status cell's content instead of the badge (an inline status change). */
+  renderStatus?: ((patient: TPatientSummary) => ReactNode) | undefined;
 };
 
 /** One page of patients as a table, with the pager under it once the page has loaded. */
@@ -25,6 +30,8 @@ export function PagedPatientTable({
   pageSize,
   pagesLabel,
   renderActions,
+  selection,
+  renderStatus,
 }: PagedPatientTableProps) {
   return (
     <>
@@ -33,6 +40,8 @@ export function PagedPatientTable({
         patients={data?.items}
         isLoading={!data}
         renderActions={renderActions}
+        selection={selection}
+        renderStatus={renderStatus}
       />
       <CursorPageControls pages={pages} pageSize={pageSize} data={data} label={pagesLabel} />
     </>

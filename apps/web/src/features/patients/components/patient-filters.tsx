@@ -1,4 +1,5 @@
-import { PATIENT_SORTS, type PatientSort } from '@casebridge/domain/patients/patient.schemas';
+import { BULK_TEXTS, PATIENT_PAGE_SIZE_CHOICES } from '@casebridge/domain/patients/bulk-texts';
+import { PATIENT_SORTS, type PatientSort } from '@casebridge/domain/patients/patient-texts';
 import {
   TREATMENT_STATUSES,
   type TreatmentStatus,
@@ -13,6 +14,8 @@ export type PatientFilterValues = {
   /** The Gaps filter: '' every patient, 'open' only those with an open treatment gap. */
   gap: GapFilterValue;
   sort: PatientSort;
+  /** Rows per page, one of PATIENT_PAGE_SIZE_CHOICES (or the list's own default). */
+  pageSize: number;
 };
 
 const SORT_LABELS: Record<PatientSort, string> = {
@@ -31,10 +34,12 @@ export function PatientFilters({
   showSort?: boolean;
 }) {
   return (
-    <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_auto_auto_auto]">
-      <div>
+    // On a phone the search takes the first row and the three filters share the second, so the
+    // first patient stays above the fold.
+    <div className="mb-4 grid grid-cols-2 gap-2 sm:grid-cols-[1fr_auto_auto_auto_auto] sm:gap-3">
+      <div className="col-span-2 sm:col-span-1">
         <Label htmlFor="patient-search" className="sr-only">
-          Search patients by name
+          Search patients by name, date of birth or reference
         </Label>
         <div className="relative">
           <Search
@@ -44,7 +49,7 @@ export function PatientFilters({
           <Input
             id="patient-search"
             type="search"
-            placeholder="Search by name..."
+            placeholder="Name, date of birth or reference..."
             value={values.search}
             onChange={(event) => onChange({ ...values, search: event.target.value })}
             className="pl-9"
@@ -89,6 +94,24 @@ export function PatientFilters({
           </Select>
         </div>
       ) : null}
+      <div>
+        <Label htmlFor="patient-page-size" className="sr-only">
+          {BULK_TEXTS.pageSize}
+        </Label>
+        <Select
+          id="patient-page-size"
+          value={String(values.pageSize)}
+          onChange={(event) => onChange({ ...values, pageSize: Number(event.target.value) })}
+        >
+          {[...new Set([values.pageSize, ...PATIENT_PAGE_SIZE_CHOICES])]
+            .toSorted((a, b) => a - b)
+            .map((size) => (
+              <option key={size} value={size}>
+                {BULK_TEXTS.perPage(size)}
+              </option>
+            ))}
+        </Select>
+      </div>
     </div>
   );
 }

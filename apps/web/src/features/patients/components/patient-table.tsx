@@ -1,4 +1,5 @@
 import type { TPatientSummary } from '@casebridge/domain/patients/patient.schemas';
+import { BULK_TEXTS } from '@casebridge/domain/patients/bulk-texts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { StatusBadge } from '#src/components/ui/status-badge.tsx';
@@ -7,6 +8,8 @@ import { GapBadge } from './gap-badge.tsx';
 import { formatDate } from '#src/lib/format.ts';
 import { TableEmptyRow, TableSkeletonRows } from '#src/components/ui/table-rows.tsx';
 import { TableScroll } from '#src/components/ui/table-scroll.tsx';
+import type { PatientSelection } from '#src/features/patients/hooks/use-patient-selection.ts';
+import { SelectCheckbox } from './select-checkbox.tsx';
 
 /**
  * Fixed column widths: the placeholder rows and the patients that replace them lay the table out
@@ -15,32 +18,58 @@ import { TableScroll } from '#src/components/ui/table-scroll.tsx';
  * badges wrap inside it rather than run into the next column.
  */
 const COLUMN_WIDTHS = ['15%', '19%', '16%', '18%', '10%', '11%', '11%'] as const;
+/**
+ * With a selection: a first column of checkboxes, and a status column that holds the longest
+ * badge (and, below it when it does not fit beside, the row's Edit button), on a phone too.
+ */
+const SELECTABLE_COLUMN_WIDTHS = ['4%', '14%', '22%', '15%', '14%', '9%', '11%', '11%'] as const;
 
-/** A table of patients; `renderActions` adds the last column (View Case, Edit…). */
+/**
+ * A table of patients; `renderActions` adds the last column (View Case, Edit…), `selection` a
+ * first column of checkboxes with 'select all on this page', and `renderStatus` replaces the
+ * status badge (a clinic's or admin's inline status change).
+ */
 export function PatientTable({
   caption,
   patients,
   isLoading,
   renderActions,
   actionsLabel = 'Actions',
+  selection,
+  renderStatus,
 }: {
   caption: string;
   patients: TPatientSummary[] | undefined;
   isLoading: boolean;
   renderActions: (patient: TPatientSummary) => ReactNode;
   actionsLabel?: string;
+  selection?: PatientSelection | undefined;
+  renderStatus?: ((patient: TPatientSummary) => ReactNode) | undefined;
 }) {
+  const widths = selection ? SELECTABLE_COLUMN_WIDTHS : COLUMN_WIDTHS;
+  const columns = widths.length;
   return (
     <TableScroll label={caption} className="bg-surface">
-      <table className="w-full min-w-[60rem] table-fixed text-left text-sm">
+      <table
+        className={`w-full table-fixed text-left text-sm ${selection ? 'min-w-[66rem]' : 'min-w-[60rem]'}`}
+      >
         <caption className="sr-only">{caption}</caption>
         <colgroup>
-          {COLUMN_WIDTHS.map((width) => (
-            <col key={width} style={{ width }} />
+          {widths.map((width, index) => (
+            <col key={index} style={{ width }} />
           ))}
         </colgroup>
         <thead className="border-b border-border bg-surface-muted text-ink">
           <tr>
+            {selection ? (
+              <th scope="col" className="px-3 py-2">
+                <SelectCheckbox
+                  label={BULK_TEXTS.selectAllOnPage}
+                  checked={selection.pageState(patients ?? [])}
+                  onChange={() => selection.togglePage(patients ?? [])}
+                />
+              </th>
+            ) : null}
             <th scope="col" className="px-4 py-2 font-medium">
               Patient
             </th>
@@ -66,10 +95,19 @@ export function PatientTable({
         </thead>
         <tbody className="divide-y divide-border">
           {isLoading || !patients ? (
-            <TableSkeletonRows columns={7} />
+            <TableSkeletonRows columns={columns} />
           ) : (
             patients.map((patient) => (
               <tr key={patient.id}>
+                {selection ? (
+                  <td className="px-3 py-3">
+                    <SelectCheckbox
+                      label={BULK_TEXTS.selectPatient(patient.fullName)}
+                      checked={selection.isSelected(patient.id)}
+                      onChange={() => selection.toggle(patient)}
+                    />
+                  </td>
+                ) : null}
                 <th scope="row" className="px-4 py-3 font-medium">
                   {/* On a phone the action column is off screen: the name opens the case too. */}
                   <Link
@@ -80,8 +118,12 @@ export function PatientTable({
                   </Link>
                 </th>
                 <td className="px-4 py-3">
-                  <div className="flex flex-wrap items-center gap-1">
-                    <StatusBadge status={patient.treatmentStatus} />
+                  <div className="flex min-w-0 flex-wrap items-center gap-1">
+                    {renderStatus ? (
+                      renderStatus(patient)
+                    ) : (
+                      <StatusBadge status={patient.treatmentStatus} />
+                    )}
                     <GapBadge days={patient.gapDays} />
                   </div>
                 </td>
@@ -101,7 +143,7 @@ export function PatientTable({
             ))
           )}
           {patients && patients.length === 0 ? (
-            <TableEmptyRow columns={7}>No patients found</TableEmptyRow>
+            <TableEmptyRow columns={columns}>No patients found</TableEmptyRow>
           ) : null}
         </tbody>
       </table>

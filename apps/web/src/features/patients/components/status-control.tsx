@@ -26,6 +26,9 @@ import {
   useUpdatePatientStatus,
 } from '#src/features/patients/api/patients-api.ts';
 
+/** What the control needs of a patient: a patient page's detail or a dashboard row. */
+export type StatusTarget = Pick<TPatientDetail, 'id' | 'fullName' | 'treatmentStatus' | 'version'>;
+
 /** Someone else's status change that refused the user's save. */
 type StatusConflict = { byName: string | null; at: string; status: TreatmentStatus };
 
@@ -35,9 +38,16 @@ type StatusConflict = { byName: string | null; at: string; status: TreatmentStat
  * choice), then confirm in a dialog that names the change. The change is made from the version
  * the user saw; if someone changed the status meanwhile, nothing is saved and the control says
  * who changed it to what. After a change a toast offers Undo while the other parties have not
- * yet been told (STATUS_UNDO_SECONDS).
+ * yet been told (STATUS_UNDO_SECONDS). In a dashboard row (`inRow`) the same control changes the
+ * status without leaving the list; its controls then name the patient.
  */
-export function StatusControl({ patient }: { patient: TPatientDetail }) {
+export function StatusControl({
+  patient,
+  inRow = false,
+}: {
+  patient: StatusTarget;
+  inRow?: boolean;
+}) {
   const user = useCurrentUser();
   const [isEditing, setIsEditing] = useState(false);
   // The choice and the version it is made from: a save names the version the user saw.
@@ -103,6 +113,9 @@ export function StatusControl({ patient }: { patient: TPatientDetail }) {
     );
   }
 
+  const selectId = inRow ? `status-select-${patient.id}` : 'status-select';
+  const named = (label: string) => (inRow ? `${label} of ${patient.fullName}` : label);
+
   if (isEditing) {
     return (
       <div className="flex flex-col gap-2">
@@ -110,13 +123,13 @@ export function StatusControl({ patient }: { patient: TPatientDetail }) {
           className="flex flex-wrap items-center gap-2"
           onSubmit={form.submitWith(() => setIsConfirming(true))}
         >
-          <label htmlFor="status-select" className="sr-only">
-            Treatment status
+          <label htmlFor={selectId} className="sr-only">
+            {named('Treatment status')}
           </label>
           <Select
-            id="status-select"
+            id={selectId}
             disabled={updateStatus.isPending}
-            className="w-64"
+            className={inRow ? 'w-full min-w-0' : 'w-64'}
             {...form.register('treatmentStatus')}
           >
             {TREATMENT_STATUSES.map((status) => (
@@ -134,7 +147,7 @@ export function StatusControl({ patient }: { patient: TPatientDetail }) {
           <button
             type="button"
             onClick={() => setIsEditing(false)}
-            aria-label="Cancel status change"
+            aria-label={named('Cancel status change')}
             className="rounded-md p-2 text-ink-muted hover:bg-surface-muted hover:text-ink"
           >
             <X className="h-4 w-4" aria-hidden />
@@ -161,14 +174,14 @@ export function StatusControl({ patient }: { patient: TPatientDetail }) {
   }
 
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex min-w-0 items-center gap-2">
       <span className="sr-only">Treatment status:</span>
-      <StatusBadge status={patient.treatmentStatus} className="text-sm" />
+      <StatusBadge status={patient.treatmentStatus} className={inRow ? undefined : 'text-sm'} />
       {canEdit ? (
         <button
           type="button"
           onClick={startEditing}
-          aria-label="Edit status"
+          aria-label={named('Edit status')}
           className="rounded-md p-2 text-ink-muted hover:bg-surface-muted hover:text-ink"
         >
           <Pencil className="h-4 w-4" aria-hidden />
