@@ -13,7 +13,10 @@ import { LazyBoundary } from '#src/lib/lazy-boundary.tsx';
 import { lazyComponent } from '#src/lib/lazy-component.ts';
 import { OverdueUpdatesNotice } from '#src/features/case-facts/components/overdue-updates-notice.tsx';
 import { usePatientStats } from '#src/features/patients/api/patients-api.ts';
-import { DashboardPage } from '#src/features/patients/components/dashboard-page.tsx';
+import {
+  DashboardPage,
+  PHONE_LIST_FIRST,
+} from '#src/features/patients/components/dashboard-page.tsx';
 import { BulkActionBar } from '#src/features/patients/components/bulk-action-bar.tsx';
 import { PatientCard } from '#src/features/patients/components/patient-card.tsx';
 import { PatientFilters } from '#src/features/patients/components/patient-filters.tsx';
@@ -66,8 +69,8 @@ export function ClinicDashboardPage() {
         <StatCard label="Total Patients" value={counters?.total} icon={Users} />
       </StatCardGrid>
       <OverdueUpdatesNotice />
-      <PatientFilters values={filters} onChange={setFilters} />
-      <section aria-label="Patients" aria-busy={list.isFetching}>
+      <PatientFilters values={filters} onChange={setFilters} className={PHONE_LIST_FIRST} />
+      <section aria-label="Patients" aria-busy={list.isFetching} className={PHONE_LIST_FIRST}>
         {!list.data ? (
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {Array.from({ length: 6 }, (_, index) => (

@@ -10,7 +10,10 @@ import { useAuth } from '#src/lib/auth-context.tsx';
 import { LazyBoundary } from '#src/lib/lazy-boundary.tsx';
 import { lazyComponent } from '#src/lib/lazy-component.ts';
 import { OverdueUpdatesNotice } from '#src/features/case-facts/components/overdue-updates-notice.tsx';
-import { DashboardPage } from '#src/features/patients/components/dashboard-page.tsx';
+import {
+  DashboardPage,
+  PHONE_LIST_FIRST,
+} from '#src/features/patients/components/dashboard-page.tsx';
 import { BulkActionBar } from '#src/features/patients/components/bulk-action-bar.tsx';
 import { PatientFilters } from '#src/features/patients/components/patient-filters.tsx';
 import {
@@ -73,9 +76,10 @@ export function FirmDashboardPage() {
         <StatCard label="Total Cases" value={counters?.total} icon={Users} />
       </StatCardGrid>
       <OverdueUpdatesNotice />
-      <PatientFilters values={filters} onChange={setFilters} />
+      <PatientFilters values={filters} onChange={setFilters} className={PHONE_LIST_FIRST} />
       <PatientTableSection
         headingId="client-cases-heading"
+        className={PHONE_LIST_FIRST}
         title="Client Cases"
         data={list.data}
         pages={pages}
@@ -90,7 +94,9 @@ export function FirmDashboardPage() {
           />
         )}
       />
-      <BulkActionBar selection={selection} />
+      <div className={PHONE_LIST_FIRST}>
+        <BulkActionBar selection={selection} />
+      </div>
       {firmId ? (
         <LazyBoundary fallback={<Skeleton className="mt-8 h-40" />}>
           <CaseUpdateSettingPanel.Component firmId={firmId} />

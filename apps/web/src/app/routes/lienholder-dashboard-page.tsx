@@ -10,7 +10,10 @@ import { TotalBilledCard } from '#src/features/billing/components/total-billed-c
 import { AgingChart } from '#src/features/liens/components/aging-chart.tsx';
 import { PortfolioSection } from '#src/features/liens/components/portfolio-section.tsx';
 import { OverdueUpdatesNotice } from '#src/features/case-facts/components/overdue-updates-notice.tsx';
-import { DashboardPage } from '#src/features/patients/components/dashboard-page.tsx';
+import {
+  DashboardPage,
+  PHONE_LIST_FIRST,
+} from '#src/features/patients/components/dashboard-page.tsx';
 import {
   PatientActionLink,
   PatientTableSection,
@@ -59,11 +62,11 @@ export function LienholderDashboardPage() {
       <PortfolioSection />
       <AgingChart />
       <RecentBillingActivity />
-      <PatientFilters values={filters} onChange={setFilters} />
+      <PatientFilters values={filters} onChange={setFilters} className={PHONE_LIST_FIRST} />
       <PatientTableSection
         headingId="linked-patients-heading"
         title="Linked Patients"
-        className="mb-6"
+        className={`mb-6 ${PHONE_LIST_FIRST}`}
         data={list.data}
         pages={pages}
         pageSize={filters.pageSize}
@@ -77,7 +80,9 @@ export function LienholderDashboardPage() {
           />
         )}
       />
-      <BulkActionBar selection={selection} />
+      <div className={PHONE_LIST_FIRST}>
+        <BulkActionBar selection={selection} />
+      </div>
     </DashboardPage>
   );
 }

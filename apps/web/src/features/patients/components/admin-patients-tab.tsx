@@ -21,8 +21,13 @@ export function AdminPatientsTab({ toolbar }: { toolbar?: ReactNode }) {
   const selection = usePatientSelection(list.data?.items);
   if (list.error) return <DashboardError error={list.error} />;
   return (
-    <div>
-      {toolbar ? <div className="mb-4 flex flex-wrap justify-end gap-2">{toolbar}</div> : null}
+    // On a phone the toolbar follows the list, so the first patient shows without scrolling.
+    <div className="flex flex-col">
+      {toolbar ? (
+        <div className="mb-4 flex flex-wrap justify-end gap-2 max-sm:order-last max-sm:mt-4">
+          {toolbar}
+        </div>
+      ) : null}
       <PatientFilters values={filters} onChange={setFilters} />
       <PagedPatientTable
         caption="All patients"

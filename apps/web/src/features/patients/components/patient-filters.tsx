@@ -28,15 +28,19 @@ export function PatientFilters({
   values,
   onChange,
   showSort = true,
+  className,
 }: {
   values: PatientFilterValues;
   onChange: (values: PatientFilterValues) => void;
   showSort?: boolean;
+  className?: string;
 }) {
   return (
     // On a phone the search takes the first row and the three filters share the second, so the
     // first patient stays above the fold.
-    <div className="mb-4 grid grid-cols-2 gap-2 sm:grid-cols-[1fr_auto_auto_auto_auto] sm:gap-3">
+    <div
+      className={`mb-4 grid grid-cols-2 gap-2 sm:grid-cols-[1fr_auto_auto_auto_auto] sm:gap-3 ${className ?? ''}`}
+    >
       <div className="col-span-2 sm:col-span-1">
         <Label htmlFor="patient-search" className="sr-only">
           Search patients by name, date of birth or reference

@@ -174,7 +174,7 @@ export function StatusControl({
   }
 
   return (
-    <div className="flex min-w-0 items-center gap-2">
+    <div className={`flex min-w-0 items-center gap-2 ${inRow ? 'flex-wrap' : ''}`}>
       <span className="sr-only">Treatment status:</span>
       <StatusBadge status={patient.treatmentStatus} className={inRow ? undefined : 'text-sm'} />
       {canEdit ? (
