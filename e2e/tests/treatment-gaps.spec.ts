@@ -50,7 +50,8 @@ test('a treatment gap appears live on the clinic and the firm dashboards', async
     treatmentStatus: 'Evaluated',
     version: saved.patient!.version,
   });
-  const clinicCard = clinic.getByRole('link', { name: new RegExp(fullName) });
+  // A card is the patient's list item: its name links to the case, its badges sit beside it.
+  const clinicCard = clinic.getByRole('listitem').filter({ hasText: fullName });
   await expect(clinicCard).toBeVisible();
   await expect(clinicCard.getByText('Gap: 20 days')).toHaveCount(0);
 
