@@ -538,6 +538,9 @@ const PLANS: Record<string, Plan> = {
   'POST /api/patients/bulk/requests': {
     call: (fixture) => ({ body: { patientIds: [fixture.ids.patientId], kind: 'itemized_bill' } }),
   },
+  'POST /api/patients/bulk/case-update-asks': {
+    call: (fixture) => ({ body: { patientIds: [fixture.ids.patientId] } }),
+  },
   'POST /api/patients/bulk/export': {
     call: (fixture) => ({ body: { patientIds: [fixture.ids.patientId] } }),
   },

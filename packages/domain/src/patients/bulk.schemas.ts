@@ -109,6 +109,19 @@ export type TBulkCaseRequestResult = z.infer<typeof ZBulkCaseRequestResult>;
 export const ZBulkCaseRequestAnswer = bulkAnswer(ZBulkCaseRequestResult);
 export type TBulkCaseRequestAnswer = z.infer<typeof ZBulkCaseRequestAnswer>;
 
+/**
+ * POST /patients/bulk/case-update-asks: a clinic's or lienholder's ask of each chosen patient's
+ * firm for a case update, through the case updates' own service.
+ */
+export const ZBulkCaseUpdateAsk = z.object({ patientIds: ZBulkPatientIds }).strict();
+export type TBulkCaseUpdateAsk = z.infer<typeof ZBulkCaseUpdateAsk>;
+
+export const ZBulkCaseUpdateAskResult = z.object(resultBase);
+export type TBulkCaseUpdateAskResult = z.infer<typeof ZBulkCaseUpdateAskResult>;
+
+export const ZBulkCaseUpdateAskAnswer = bulkAnswer(ZBulkCaseUpdateAskResult);
+export type TBulkCaseUpdateAskAnswer = z.infer<typeof ZBulkCaseUpdateAskAnswer>;
+
 /** POST /patients/bulk/export: the chosen patients' rows as CSV (audited as a read). */
 export const ZBulkExportRequest = z.object({ patientIds: ZBulkPatientIds }).strict();
 export type TBulkExportRequest = z.infer<typeof ZBulkExportRequest>;

@@ -1,12 +1,13 @@
 import { eq, inArray } from 'drizzle-orm';
 import { TREATMENT_STATUSES } from '@casebridge/domain/patients/treatment-status';
-import { caseRequests, patients } from '#src/db/schema/index.ts';
+import { caseRequests, caseUpdateAsks, patients } from '#src/db/schema/index.ts';
 import type { TestServer } from '#src/test/test-server.ts';
 
 export const BULK_URLS = {
   status: '/api/patients/bulk/status',
   requests: '/api/patients/bulk/requests',
   export: '/api/patients/bulk/export',
+  asks: '/api/patients/bulk/case-update-asks',
 } as const;
 
 export type BulkRoute = keyof typeof BULK_URLS;
@@ -31,7 +32,7 @@ const versionOrFirst = async (server: TestServer, id: string) =>
 
 /** The body of a bulk route for these patients, from their present versions. */
 export async function bulkBody(server: TestServer, route: BulkRoute, patientIds: string[]) {
-  if (route === 'export') return { patientIds };
+  if (route === 'export' || route === 'asks') return { patientIds };
   if (route === 'requests') return { patientIds, kind: 'itemized_bill' };
   return {
     treatmentStatus: await otherStatusOf(server, patientIds),
@@ -41,7 +42,7 @@ export async function bulkBody(server: TestServer, route: BulkRoute, patientIds:
   };
 }
 
-/** What a refused bulk call must leave as it was: the patients' versions and the requests. */
+/** What a refused bulk call must leave as it was: the patients' versions, requests and asks. */
 export async function bulkFingerprint(server: TestServer) {
   const db = server.context.db;
   const versions = await db
@@ -49,5 +50,6 @@ export async function bulkFingerprint(server: TestServer) {
     .from(patients)
     .orderBy(patients.id);
   const requests = await db.select({ id: caseRequests.id }).from(caseRequests);
-  return { versions, requests: requests.length };
+  const asks = await db.select({ id: caseUpdateAsks.id }).from(caseUpdateAsks);
+  return { versions, requests: requests.length, asks: asks.length };
 }

@@ -48,6 +48,7 @@ const CAPABILITY: Record<BulkRoute, Capability> = {
   status: 'patients:update-status',
   requests: 'requests:create',
   export: 'patients:read',
+  asks: 'case-updates:request',
 };
 
 describe('bulk routes authorization matrix', () => {

@@ -135,6 +135,36 @@ describe('bulk actions', () => {
     ]);
   });
 
+  it('asks each chosen patient’s firm for a case update, once per organisation', async () => {
+    const chosen = [ids['James Whitfield']!, ids['Robert Alvarez']!];
+    const ask = () =>
+      server.request({
+        method: 'POST',
+        url: BULK_URLS.asks,
+        cookie: clinic,
+        body: { patientIds: chosen },
+      });
+    const first = await ask();
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ done: 2, notDone: 0 });
+    const audits = await listAuditRows(server, {
+      email: 'clinic@demo.test',
+      action: 'case_update_requested',
+    });
+    for (const id of chosen) expect(audits.some((row) => row.patientId === id)).toBe(true);
+    // A second ask while the first is open is that patient's refusal, not a failed request.
+    const again = await ask();
+    expect(again.json().results).toEqual(
+      chosen.map((patientId) =>
+        expect.objectContaining({
+          patientId,
+          outcome: 'refused',
+          message: 'An update is already requested; the firm’s next update answers it.',
+        }),
+      ),
+    );
+  });
+
   it('exports the chosen rows as formula-safe CSV, audited as one read naming them', async () => {
     await server.context.db
       .update(patients)

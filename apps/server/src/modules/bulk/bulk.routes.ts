@@ -4,6 +4,8 @@ import { ZErrorBody } from '@casebridge/domain/errors';
 import {
   ZBulkCaseRequest,
   ZBulkCaseRequestAnswer,
+  ZBulkCaseUpdateAsk,
+  ZBulkCaseUpdateAskAnswer,
   ZBulkExportRequest,
   ZBulkStatusAnswer,
   ZBulkStatusRequest,
@@ -12,7 +14,12 @@ import { csvResponse } from '#src/lib/openapi.ts';
 import { requestContext } from '#src/lib/request-context.ts';
 import { requireActor } from '#src/lib/require-actor.ts';
 import { toContentDisposition } from '#src/modules/documents/document-response.ts';
-import { changeStatuses, exportPatients, requestFromClinics } from './bulk.service.ts';
+import {
+  askForCaseUpdates,
+  changeStatuses,
+  exportPatients,
+  requestFromClinics,
+} from './bulk.service.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody };
 
@@ -59,6 +66,29 @@ export async function bulkRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) =>
       requestFromClinics(db, requireActor(request), request.body, requestContext(request)),
+  );
+
+  api.post(
+    '/patients/bulk/case-update-asks',
+    {
+      config: { access: 'case-updates:request' },
+      schema: {
+        tags: ['case-updates'],
+        operationId: 'askCaseUpdatesForPatients',
+        summary: "Ask several patients' firms for a case update",
+        description:
+          "A clinic's or lienholder's ask of each chosen patient's firm; one result per patient",
+        body: ZBulkCaseUpdateAsk,
+        response: { 200: ZBulkCaseUpdateAskAnswer, ...errors },
+      },
+    },
+    async (request) =>
+      askForCaseUpdates(
+        db,
+        requireActor(request),
+        request.body.patientIds,
+        requestContext(request),
+      ),
   );
 
   api.post(

@@ -3,6 +3,8 @@ import {
   type TBulkCaseRequestAnswer,
   type TBulkCaseRequestParsed,
   type TBulkCaseRequestResult,
+  type TBulkCaseUpdateAskAnswer,
+  type TBulkCaseUpdateAskResult,
   type TBulkStatusAnswer,
   type TBulkStatusRequest,
   type TBulkStatusResult,
@@ -16,6 +18,7 @@ import type { RequestContext } from '#src/lib/request-context.ts';
 import { StaleWriteError } from '#src/lib/versioning.ts';
 import { auditPatientRead, auditRefusedPatientAccess } from '#src/modules/audit/audit-reads.ts';
 import { createRequest } from '#src/modules/case-requests/case-requests.service.ts';
+import { requestCaseUpdate } from '#src/modules/case-updates/case-updates.service.ts';
 import { readExternalIdOwner } from '#src/modules/patients/external-ids.service.ts';
 import { PatientNotFoundError } from '#src/modules/patients/patient-access.ts';
 import { getActorPatientScope } from '#src/modules/patients/patient-scope.ts';
@@ -28,6 +31,7 @@ const ROUTES = {
   status: 'POST /api/patients/bulk/status',
   requests: 'POST /api/patients/bulk/requests',
   export: 'POST /api/patients/bulk/export',
+  asks: 'POST /api/patients/bulk/case-update-asks',
 } as const;
 
 /**
@@ -188,6 +192,39 @@ export async function requestFromClinics(
         ? await requestOne(db, actor, patient, input, context)
         : { ...(await refuse(db, actor, patientId, ROUTES.requests, context)), requests: [] },
     );
+  }
+  return countDone(results);
+}
+
+/**
+ * A clinic or lienholder asks each chosen patient's firm for a case update, through
+ * `requestCaseUpdate`: its rules (a party of the patient, one open ask per organisation), audit
+ * `case_update_requested`, Activity, the firm's notification and live events. A refusal (asked
+ * already, no firm) is that patient's result; an id outside the scope is not found.
+ */
+export async function askForCaseUpdates(
+  db: Db,
+  actor: Actor,
+  patientIds: readonly string[],
+  context: RequestContext,
+): Promise<TBulkCaseUpdateAskAnswer> {
+  const found = await findBulkPatients(db, getActorPatientScope(actor), patientIds, null);
+  const byId = new Map(found.map((patient) => [patient.id, patient]));
+  const results: TBulkCaseUpdateAskResult[] = [];
+  for (const patientId of patientIds) {
+    const patient = byId.get(patientId);
+    if (!patient) {
+      results.push(await refuse(db, actor, patientId, ROUTES.asks, context));
+      continue;
+    }
+    const base = { patientId, patientName: patient.fullName };
+    try {
+      await requestCaseUpdate(db, actor, patientId, context);
+      results.push({ ...base, outcome: 'done', message: null });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      results.push({ ...base, outcome: 'refused', message: error.message });
+    }
   }
   return countDone(results);
 }

@@ -1,6 +1,7 @@
 import type {
   TBulkCaseRequest,
   TBulkCaseRequestAnswer,
+  TBulkCaseUpdateAskAnswer,
   TBulkStatusAnswer,
   TBulkStatusRequest,
 } from '@casebridge/domain/patients/bulk.schemas';
@@ -25,6 +26,19 @@ export function useBulkCaseRequests() {
     mutationFn: (body: TBulkCaseRequest) =>
       apiFetch<TBulkCaseRequestAnswer>('/patients/bulk/requests', { method: 'POST', body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['case-requests'] }),
+  });
+}
+
+/** Asks each chosen patient's firm for a case update; the Case tabs (key 'case-updates') follow. */
+export function useBulkCaseUpdateAsks() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patientIds: readonly string[]) =>
+      apiFetch<TBulkCaseUpdateAskAnswer>('/patients/bulk/case-update-asks', {
+        method: 'POST',
+        body: { patientIds },
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['case-updates'] }),
   });
 }
 

@@ -44,7 +44,7 @@ function Harness() {
 }
 
 function renderAs(role: 'clinic' | 'attorney' | 'lienholder') {
-  const sent: Record<string, FakeRequest[]> = { status: [], requests: [], undo: [] };
+  const sent: Record<string, FakeRequest[]> = { status: [], requests: [], undo: [], asks: [] };
   const result = renderWithProviders(<Harness />, {
     session: signedInAs(role),
     api: {
@@ -89,6 +89,21 @@ function renderAs(role: 'clinic' | 'attorney' | 'lienholder') {
       'POST /patients/:patientId/status/undo': (request: FakeRequest) => {
         sent.undo!.push(request);
         return { ...ANN, treatmentStatus: 'Referred' };
+      },
+      'POST /patients/bulk/case-update-asks': (request: FakeRequest) => {
+        sent.asks!.push(request);
+        return {
+          done: 0,
+          notDone: 1,
+          results: [
+            {
+              patientId: CY.id,
+              outcome: 'refused',
+              patientName: CY.fullName,
+              message: 'An update is already requested; the firm’s next update answers it.',
+            },
+          ],
+        };
       },
       'POST /patients/bulk/requests': (request: FakeRequest) => {
         sent.requests!.push(request);
@@ -178,8 +193,8 @@ describe('BulkActionBar', () => {
     expect(latestToast('success')).toBe('1 request sent');
   });
 
-  it('offers a lienholder only the export, and clears the choice', async () => {
-    const { user } = renderAs('lienholder');
+  it('offers a lienholder the case-update ask and the export, and clears the choice', async () => {
+    const { sent, user } = renderAs('lienholder');
     const all = screen.getByRole('checkbox', { name: 'Select all patients on this page' });
     await user.click(screen.getByRole('checkbox', { name: 'Select Cy Cole' }));
     expect(all).toHaveProperty('indeterminate', true);
@@ -188,7 +203,11 @@ describe('BulkActionBar', () => {
       within(bar)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['Export CSV', 'Clear selection']);
+    ).toEqual(['Ask for case updates', 'Export CSV', 'Clear selection']);
+    await user.click(within(bar).getByRole('button', { name: 'Ask for case updates' }));
+    const results = await screen.findByRole('region', { name: 'Results' });
+    expect(sent.asks![0]!.body).toEqual({ patientIds: [CY.id] });
+    expect(results).toHaveTextContent('Cy ColeAn update is already requested');
     await user.click(within(bar).getByRole('button', { name: 'Clear selection' }));
     expect(screen.queryByRole('region', { name: 'Selected patients' })).toBeNull();
     expect(all).not.toBeChecked();

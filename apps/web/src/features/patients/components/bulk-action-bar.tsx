@@ -3,9 +3,11 @@ import { canChangeStatus } from '@casebridge/domain/patients/patient.policy';
 import { getRequestableKinds } from '@casebridge/domain/requests/case-request.policy';
 import type {
   TBulkCaseRequestAnswer,
+  TBulkCaseUpdateAskAnswer,
   TBulkStatusAnswer,
 } from '@casebridge/domain/patients/bulk.schemas';
-import { Download, FileText, ListChecks, X } from 'lucide-react';
+import { hasCapability } from '@casebridge/domain/capabilities';
+import { Download, FileText, ListChecks, MessageSquareMore, X } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#src/components/ui/button.tsx';
@@ -13,7 +15,7 @@ import { getErrorMessage } from '#src/lib/api-client.ts';
 import { useCurrentUser } from '#src/lib/auth-context.tsx';
 import { LazyBoundary } from '#src/lib/lazy-boundary.tsx';
 import { lazyComponent } from '#src/lib/lazy-component.ts';
-import { exportPatientsCsv } from '#src/features/patients/api/bulk-api.ts';
+import { exportPatientsCsv, useBulkCaseUpdateAsks } from '#src/features/patients/api/bulk-api.ts';
 import type { PatientSelection } from '#src/features/patients/hooks/use-patient-selection.ts';
 import { BulkResults, type BulkResultRow } from './bulk-results.tsx';
 
@@ -34,13 +36,15 @@ type Action = 'status' | 'requests';
  * patient it may not show), done or why not, with a status change's undo window.
  */
 function toRows(
-  answer: TBulkStatusAnswer | TBulkCaseRequestAnswer,
+  answer: TBulkStatusAnswer | TBulkCaseRequestAnswer | TBulkCaseUpdateAskAnswer,
   names: ReadonlyMap<string, string>,
 ): BulkResultRow[] {
   return answer.results.map((result) => {
     const name = names.get(result.patientId) ?? result.patientName ?? result.patientId;
     const isDone = result.outcome === 'done';
     const base = { patientId: result.patientId, name, isDone, undo: null };
+    if (!('requests' in result) && !('current' in result))
+      return { ...base, text: isDone ? BULK_TEXTS.asked : (result.message ?? '') };
     if ('requests' in result) {
       const clinics = result.requests.map((request) => request.clinicName);
       return { ...base, text: isDone ? BULK_TEXTS.requested(clinics) : (result.message ?? '') };
@@ -56,7 +60,8 @@ function toRows(
 /**
  * The sticky bar of a dashboard list once patients are chosen: how many, and what the user's
  * role may do with them (change status: clinics and admins; request records: the firm and
- * admins; export CSV: everyone), then what each action did, patient by patient.
+ * admins; ask for case updates: clinics and lienholders; export CSV: everyone), then what each
+ * action did, patient by patient.
  */
 export function BulkActionBar({ selection }: { selection: PatientSelection }) {
   const user = useCurrentUser();
@@ -66,9 +71,25 @@ export function BulkActionBar({ selection }: { selection: PatientSelection }) {
   const { selected } = selection;
   const canStatus = canChangeStatus(user);
   const canRequest = getRequestableKinds(user.role).includes('medical_records');
+  const canAsk = hasCapability(user.role, 'case-updates:request');
+  const ask = useBulkCaseUpdateAsks();
   const names = new Map(selected.map((patient) => [patient.id, patient.fullName]));
-  const answered = (answer: TBulkStatusAnswer | TBulkCaseRequestAnswer) =>
-    setRows(toRows(answer, names));
+  const answered = (
+    answer: TBulkStatusAnswer | TBulkCaseRequestAnswer | TBulkCaseUpdateAskAnswer,
+  ) => setRows(toRows(answer, names));
+
+  function askForUpdates() {
+    ask.mutateAsync(selected.map((patient) => patient.id)).then(
+      (answer) => {
+        toast.success(BULK_TEXTS.asksSent(answer.done));
+        answered(answer);
+      },
+      (error: unknown) =>
+        toast.error(BULK_TEXTS.askFailed, {
+          description: getErrorMessage(error, 'Please try again.'),
+        }),
+    );
+  }
 
   function exportCsv() {
     setIsExporting(true);
@@ -119,6 +140,12 @@ export function BulkActionBar({ selection }: { selection: PatientSelection }) {
                 >
                   <FileText className="h-4 w-4" aria-hidden />
                   {BULK_TEXTS.requestRecords}
+                </Button>
+              ) : null}
+              {canAsk ? (
+                <Button size="sm" onClick={askForUpdates} disabled={ask.isPending}>
+                  <MessageSquareMore className="h-4 w-4" aria-hidden />
+                  {ask.isPending ? BULK_TEXTS.asking : BULK_TEXTS.askUpdates}
                 </Button>
               ) : null}
               <Button size="sm" variant="secondary" onClick={exportCsv} disabled={isExporting}>
