@@ -56,6 +56,13 @@ export const LIVE_EVENT_AUDIENCES = {
   // Visits (docs/architecture/visits.md).
   'visit.changed': 'patient',
   'visit.recorded': 'webhooks',
+  // Settlement and disbursement (docs/architecture/closing-the-case.md).
+  'closing.changed': 'patient',
+  'settlement.recorded': 'webhooks',
+  'payoff.proposed': 'webhooks',
+  'payoff.confirmed': 'webhooks',
+  'payoff.disputed': 'webhooks',
+  'case.closed': 'webhooks',
 } as const satisfies Record<string, 'patient' | 'recipients' | 'admins' | 'everyone' | 'webhooks'>;
 
 export type TLiveEventTopic = keyof typeof LIVE_EVENT_AUDIENCES;
@@ -122,6 +129,14 @@ export const LIVE_EVENT_PAYLOADS = {
   'visit.changed': z.object({ visitId: z.string() }),
   // A visit's outcome was recorded (attended, no-show, cancelled, rescheduled): webhooks only.
   'visit.recorded': z.object({ visitId: z.string() }),
+  // The settlement, a payoff or a bill's final mark changed: the closing section refetches.
+  'closing.changed': empty,
+  // Webhook sources (webhooks/webhook.schemas.ts); no browser hears them.
+  'settlement.recorded': empty,
+  'payoff.proposed': z.object({ payoffId: z.string() }),
+  'payoff.confirmed': z.object({ payoffId: z.string() }),
+  'payoff.disputed': z.object({ payoffId: z.string() }),
+  'case.closed': empty,
 } as const satisfies Record<TLiveEventTopic, z.ZodType>;
 
 export type TLiveEventPayload<T extends TLiveEventTopic> = z.infer<(typeof LIVE_EVENT_PAYLOADS)[T]>;

@@ -17,6 +17,11 @@ export const WEBHOOK_EVENT_TYPES = [
   'referral.created',
   'referral.responded',
   'visit.recorded',
+  'settlement.recorded',
+  'payoff.proposed',
+  'payoff.confirmed',
+  'payoff.disputed',
+  'case.closed',
 ] as const;
 export type TWebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -36,6 +41,11 @@ export const WEBHOOK_EVENT_SOURCES = {
   'referral.created': { topic: 'referral.created', recordField: 'referralId' },
   'referral.responded': { topic: 'referral.responded', recordField: 'referralId' },
   'visit.recorded': { topic: 'visit.recorded', recordField: 'visitId' },
+  'settlement.recorded': { topic: 'settlement.recorded', recordField: null },
+  'payoff.proposed': { topic: 'payoff.proposed', recordField: 'payoffId' },
+  'payoff.confirmed': { topic: 'payoff.confirmed', recordField: 'payoffId' },
+  'payoff.disputed': { topic: 'payoff.disputed', recordField: 'payoffId' },
+  'case.closed': { topic: 'case.closed', recordField: null },
 } as const satisfies Record<
   TWebhookEventType,
   { topic: TLiveEventTopic; recordField: string | null }
@@ -52,6 +62,11 @@ export const WEBHOOK_EVENT_LABELS: Record<TWebhookEventType, string> = {
   'referral.created': 'Referral sent',
   'referral.responded': 'Referral accepted or declined',
   'visit.recorded': 'Visit outcome recorded',
+  'settlement.recorded': 'Settlement recorded',
+  'payoff.proposed': 'Lien payoff proposed',
+  'payoff.confirmed': 'Lien payoff confirmed',
+  'payoff.disputed': 'Lien payoff disputed',
+  'case.closed': 'Case closed',
 };
 
 /** Headers of every delivery. */
@@ -261,6 +276,7 @@ export const ZWebhookPayload = z.object({
     messageId: z.string().optional(),
     requestId: z.string().optional(),
     referralId: z.string().optional(),
+    payoffId: z.string().optional(),
   }),
 });
 export type TWebhookPayload = z.infer<typeof ZWebhookPayload>;
