@@ -10,3 +10,4 @@ export * from './jobs.ts';
 export * from './case-facts.ts';
 export * from './referrals.ts';
 export * from './visits.ts';
+export * from './closing.ts';
