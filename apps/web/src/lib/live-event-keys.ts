@@ -34,6 +34,8 @@ export const liveQueryKeys = {
   referrals: () => ['referrals'],
   /** A patient's visits (the Visits tab); every visit list, the clinics' day lists included. */
   visits: (patientId: string | null) => (patientId ? ['visits', patientId] : ['visits']),
+  /** A patient's settlement, payoffs and final bills, and the lienholder's payoff inbox. */
+  closing: () => ['closing'],
   billing: () => ['billing'],
   liens: () => ['liens'],
   caseRequests: () => ['case-requests'],
@@ -122,6 +124,19 @@ const STALE_KEYS = {
   'visit.changed': withActivity(() => [keys.visits(null), keys.patients()]),
   // Never sent to a browser (audience `webhooks`).
   'visit.recorded': () => [],
+  // A closed case leaves the active lists, so the patient lists refetch too.
+  'closing.changed': (event) => [
+    keys.closing(),
+    keys.liens(),
+    keys.patients(),
+    keys.caseFacts(event.patientId),
+  ],
+  // Never sent to a browser (audience `webhooks`).
+  'settlement.recorded': () => [],
+  'payoff.proposed': () => [],
+  'payoff.confirmed': () => [],
+  'payoff.disputed': () => [],
+  'case.closed': () => [],
 } as const satisfies {
   [K in TLiveEventTopic]: (event: TLiveEvent<K>) => readonly TQueryKeyPrefix[];
 };
