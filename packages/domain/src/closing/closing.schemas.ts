@@ -82,8 +82,9 @@ export const ZRecordSettlementRequest = z.object({
         return z.NEVER;
       }
       return basisPoints;
-    }),
-  costs: dollars(null),
+    })
+    .default(0),
+  costs: dollars(null).default(0),
   note: optionalText(2000),
   ...versionInput,
 });

@@ -35,6 +35,8 @@ import {
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 const writeErrors = { ...errors, 409: ZErrorBody };
 const tags = ['closing'];
+/** A 409: a stale version carries the closing as it is; a step out of order does not. */
+const conflictBody = ZErrorBody.extend({ current: ZClosing.optional() });
 
 /** A generated PDF as a download nobody caches. */
 function sendPdf(reply: FastifyReply, fileName: string, pdf: Buffer) {
@@ -206,7 +208,7 @@ export async function closingRoutes(app: FastifyInstance): Promise<void> {
           'The firm’s attorneys, once every lien is paid or its payoff confirmed: the case moves to Disbursed (If-Match: the settlement’s version)',
         params: ZPatientIdParams,
         body: ZDisburseRequest,
-        response: { 200: ZClosing, ...errors, 409: staleWriteBody(ZClosing), 428: ZErrorBody },
+        response: { 200: ZClosing, ...errors, 409: conflictBody, 428: ZErrorBody },
       },
     },
     async (request) =>
@@ -231,7 +233,7 @@ export async function closingRoutes(app: FastifyInstance): Promise<void> {
           'The firm’s attorneys close a disbursed case: it leaves the active patient lists (If-Match: the settlement’s version)',
         params: ZPatientIdParams,
         body: ZCloseCaseRequest,
-        response: { 200: ZClosing, ...errors, 409: staleWriteBody(ZClosing), 428: ZErrorBody },
+        response: { 200: ZClosing, ...errors, 409: conflictBody, 428: ZErrorBody },
       },
     },
     async (request) =>
