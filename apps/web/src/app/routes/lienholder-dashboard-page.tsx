@@ -9,6 +9,7 @@ import { RecentBillingActivity } from '#src/features/billing/components/recent-b
 import { TotalBilledCard } from '#src/features/billing/components/total-billed-card.tsx';
 import { AgingChart } from '#src/features/liens/components/aging-chart.tsx';
 import { PortfolioSection } from '#src/features/liens/components/portfolio-section.tsx';
+import { PayoffInbox } from '#src/features/closing/components/payoff-inbox.tsx';
 import { DashboardPage } from '#src/features/patients/components/dashboard-page.tsx';
 import {
   PatientActionLink,
@@ -50,6 +51,7 @@ export function LienholderDashboardPage() {
         <StatCard label="Discharged" value={counters?.discharged} icon={CheckCircle2} />
         <TotalBilledCard />
       </StatCardGrid>
+      <PayoffInbox />
       <PortfolioSection />
       <AgingChart />
       <RecentBillingActivity />
