@@ -49,6 +49,11 @@ test('a clinic user registers an endpoint and sees its delivery with the answer'
       'Referral sent',
       'Referral accepted or declined',
       'Visit outcome recorded',
+      'Settlement recorded',
+      'Lien payoff proposed',
+      'Lien payoff confirmed',
+      'Lien payoff disputed',
+      'Case closed',
     ])
       await dialog.getByLabel(label).uncheck();
     await expect(dialog.getByLabel('Message posted')).toBeChecked();

@@ -46,6 +46,11 @@ const ENDPOINT_TYPES = [
   'referral.created',
   'referral.responded',
   'visit.recorded',
+  'settlement.recorded',
+  'payoff.proposed',
+  'payoff.confirmed',
+  'payoff.disputed',
+  'case.closed',
 ] as const;
 const DELIVERY: TWebhookDelivery = {
   id: '00000000-0000-4000-8000-0000000000d1',
@@ -154,6 +159,11 @@ describe('WebhooksPanel', { timeout: 20_000 }, () => {
           'referral.created',
           'referral.responded',
           'visit.recorded',
+          'settlement.recorded',
+          'payoff.proposed',
+          'payoff.confirmed',
+          'payoff.disputed',
+          'case.closed',
         ],
       },
     ]);
