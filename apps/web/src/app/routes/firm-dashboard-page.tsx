@@ -5,6 +5,11 @@ import { CheckCircle2, FileClock, HeartPulse, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '#src/components/ui/button.tsx';
 import { StatCard, StatCardGrid } from '#src/components/ui/stat-card.tsx';
+import {
+  ClosedCaseFilterSelect,
+  closedQueryOf,
+  useClosedParam,
+} from '#src/features/patients/components/closed-case-filter.tsx';
 import { DashboardPage } from '#src/features/patients/components/dashboard-page.tsx';
 import { GapFilter, useGapParam } from '#src/features/patients/components/gap-filter.tsx';
 import {
@@ -20,10 +25,12 @@ import {
 export function FirmDashboardPage() {
   const [gap, setGap] = useGapParam();
   const [isReferring, setIsReferring] = useState(false);
+  const [closed, setClosed] = useClosedParam();
+  const closedQuery = closedQueryOf(closed);
   const { counters, list, pages, error } = useCaseDashboard(
     FIRM_DASHBOARD_PAGE_SIZE,
     getFirmCounters,
-    gap ? { gap } : {},
+    { ...(gap ? { gap } : {}), ...(closedQuery ? { closed: closedQuery } : {}) },
   );
 
   return (
@@ -53,11 +60,18 @@ export function FirmDashboardPage() {
         <StatCard label="Completed" value={counters?.completed} icon={CheckCircle2} />
         <StatCard label="Total Cases" value={counters?.total} icon={Users} />
       </StatCardGrid>
-      <div className="mb-4 flex justify-end">
+      <div className="mb-4 flex flex-wrap justify-end gap-3">
         <GapFilter
           value={gap}
           onChange={(next) => {
             setGap(next);
+            pages.reset();
+          }}
+        />
+        <ClosedCaseFilterSelect
+          value={closed}
+          onChange={(next) => {
+            setClosed(next);
             pages.reset();
           }}
         />

@@ -10,6 +10,11 @@ import { TotalBilledCard } from '#src/features/billing/components/total-billed-c
 import { AgingChart } from '#src/features/liens/components/aging-chart.tsx';
 import { PortfolioSection } from '#src/features/liens/components/portfolio-section.tsx';
 import { PayoffInbox } from '#src/features/closing/components/payoff-inbox.tsx';
+import {
+  ClosedCaseFilterSelect,
+  closedQueryOf,
+  useClosedParam,
+} from '#src/features/patients/components/closed-case-filter.tsx';
 import { DashboardPage } from '#src/features/patients/components/dashboard-page.tsx';
 import {
   PatientActionLink,
@@ -22,9 +27,12 @@ import { useCaseDashboard } from '#src/features/patients/hooks/use-case-dashboar
  * lien portfolio with the aging of its balances.
  */
 export function LienholderDashboardPage() {
+  const [closed, setClosed] = useClosedParam();
+  const closedQuery = closedQueryOf(closed);
   const { counters, list, pages, error } = useCaseDashboard(
     LIENHOLDER_DASHBOARD_PAGE_SIZE,
     getLienholderCounters,
+    closedQuery ? { closed: closedQuery } : {},
   );
 
   return (
@@ -57,6 +65,15 @@ export function LienholderDashboardPage() {
       <RecentBillingActivity />
       <PatientTableSection
         headingId="linked-patients-heading"
+        toolbar={
+          <ClosedCaseFilterSelect
+            value={closed}
+            onChange={(next) => {
+              setClosed(next);
+              pages.reset();
+            }}
+          />
+        }
         title="Linked Patients"
         className="mb-6"
         data={list.data}

@@ -5,6 +5,8 @@ import {
 } from '@casebridge/domain/patients/treatment-status';
 import { Search } from 'lucide-react';
 import { Input, Label, Select } from '#src/components/ui/input.tsx';
+import type { ClosedCaseFilter } from '@casebridge/domain/closing/closing-constants';
+import { ClosedCaseFilterSelect } from './closed-case-filter.tsx';
 import { GapFilter, type GapFilterValue } from './gap-filter.tsx';
 
 export type PatientFilterValues = {
@@ -12,6 +14,8 @@ export type PatientFilterValues = {
   status: TreatmentStatus | '';
   /** The Gaps filter: '' every patient, 'open' only those with an open treatment gap. */
   gap: GapFilterValue;
+  /** The Cases filter: the active cases (default), closed ones included, or closed only. */
+  closed: ClosedCaseFilter;
   sort: PatientSort;
 };
 
@@ -31,7 +35,7 @@ export function PatientFilters({
   showSort?: boolean;
 }) {
   return (
-    <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_auto_auto_auto]">
+    <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_auto_auto_auto_auto]">
       <div>
         <Label htmlFor="patient-search" className="sr-only">
           Search patients by name
@@ -71,6 +75,10 @@ export function PatientFilters({
         </Select>
       </div>
       <GapFilter value={values.gap} onChange={(gap) => onChange({ ...values, gap })} />
+      <ClosedCaseFilterSelect
+        value={values.closed}
+        onChange={(closed) => onChange({ ...values, closed })}
+      />
       {showSort ? (
         <div>
           <Label htmlFor="patient-sort" className="sr-only">

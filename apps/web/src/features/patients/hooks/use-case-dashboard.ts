@@ -10,7 +10,7 @@ import { usePatientList, usePatientStats } from '#src/features/patients/api/pati
 export function useCaseDashboard<TCounters>(
   pageSize: number,
   getCounters: (stats: DashboardStats) => TCounters,
-  filters: { gap?: 'open' } = {},
+  filters: { gap?: 'open'; closed?: 'all' | 'closed' } = {},
 ) {
   const stats = usePatientStats();
   const pages = useCursorPages<string>();
