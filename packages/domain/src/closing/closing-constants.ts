@@ -117,6 +117,7 @@ export const CLOSING_TEXTS = {
   closedBadge: 'Closed',
   resolvedPaid: 'Paid',
   waived: 'Waived rest',
+  ledgerWaived: 'Waived by final payoff',
   netToClient: 'Net to client',
   shortfall: 'Shortfall',
 } as const;

@@ -165,6 +165,8 @@ export const ZClosingLien = z.object({
   billedCents: z.number().int(),
   paidCents: z.number().int(),
   reducedCents: z.number().int(),
+  /** What the confirmed final payoff left unpaid, waived by the lienholder. */
+  waivedCents: z.number().int(),
   balanceCents: z.number().int(),
   payoffs: z.array(ZPayoff),
   isResolved: z.boolean(),

@@ -128,6 +128,34 @@ describe('closing a case', () => {
     expect(told.some((item) => item.content.includes('confirmed the final payoff'))).toBe(true);
   });
 
+  it('shows what the confirmed payoff left unpaid as waived, with nothing owed', async () => {
+    const { paidCents, billedCents, reducedCents } = (await readClosing(server, attorney, james))
+      .liens[0]!;
+    const unpaid = billedCents - reducedCents - paidCents;
+    expect(unpaid).toBeGreaterThan(0);
+    for (const cookie of [attorney, lienholder, clinic]) {
+      const ledger = await server.request({ url: `/api/patients/${james}/liens`, cookie });
+      expect(ledger.statusCode).toBe(200);
+      const item = ledger
+        .json<{
+          items: Array<{ lienholderId: string; waivedCents: number; balanceCents: number }>;
+        }>()
+        .items.find((entry) => entry.lienholderId === lien.lienholderId);
+      expect(item).toMatchObject({ waivedCents: unpaid, balanceCents: 0 });
+    }
+    const closing = await readClosing(server, attorney, james);
+    expect(closing.liens[0]).toMatchObject({ waivedCents: unpaid, balanceCents: 0 });
+    // The lienholder's portfolio owes nothing on the lien either.
+    const portfolio = await server.request({
+      url: '/api/liens/portfolio?search=whitfield&limit=100',
+      cookie: lienholder,
+    });
+    const row = portfolio
+      .json<{ items: Array<{ patientId: string; balanceCents: number; paidCents: number }> }>()
+      .items.find((entry) => entry.patientId === james);
+    expect(row).toMatchObject({ balanceCents: 0, paidCents });
+  });
+
   it('serves the statement as a PDF, audited as a read', async () => {
     const response = await server.request({
       url: `/api/patients/${james}/disbursement-statement.pdf`,

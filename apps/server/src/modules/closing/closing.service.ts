@@ -114,6 +114,7 @@ function toClosingLien(lien: PatientLien, payoffs: readonly TPayoff[]): TClosing
     billedCents: lien.billedCents,
     paidCents: lien.paidCents,
     reducedCents: lien.reducedCents,
+    waivedCents: lien.waivedCents,
     balanceCents: lien.balanceCents,
     payoffs: own,
     isResolved: isLienResolved({

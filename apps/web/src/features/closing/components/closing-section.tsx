@@ -275,7 +275,10 @@ function LienPayoffs({
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-medium text-ink">{lien.lienholderName}</p>
         <p className="text-sm text-ink-muted">
-          Balance {formatUsd(lien.balanceCents)}{' '}
+          Balance {formatUsd(lien.balanceCents)}
+          {lien.waivedCents > 0
+            ? `, ${CLOSING_TEXTS.waived} ${formatUsd(lien.waivedCents)}`
+            : ''}{' '}
           {lien.isResolved ? <Badge tone="green">{CLOSING_TEXTS.resolvedPaid}</Badge> : null}
         </p>
       </div>
