@@ -38,6 +38,7 @@ import { seedDemoLiens } from './demo-liens.ts';
 import { seedDemoCaseFacts } from './demo-case-facts.ts';
 import { seedDemoReferrals } from './demo-referrals.ts';
 import { seedDemoVisits } from './demo-visits.ts';
+import { seedDemoClosing } from './demo-closing.ts';
 
 const DAY_MS = 86_400_000;
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
@@ -260,6 +261,7 @@ export async function seedDemoData(
       await seedDemoLiens(tx);
       await seedDemoCaseFacts(tx);
       await seedDemoReferrals(tx);
+      await seedDemoClosing(tx);
     });
   } catch (error) {
     // Nothing half-seeded: the transaction rolled back, so the files go too.
