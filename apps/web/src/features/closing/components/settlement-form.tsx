@@ -82,21 +82,21 @@ export function SettlementForm({
       className="grid items-start gap-4 sm:grid-cols-3"
     >
       <FormField
-        id="settlement-gross"
+        id="closing-settlement-gross"
         label={CLOSING_TEXTS.grossLabel}
         error={errors.gross?.message}
       >
         <Input inputMode="decimal" autoComplete="off" {...form.register('gross')} />
       </FormField>
       <FormField
-        id="settlement-settled-on"
+        id="closing-settlement-settled-on"
         label={CLOSING_TEXTS.settledOnLabel}
         error={errors.settledOn?.message}
       >
         <Input type="date" max={getTodayIsoDate()} {...form.register('settledOn')} />
       </FormField>
       <FormField
-        id="settlement-source"
+        id="closing-settlement-source"
         label={CLOSING_TEXTS.sourceLabel}
         error={errors.source?.message}
       >
@@ -109,20 +109,24 @@ export function SettlementForm({
         </select>
       </FormField>
       <FormField
-        id="settlement-fee"
+        id="closing-settlement-fee"
         label={CLOSING_TEXTS.feeLabel}
         error={errors.feePercent?.message}
       >
         <Input inputMode="decimal" autoComplete="off" {...form.register('feePercent')} />
       </FormField>
       <FormField
-        id="settlement-costs"
+        id="closing-settlement-costs"
         label={CLOSING_TEXTS.costsLabel}
         error={errors.costs?.message}
       >
         <Input inputMode="decimal" autoComplete="off" {...form.register('costs')} />
       </FormField>
-      <FormField id="settlement-note" label={CLOSING_TEXTS.noteLabel} error={errors.note?.message}>
+      <FormField
+        id="closing-settlement-note"
+        label={CLOSING_TEXTS.noteLabel}
+        error={errors.note?.message}
+      >
         <Input autoComplete="off" {...form.register('note')} />
       </FormField>
       <div className="flex gap-2 sm:col-span-3">
