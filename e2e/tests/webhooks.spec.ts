@@ -49,6 +49,8 @@ test('a clinic user registers an endpoint and sees its delivery with the answer'
       'Referral sent',
       'Referral accepted or declined',
       'Visit outcome recorded',
+      'Case update posted',
+      'Case update requested',
       'Settlement recorded',
       'Lien payoff proposed',
       'Lien payoff confirmed',

@@ -10,6 +10,7 @@ import {
   billingEntries,
   caseFacts,
   caseRequests,
+  caseUpdateAsks,
   documents,
   jobPauses,
   jobs,
@@ -1095,6 +1096,28 @@ const PLANS: Record<string, Plan> = {
         })) as TClosing;
       }
       return { body: { version: closing.settlement!.version } };
+    },
+  },
+  'POST /api/patients/{patientId}/case-updates': {
+    call: () => ({ body: { note: 'Demand sent to the carrier.' } }),
+  },
+  'POST /api/patients/{patientId}/case-updates/asks': {
+    // The asks before are answered, so the clinic's ask is not the second open one.
+    call: async (fixture) => {
+      await fixture.server.context.db
+        .update(caseUpdateAsks)
+        .set({ answeredAt: new Date() })
+        .where(eq(caseUpdateAsks.patientId, fixture.ids.patientId!));
+      return {};
+    },
+  },
+  'PUT /api/firms/{firmId}/case-update-setting': {
+    call: async (fixture) => {
+      const [row] = await fixture.server.context.db
+        .select({ version: organizations.version })
+        .from(organizations)
+        .where(eq(organizations.id, fixture.ids.firmId!));
+      return { body: { intervalDays: 45, version: row!.version } };
     },
   },
   'POST /api/patients/{patientId}/requests': {

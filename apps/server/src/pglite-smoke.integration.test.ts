@@ -432,6 +432,33 @@ describe('smoke pass of every module on the test database', () => {
     });
   });
 
+  it('case-updates: the lienholder asks, the firm posts a note, the ask is answered', async () => {
+    const url = `/api/patients/${ids.james}/case-updates`;
+    const asked = await write(cookies.lienholder, 'POST', `${url}/asks`, {});
+    expect(asked.statusCode).toBe(201);
+    expect(
+      asked.json().openAsks.map((open: { organizationName: string }) => open.organizationName),
+    ).toContain('MedLien Funding Partners');
+    expect((await write(cookies.lienholder, 'POST', `${url}/asks`, {})).statusCode).toBe(409);
+    const posted = await write(cookies.attorney, 'POST', url, {
+      note: 'Demand sent to the carrier.',
+    });
+    expect(posted.statusCode).toBe(201);
+    expect(posted.json()).toMatchObject({ openAsks: [], isOverdue: false });
+    const updates = await read(cookies.clinic, url);
+    expect(updates.json().entries[0]).toMatchObject({
+      kind: 'note',
+      note: 'Demand sent to the carrier.',
+    });
+    auditedReads.push({
+      action: 'case_updates_viewed',
+      patientId: ids.james,
+      userName: 'Casey Harbor',
+    });
+    const overdue = await read(cookies.attorney, '/api/case-updates/overdue');
+    expect(overdue.json().overdue).toBeGreaterThan(0);
+  });
+
   it('case-requests: the attorney asks the clinic, which sees and acknowledges it', async () => {
     const created = await write(cookies.attorney, 'POST', `/api/patients/${ids.james}/requests`, {
       clinicId: ids.harbor,

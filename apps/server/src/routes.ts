@@ -8,6 +8,7 @@ import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { lienRoutes } from './modules/liens/liens.routes.ts';
 import { caseFactsRoutes } from './modules/case-facts/case-facts.routes.ts';
 import { visitsRoutes } from './modules/visits/visits.routes.ts';
+import { caseUpdatesRoutes } from './modules/case-updates/case-updates.routes.ts';
 import { closingRoutes } from './modules/closing/closing.routes.ts';
 import { caseRequestRoutes } from './modules/case-requests/case-requests.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
@@ -74,6 +75,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(settlementRoutes);
   await app.register(caseFactsRoutes);
   await app.register(visitsRoutes);
+  await app.register(caseUpdatesRoutes);
   await app.register(closingRoutes);
   await app.register(caseRequestRoutes);
   await app.register(referralRoutes);

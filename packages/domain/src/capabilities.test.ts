@@ -59,12 +59,15 @@ const EXPECTED: Record<Role, Capability[]> = {
     'requests:respond',
     'gaps:configure',
     'case-facts:edit',
+    'case-updates:post',
+    'case-updates:configure',
     'webhooks:manage',
   ],
   clinic: [
     ...EVERY_SIGNED_IN_USER,
     ...CLINIC_AND_ADMIN,
     ...CASE_WORK_READ,
+    'case-updates:request',
     ...REFERRAL_SENDER,
     'referrals:respond',
     'requests:respond',
@@ -74,6 +77,8 @@ const EXPECTED: Record<Role, Capability[]> = {
   attorney: [
     ...EVERY_SIGNED_IN_USER,
     ...CASE_WORK_READ,
+    'case-updates:post',
+    'case-updates:configure',
     'requests:create',
     'reductions:negotiate',
     'settlements:manage',
@@ -84,6 +89,7 @@ const EXPECTED: Record<Role, Capability[]> = {
   lienholder: [
     ...EVERY_SIGNED_IN_USER,
     ...CASE_WORK_READ,
+    'case-updates:request',
     'requests:create',
     'liens:record-payment',
     'reductions:negotiate',
@@ -138,6 +144,17 @@ describe('capabilities (spec section 6 and the three-party workflow)', () => {
     expect(ROLES.filter((role) => hasCapability(role, 'visits:read')).toSorted()).toEqual([
       'admin',
       'attorney',
+      'clinic',
+      'lienholder',
+    ]);
+  });
+
+  it('lets the firm post case updates and only the clinics and lienholders ask for one', () => {
+    expect(ROLES.filter((role) => hasCapability(role, 'case-updates:post')).toSorted()).toEqual([
+      'admin',
+      'attorney',
+    ]);
+    expect(ROLES.filter((role) => hasCapability(role, 'case-updates:request')).toSorted()).toEqual([
       'clinic',
       'lienholder',
     ]);

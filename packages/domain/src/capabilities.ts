@@ -54,6 +54,13 @@ export const CAPABILITIES = [
   /** A patient's visits: every party reads them; the patient's clinics and admins keep them. */
   'visits:read',
   'visits:edit',
+  /**
+   * Case updates owed (docs/architecture/case-updates.md): the firm posts them, its clinics and
+   * lienholders ask for one, the firm sets how often it owes one.
+   */
+  'case-updates:post',
+  'case-updates:request',
+  'case-updates:configure',
   // Integrations (docs/architecture/integrations.md).
   'admin:api-tokens',
   'webhooks:manage',
@@ -102,6 +109,8 @@ const PARTY_ONLY: readonly Capability[] = [
   'liens:record-payment',
   'reductions:negotiate',
   'settlements:manage',
+  // An update is asked for by the patient's own clinics and lienholders; an admin posts one.
+  'case-updates:request',
   // A referral is seen only by the organisation that sent it and the clinic that received it.
   'referrals:read',
   'referrals:create',
@@ -119,6 +128,7 @@ export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
     'referrals:read',
     'referrals:create',
     'referrals:respond',
+    'case-updates:request',
     'webhooks:manage',
   ],
   attorney: [
@@ -130,6 +140,8 @@ export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
     'case-facts:edit',
     'referrals:read',
     'referrals:create',
+    'case-updates:post',
+    'case-updates:configure',
     'webhooks:manage',
   ],
   lienholder: [
@@ -138,6 +150,7 @@ export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
     'requests:create',
     'liens:record-payment',
     'reductions:negotiate',
+    'case-updates:request',
     'webhooks:manage',
   ],
   contact: EVERY_SIGNED_IN_USER,

@@ -64,6 +64,9 @@ const WRITE_MAY_CHANGE_SESSIONS: Record<RouteAccess, boolean> = {
   'referrals:respond': false,
   'visits:read': false,
   'visits:edit': false,
+  'case-updates:post': false,
+  'case-updates:request': false,
+  'case-updates:configure': false,
   'webhooks:manage': false,
 };
 

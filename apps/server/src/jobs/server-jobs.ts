@@ -2,6 +2,7 @@ import type { Env } from '#src/env.ts';
 import { createMailJobs } from '#src/mail/mail-jobs.ts';
 import { auditCheckpointJob } from '#src/modules/audit/audit-checkpoint.ts';
 import { overdueRemindersJob } from '#src/modules/case-requests/case-requests.service.ts';
+import { caseUpdateRemindersJob } from '#src/modules/case-updates/case-update-reminders.ts';
 import { notificationDigestsJob } from '#src/modules/notifications/digest.ts';
 import { releaseStatusChangesJob } from '#src/modules/patients/patient-status.service.ts';
 import { treatmentGapDigestJob } from '#src/modules/treatment-gaps/gap-digest.ts';
@@ -38,6 +39,7 @@ export function createServerJobs(deps: {
     treatmentGapDigestJob,
     notificationDigestsJob,
     overdueRemindersJob,
+    caseUpdateRemindersJob,
     pruneEventsJob,
     pruneIdempotencyKeysJob,
     pruneFailedJobsJob,

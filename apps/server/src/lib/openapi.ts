@@ -74,6 +74,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'case-facts': 'A patient’s case facts: accident, insurers, legal stage and policy limits.',
   referrals: 'Referrals of new clients and patients to a clinic, and the clinic’s answers.',
   visits: 'A patient’s visits, a clinic’s day list and its sign-in sheet.',
+  'case-updates':
+    'Case updates a firm owes a patient’s clinics and lienholders: notes, asks, the interval.',
   closing: 'Settlement, lien payoffs, final bills, the disbursement statement and closing a case.',
   'treatment-gaps': 'Treatment-gap thresholds of a clinic.',
   'access-grants': 'Temporary access to a patient for a user outside its parties.',

@@ -40,3 +40,39 @@ export const DEMO_ACTOR_PATIENTS: Record<
   keystone: { inScope: 'Daniel Okafor', outside: 'James Whitfield' },
   contact: { inScope: 'James Whitfield', outside: 'Daniel Okafor' },
 };
+
+/** What a route answers an actor on its patient in scope, and on one outside or missing. */
+export type MatrixExpectation = {
+  inScope: (actor: DemoActorKey) => number;
+  outside: (actor: DemoActorKey) => number;
+};
+
+/**
+ * Every actor's cases of a route: its patient in scope, one outside its scope (none for admins,
+ * who see every patient) and a missing one (`patient` null), each with the status expected.
+ */
+export function listMatrixCases(expectation: MatrixExpectation) {
+  return (
+    Object.entries(DEMO_ACTOR_PATIENTS) as Array<
+      [DemoActorKey, (typeof DEMO_ACTOR_PATIENTS)[DemoActorKey]]
+    >
+  ).flatMap(([actor, scope]) => [
+    {
+      actor,
+      on: scope.inScope,
+      patient: scope.inScope as MatrixPatient | null,
+      expected: expectation.inScope(actor),
+    },
+    ...(scope.outside
+      ? [
+          {
+            actor,
+            on: scope.outside,
+            patient: scope.outside as MatrixPatient | null,
+            expected: expectation.outside(actor),
+          },
+        ]
+      : []),
+    { actor, on: 'a missing patient', patient: null, expected: expectation.outside(actor) },
+  ]);
+}

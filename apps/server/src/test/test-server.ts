@@ -53,13 +53,15 @@ let cloneCounter = 0;
 
 /**
  * The jobs a test server leaves to its tests: mail and webhooks, sent when a test says, and the
- * gap digest, which would otherwise tell the demo users of the seeded gaps at every start.
+ * gap digest and the case-update reminders, which would otherwise tell the demo users of the
+ * seeded gaps and overdue updates at every start.
  */
 export const TEST_MANUAL_JOBS = [
   'mail.send',
   'webhooks.fan-out',
   'webhook.deliver',
   'treatment-gaps.digest',
+  'case-updates.reminders',
 ];
 
 /** The master key test servers share (production-mode ones require one), base64 of 32 bytes. */

@@ -92,9 +92,23 @@ describe('getStaleQueryKeys', () => {
     ]);
   });
 
-  it("refreshes the patient's Case tab when its case facts are saved", () => {
+  it("refreshes the patient's Case tab, the lists' stage and the feed when its case facts are saved", () => {
     const event = parseLiveEvent(frame('case-facts.changed'));
-    expect(event && getStaleQueryKeys(event)).toEqual([['case-facts', PATIENT]]);
+    expect(event && getStaleQueryKeys(event)).toEqual([
+      ['case-facts', PATIENT],
+      ['case-updates', PATIENT],
+      ['patients'],
+      ['activity', PATIENT],
+    ]);
+  });
+
+  it('refreshes the case updates, the overdue counts and the feed after a note or an ask', () => {
+    const event = parseLiveEvent(frame('case-updates.changed'));
+    expect(event && getStaleQueryKeys(event)).toEqual([
+      ['case-updates'],
+      ['patients'],
+      ['activity', PATIENT],
+    ]);
   });
 
   it('refreshes the referral queue, the sent list and the patient lists when a referral changes', () => {

@@ -34,6 +34,9 @@ export const liveQueryKeys = {
   referrals: () => ['referrals'],
   /** A patient's visits (the Visits tab); every visit list, the clinics' day lists included. */
   visits: (patientId: string | null) => (patientId ? ['visits', patientId] : ['visits']),
+  /** A patient's case updates (the Case tab), and the dashboards' overdue counts. */
+  caseUpdates: (patientId: string | null) =>
+    patientId ? ['case-updates', patientId] : ['case-updates'],
   /** A patient's settlement, payoffs and final bills, and the lienholder's payoff inbox. */
   closing: () => ['closing'],
   billing: () => ['billing'],
@@ -111,7 +114,12 @@ const STALE_KEYS = {
       ? [keys.liens(), keys.settlements(event.patientId), keys.activity(event.patientId)]
       : [keys.liens(), keys.settlements(null)],
   'settlement.changed': (event) => [keys.settlements(event.patientId)],
-  'case-facts.changed': (event) => [keys.caseFacts(event.patientId)],
+  // A stage move also resets the update clock, shows in the lists' stage column and the feed.
+  'case-facts.changed': withActivity((event) => [
+    keys.caseFacts(event.patientId),
+    keys.caseUpdates(event.patientId),
+    keys.patients(),
+  ]),
   // Never sent to a browser (audience `webhooks`).
   'case-facts.stage-changed': () => [],
   // An accepted referral adds a patient to both sides' lists (its own patient.created says so too).
@@ -124,6 +132,11 @@ const STALE_KEYS = {
   'visit.changed': withActivity(() => [keys.visits(null), keys.patients()]),
   // Never sent to a browser (audience `webhooks`).
   'visit.recorded': () => [],
+  // A note or an ask: the Case tab, the overdue counts and flags, and the Activity feed.
+  'case-updates.changed': withActivity(() => [keys.caseUpdates(null), keys.patients()]),
+  // Never sent to a browser (audience `webhooks`).
+  'case-updates.posted': () => [],
+  'case-updates.requested': () => [],
   // A closed case leaves the active lists, so the patient lists refetch too.
   'closing.changed': (event) => [
     keys.closing(),

@@ -15,5 +15,7 @@ export const ACTIVITY_KINDS = [
   'gap_closed',
   'referral',
   'visit',
+  'case_stage',
+  'case_update',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

@@ -24,11 +24,13 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   gap_closed: 'Treatment gap',
   referral: 'Referral',
   visit: 'Visit',
+  case_stage: 'Case stage',
+  case_update: 'Case update',
 };
 
 /** The patient page's tab an item links to (`?tab=`). */
 export type ActivityTab =
-  'overview' | 'demographics' | 'documents' | 'messages' | 'billing' | 'visits';
+  'overview' | 'demographics' | 'documents' | 'messages' | 'billing' | 'visits' | 'case';
 
 /**
  * Where each kind's record is shown on the patient page: requests and the gap badge on the
@@ -47,6 +49,8 @@ export const ACTIVITY_KIND_TABS: Record<ActivityKind, ActivityTab> = {
   gap_closed: 'overview',
   referral: 'overview',
   visit: 'visits',
+  case_stage: 'case',
+  case_update: 'case',
 };
 
 /** The names of the demographics fields a person edits, as the Demographics tab labels them. */

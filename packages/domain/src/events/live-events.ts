@@ -56,6 +56,10 @@ export const LIVE_EVENT_AUDIENCES = {
   // Visits (docs/architecture/visits.md).
   'visit.changed': 'patient',
   'visit.recorded': 'webhooks',
+  // Case updates owed (docs/architecture/case-updates.md).
+  'case-updates.changed': 'patient',
+  'case-updates.posted': 'webhooks',
+  'case-updates.requested': 'webhooks',
   // Settlement and disbursement (docs/architecture/closing-the-case.md).
   'closing.changed': 'patient',
   'settlement.recorded': 'webhooks',
@@ -129,6 +133,11 @@ export const LIVE_EVENT_PAYLOADS = {
   'visit.changed': z.object({ visitId: z.string() }),
   // A visit's outcome was recorded (attended, no-show, cancelled, rescheduled): webhooks only.
   'visit.recorded': z.object({ visitId: z.string() }),
+  // A note was posted or an update asked for: the Case tab and the overdue counts refetch.
+  'case-updates.changed': empty,
+  // Never sent to a browser (audience `webhooks`): the sources of two webhook types.
+  'case-updates.posted': z.object({ updateId: z.string() }),
+  'case-updates.requested': z.object({ askId: z.string() }),
   // The settlement, a payoff or a bill's final mark changed: the closing section refetches.
   'closing.changed': empty,
   // Webhook sources (webhooks/webhook.schemas.ts); no browser hears them.

@@ -7,6 +7,7 @@ import {
   requiredText,
   updatedSinceQuery,
 } from '../common.schemas.ts';
+import { CASE_STAGES } from '../case-facts/case-facts-constants.ts';
 import { CLINIC_DASHBOARD_PAGE_SIZE } from '../constants.ts';
 import { CLOSED_CASE_FILTERS } from '../closing/closing-constants.ts';
 import { versionFields, versionInput } from '../versioning/versioning.ts';
@@ -121,6 +122,16 @@ export const ZUpdateStatusRequest = z.object({
 
 export const ZUndoStatusChangeRequest = z.object({ changeId: z.uuid() });
 
+/**
+ * Where the legal case stands, on every list row and the patient page: the stage
+ * (`case-facts`), and whether the firm owes the patient's clinics and lienholders a case update
+ * (docs/architecture/case-updates.md). Optional for older clients' fixtures.
+ */
+const caseProgressFields = {
+  caseStage: z.enum(CASE_STAGES).optional(),
+  isUpdateOverdue: z.boolean().optional(),
+};
+
 export const ZPatientDetail = z.object({
   id: z.uuid(),
   fullName: z.string(),
@@ -139,6 +150,7 @@ export const ZPatientDetail = z.object({
   gapDays: z.number().int().nullable().optional(),
   /** The reader's organisation's own id for the patient; null when none is set. */
   externalId: z.string().nullable(),
+  ...caseProgressFields,
   ...versionFields,
 });
 export type TPatientDetail = z.infer<typeof ZPatientDetail>;
@@ -157,6 +169,7 @@ export const ZPatientSummary = z.object({
   gapDays: z.number().int().nullable().optional(),
   /** The reader's organisation's own id for the patient; null when none is set. */
   externalId: z.string().nullable(),
+  ...caseProgressFields,
 });
 export type TPatientSummary = z.infer<typeof ZPatientSummary>;
 

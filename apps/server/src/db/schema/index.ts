@@ -10,4 +10,5 @@ export * from './jobs.ts';
 export * from './case-facts.ts';
 export * from './referrals.ts';
 export * from './visits.ts';
+export * from './case-updates.ts';
 export * from './closing.ts';

@@ -24,12 +24,21 @@ export const organizations = pgTable(
      * treatment is flagged with a gap. A patient of several clinics uses the smallest.
      */
     gapThresholdDays: integer('gap_threshold_days').notNull().default(14),
+    /**
+     * Firms only: every how many days the firm owes each patient's clinics and lienholders a
+     * case update (docs/architecture/case-updates.md); 0 turns it off.
+     */
+    caseUpdateIntervalDays: integer('case_update_interval_days').notNull().default(60),
     ...timestamps(),
     ...versioned(),
   },
   (t) => [
     check('organizations_kind_check', sql`${t.kind} in ('clinic', 'firm', 'lienholder')`),
     check('organizations_gap_threshold_check', sql`${t.gapThresholdDays} between 1 and 365`),
+    check(
+      'organizations_case_update_interval_check',
+      sql`${t.caseUpdateIntervalDays} between 0 and 365`,
+    ),
     uniqueIndex('organizations_kind_slug_idx').on(t.kind, t.slug),
     index('organizations_kind_name_idx').on(t.kind, t.name),
   ],

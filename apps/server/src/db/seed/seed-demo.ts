@@ -38,6 +38,7 @@ import { seedDemoLiens } from './demo-liens.ts';
 import { seedDemoCaseFacts } from './demo-case-facts.ts';
 import { seedDemoReferrals } from './demo-referrals.ts';
 import { seedDemoVisits } from './demo-visits.ts';
+import { seedDemoCaseUpdates } from './demo-case-updates.ts';
 import { seedDemoClosing } from './demo-closing.ts';
 
 const DAY_MS = 86_400_000;
@@ -261,6 +262,7 @@ export async function seedDemoData(
       await seedDemoLiens(tx);
       await seedDemoCaseFacts(tx);
       await seedDemoReferrals(tx);
+      await seedDemoCaseUpdates(tx);
       await seedDemoClosing(tx);
     });
   } catch (error) {

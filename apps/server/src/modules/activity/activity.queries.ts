@@ -78,7 +78,12 @@ function visibilityCondition(viewer: ActivityViewer): SQL {
       lienRule = sql`(not ${isLien} or (exists (select 1 from ${patientClinics} where ${patientClinics.patientId} = ${patients.id} and ${patientClinics.clinicId} = ${scope.clinicId}) and (${patientActivity.kind} <> 'reduction' or exists (select 1 from ${reductionOffers} where ${reductionOffers.id} = ${patientActivity.recordId} and ${reductionOffers.status} = 'accepted'))))`;
     else lienRule = sql`true`;
   }
-  return and(documentRule, requestRule, lienRule)!;
+  // The case's stage and updates are the Case tab's, which a patient's contact does not read.
+  const caseRule =
+    scope.kind === 'contact'
+      ? sql`${patientActivity.kind} not in ('case_stage', 'case_update')`
+      : sql`true`;
+  return and(documentRule, requestRule, lienRule, caseRule)!;
 }
 
 /**

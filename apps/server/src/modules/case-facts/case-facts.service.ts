@@ -11,6 +11,7 @@ import type {
   TSaveCaseFactsParsed,
 } from '@casebridge/domain/case-facts/case-facts.schemas';
 import { computePolicyLimits } from '@casebridge/domain/case-facts/policy-limits';
+import { CASE_UPDATE_ACTIVITY } from '@casebridge/domain/case-updates/case-updates-constants';
 import { VERSION_MESSAGES } from '@casebridge/domain/versioning/versioning';
 import { inChange, type Change } from '#src/change/change.ts';
 import type { Db } from '#src/db/client.ts';
@@ -20,6 +21,7 @@ import type { RequestContext } from '#src/lib/request-context.ts';
 import { assertVersion, StaleWriteError } from '#src/lib/versioning.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
 import { getPatientSpecialsCents } from '#src/modules/billing/billing.service.ts';
+import { answerCaseUpdateAsks } from '#src/modules/case-updates/case-updates.service.ts';
 import { listCaseStageAudience } from '#src/modules/notifications/recipients.ts';
 import {
   requirePatientInScope,
@@ -204,7 +206,11 @@ export async function moveCaseStage(
   return from;
 }
 
-/** A move of the legal stage: its history row, audit row, notices and webhook source event. */
+/**
+ * A move of the legal stage: its history row, audit row, Activity item, notices and webhook source
+ * event. It is a case update too (docs/architecture/case-updates.md): it resets the clock, which
+ * reads the history, and answers the open asks for one.
+ */
 async function recordStageChange(
   change: Change,
   actor: Actor,
@@ -217,6 +223,13 @@ async function recordStageChange(
     patientId: patient.id,
     details: `${CASE_STAGE_LABELS[move.from]} → ${CASE_STAGE_LABELS[move.to]}${move.note ? ', with a note' : ''}`,
   });
+  change.activity({
+    patientId: patient.id,
+    kind: 'case_stage',
+    summary: CASE_UPDATE_ACTIVITY.stageChanged(move.from, move.to),
+    actor,
+  });
+  await answerCaseUpdateAsks(change, patient);
   await change.notify(await listCaseStageAudience(change.tx, actor, patient), {
     // A stage change is told as a status update: the 'Status changes' preference governs it.
     type: 'status_update',

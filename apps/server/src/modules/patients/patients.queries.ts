@@ -1,4 +1,8 @@
 import { and, asc, count, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  DEFAULT_CASE_STAGE,
+  type CaseStage,
+} from '@casebridge/domain/case-facts/case-facts-constants';
 import type { PatientScope } from '@casebridge/domain/patients/patient.policy';
 import {
   decodePatientCursor,
@@ -38,6 +42,11 @@ import {
   users,
 } from '#src/db/schema/index.ts';
 import { validationFailed } from '#src/lib/app-error.ts';
+import {
+  caseStageOf,
+  isUpdateOverdueOf,
+  isUpdateOverdueOfRow,
+} from '#src/modules/case-updates/case-update-clock.ts';
 import { getScopeParty, patientScopeCondition, type ActorPatientScope } from './patient-scope.ts';
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -221,6 +230,8 @@ type ListingRow = {
   firm_name: string | null;
   gap_days: number | null;
   external_id: string | null;
+  case_stage: CaseStage;
+  is_update_overdue: boolean;
 };
 
 /** The external id organisation `owner` keeps for patient `p`, else null. */
@@ -249,7 +260,9 @@ export function listPageSql(
       (select array_agg(o.name order by o.name) from ${patientClinics} pc join ${organizations} o on o.id = pc.clinic_id where pc.patient_id = p.id) as clinic_names,
       (select o.name from ${organizations} o where o.id = p.firm_id) as firm_name,
       ${gapDaysOf(sql`p.id`)} as gap_days,
-      ${externalIdOf(sql`p.id`, query.externalIdOwner ?? null)} as external_id
+      ${externalIdOf(sql`p.id`, query.externalIdOwner ?? null)} as external_id,
+      ${caseStageOf(sql`p.id`)} as case_stage,
+      ${isUpdateOverdueOfRow('p')} as is_update_overdue
     from (${scopeListing(scope, filters, sql`order by ${order} ${sqlLimit(limit)}`, {
       matchFirst: findsMatchesFirst(query),
     })}) k
@@ -297,6 +310,8 @@ function toSummary(row: ListingRow): TPatientSummary {
     firmName: row.firm_name,
     gapDays: row.gap_days === null ? null : Number(row.gap_days),
     externalId: row.external_id,
+    caseStage: row.case_stage,
+    isUpdateOverdue: Boolean(row.is_update_overdue),
   };
 }
 
@@ -564,6 +579,8 @@ export async function toPatientDetail(
     firm: OrganizationRef | null;
     gap_days: number | null;
     external_id: string | null;
+    case_stage: CaseStage;
+    is_update_overdue: boolean;
   }>(
     await db.execute(sql`select
       ${linkedOrganizationsJson(patientClinics, patientId)} as clinics,
@@ -571,7 +588,9 @@ export async function toPatientDetail(
       (select ${organizationJson} from ${organizations}
         where ${organizations.id} = ${row.firmId}::uuid) as firm,
       ${gapDaysOf(patientId)} as gap_days,
-      ${externalIdOf(patientId, externalIdOwner)} as external_id`),
+      ${externalIdOf(patientId, externalIdOwner)} as external_id,
+      ${caseStageOf(patientId)} as case_stage,
+      ${isUpdateOverdueOf(patientId)} as is_update_overdue`),
   );
   const gapDays = extras?.gap_days ?? null;
   return {
@@ -590,6 +609,8 @@ export async function toPatientDetail(
     createdAt: row.createdAt.toISOString(),
     gapDays: gapDays === null ? null : Number(gapDays),
     externalId: extras?.external_id ?? null,
+    caseStage: extras?.case_stage ?? DEFAULT_CASE_STAGE,
+    isUpdateOverdue: Boolean(extras?.is_update_overdue),
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,
     updatedByName: row.updatedByName,

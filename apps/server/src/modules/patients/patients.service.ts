@@ -1,3 +1,4 @@
+import { actorMayUse } from '@casebridge/domain/capabilities';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import {
   canAssignOrganizations,
@@ -50,6 +51,19 @@ export const today = () => new Date().toISOString().slice(0, 10);
  * A page of the patients the actor may see, audited as one row naming the ids it returned and
  * the filter used; the search text itself (often a name) is not recorded.
  */
+/**
+ * The case's stage and update flag belong to the case facts (capability case-facts:read): an
+ * actor without it (a patient's contact, a token not given it) gets neither.
+ */
+function withCaseProgressFor<T extends { caseStage?: unknown; isUpdateOverdue?: unknown }>(
+  actor: Actor,
+  record: T,
+): T {
+  if (actorMayUse(actor, 'case-facts:read')) return record;
+  const { caseStage: _stage, isUpdateOverdue: _overdue, ...rest } = record;
+  return rest as T;
+}
+
 export async function listActorPatients(
   db: Db,
   actor: Actor,
@@ -77,7 +91,7 @@ export async function listActorPatients(
     details: `filter: ${filter.join(', ')}`,
     ip: context.ip,
   });
-  return result;
+  return { ...result, items: result.items.map((item) => withCaseProgressFor(actor, item)) };
 }
 
 export function getActorPatientStats(db: Db, actor: Actor) {
@@ -98,7 +112,7 @@ export async function getPatientForActor(
     patientId: patient.id,
     ip: context.ip,
   });
-  return toPatientDetail(db, patient, externalIdOwner);
+  return withCaseProgressFor(actor, await toPatientDetail(db, patient, externalIdOwner));
 }
 
 async function assertOrganizations(

@@ -4,7 +4,7 @@ import { inChange, type Change } from '#src/change/change.ts';
 import type { Db } from '#src/db/client.ts';
 import { defineSchedule } from '#src/jobs/job-definition.ts';
 import { systemContext } from '#src/lib/request-context.ts';
-import { escapeHtml, renderMailHtml, renderMailText } from '#src/mail/mail-layout.ts';
+import { renderPatientListEmail } from '#src/mail/patient-list-mail.ts';
 import { lockDigestRecipient } from '#src/modules/notifications/digest.ts';
 import {
   applyNotificationPreferences,
@@ -43,36 +43,18 @@ export function renderGapDigestEmail(
   named: readonly NamedGap[],
   options: { appUrl: string; isDetailed: boolean },
 ) {
-  const listLink = `${options.appUrl}${GAPS_PATH}`;
   const patientsWord = total === 1 ? 'patient' : 'patients';
-  const summary = `${total} ${patientsWord} you work with had no treatment recorded past their threshold since your last treatment gap alert.`;
-  const items = options.isDetailed
-    ? named.map((gap) => ({
-        line: `${gap.fullName}: no treatment recorded for ${gap.days} ${gap.days === 1 ? 'day' : 'days'}`,
-        link: `${options.appUrl}/patients/${gap.patientId}`,
-      }))
-    : [];
-  const more =
-    options.isDetailed && total > named.length ? [`and ${total - named.length} more`] : [];
-  const signIn = options.isDetailed ? [] : ['Sign in to see who.'];
-  const text = renderMailText(MAIL_SUBJECT, [
-    summary,
-    ...signIn,
-    '',
-    ...items.map((item) => `- ${item.line}: ${item.link}`),
-    ...more,
-    '',
-    `See every patient with a gap: ${listLink}`,
-  ]);
-  const listHtml =
-    items.length > 0
-      ? `<ul style="padding-left:20px">${items.map((item) => `<li style="margin:4px 0"><a href="${escapeHtml(item.link)}">${escapeHtml(item.line)}</a></li>`).join('')}${more.map((line) => `<li style="margin:4px 0">${escapeHtml(line)}</li>`).join('')}</ul>`
-      : '';
-  const html = renderMailHtml(
-    MAIL_SUBJECT,
-    `<p>${escapeHtml(summary)}</p>${signIn.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}${listHtml}<p style="margin-top:20px"><a href="${escapeHtml(listLink)}">See every patient with a gap</a></p>`,
-  );
-  return { subject: MAIL_SUBJECT, text, html };
+  return renderPatientListEmail({
+    subject: MAIL_SUBJECT,
+    summary: `${total} ${patientsWord} you work with had no treatment recorded past their threshold since your last treatment gap alert.`,
+    total,
+    items: named.map((gap) => ({
+      line: `${gap.fullName}: no treatment recorded for ${gap.days} ${gap.days === 1 ? 'day' : 'days'}`,
+      link: `${options.appUrl}/patients/${gap.patientId}`,
+    })),
+    isDetailed: options.isDetailed,
+    footer: { label: 'See every patient with a gap', link: `${options.appUrl}${GAPS_PATH}` },
+  });
 }
 
 /** One user's digest, in their own transaction: one notification and, maybe, one e-mail. */

@@ -9,6 +9,7 @@ import { StatCard, StatCardGrid } from '#src/components/ui/stat-card.tsx';
 import { useAuth } from '#src/lib/auth-context.tsx';
 import { LazyBoundary } from '#src/lib/lazy-boundary.tsx';
 import { lazyComponent } from '#src/lib/lazy-component.ts';
+import { OverdueUpdatesNotice } from '#src/features/case-facts/components/overdue-updates-notice.tsx';
 import { usePatientStats } from '#src/features/patients/api/patients-api.ts';
 import { DashboardPage } from '#src/features/patients/components/dashboard-page.tsx';
 import { PatientCard } from '#src/features/patients/components/patient-card.tsx';
@@ -57,6 +58,7 @@ export function ClinicDashboardPage() {
         <StatCard label="Discharged" value={counters?.discharged} icon={CheckCircle2} />
         <StatCard label="Total Patients" value={counters?.total} icon={Users} />
       </StatCardGrid>
+      <OverdueUpdatesNotice />
       <PatientFilters values={filters} onChange={setFilters} />
       <section aria-label="Patients" aria-busy={list.isFetching}>
         {!list.data ? (

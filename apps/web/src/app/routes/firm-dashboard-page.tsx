@@ -4,12 +4,17 @@ import { REFERRAL_TEXTS } from '@casebridge/domain/referrals/referral-constants'
 import { CheckCircle2, FileClock, HeartPulse, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '#src/components/ui/button.tsx';
+import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { StatCard, StatCardGrid } from '#src/components/ui/stat-card.tsx';
 import {
   ClosedCaseFilterSelect,
   closedQueryOf,
   useClosedParam,
 } from '#src/features/patients/components/closed-case-filter.tsx';
+import { useAuth } from '#src/lib/auth-context.tsx';
+import { LazyBoundary } from '#src/lib/lazy-boundary.tsx';
+import { lazyComponent } from '#src/lib/lazy-component.ts';
+import { OverdueUpdatesNotice } from '#src/features/case-facts/components/overdue-updates-notice.tsx';
 import { DashboardPage } from '#src/features/patients/components/dashboard-page.tsx';
 import { GapFilter, useGapParam } from '#src/features/patients/components/gap-filter.tsx';
 import {
@@ -22,7 +27,15 @@ import {
   preloadReferralDialogs,
 } from '#src/features/referrals/components/lazy-referral-dialogs.tsx';
 
+// The setting's form brings the domain schema (zod): it loads after the dashboard (ADR 0015).
+const CaseUpdateSettingPanel = lazyComponent(
+  () => import('#src/features/case-facts/components/case-update-setting-panel.tsx'),
+  (module) => module.CaseUpdateSettingPanel,
+);
+
 export function FirmDashboardPage() {
+  const { user } = useAuth();
+  const firmId = user?.role === 'attorney' ? user.organization?.id : undefined;
   const [gap, setGap] = useGapParam();
   const [isReferring, setIsReferring] = useState(false);
   const [closed, setClosed] = useClosedParam();
@@ -60,6 +73,7 @@ export function FirmDashboardPage() {
         <StatCard label="Completed" value={counters?.completed} icon={CheckCircle2} />
         <StatCard label="Total Cases" value={counters?.total} icon={Users} />
       </StatCardGrid>
+      <OverdueUpdatesNotice />
       <div className="mb-4 flex flex-wrap justify-end gap-3">
         <GapFilter
           value={gap}
@@ -91,6 +105,11 @@ export function FirmDashboardPage() {
           />
         )}
       />
+      {firmId ? (
+        <LazyBoundary fallback={<Skeleton className="mt-8 h-40" />}>
+          <CaseUpdateSettingPanel.Component firmId={firmId} />
+        </LazyBoundary>
+      ) : null}
     </DashboardPage>
   );
 }

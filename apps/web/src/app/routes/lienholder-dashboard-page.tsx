@@ -15,6 +15,7 @@ import {
   closedQueryOf,
   useClosedParam,
 } from '#src/features/patients/components/closed-case-filter.tsx';
+import { OverdueUpdatesNotice } from '#src/features/case-facts/components/overdue-updates-notice.tsx';
 import { DashboardPage } from '#src/features/patients/components/dashboard-page.tsx';
 import {
   PatientActionLink,
@@ -59,6 +60,7 @@ export function LienholderDashboardPage() {
         <StatCard label="Discharged" value={counters?.discharged} icon={CheckCircle2} />
         <TotalBilledCard />
       </StatCardGrid>
+      <OverdueUpdatesNotice />
       <PayoffInbox />
       <PortfolioSection />
       <AgingChart />

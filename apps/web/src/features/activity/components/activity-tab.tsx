@@ -11,10 +11,12 @@ import {
   Activity,
   AlarmClock,
   CalendarCheck,
+  Briefcase,
   FileText,
   HandCoins,
   Inbox,
   MessageSquare,
+  MessageSquareText,
   Percent,
   Receipt,
   Send,
@@ -39,6 +41,8 @@ const KIND_ICONS: Record<ActivityKind, LucideIcon> = {
   gap_closed: AlarmClock,
   referral: Send,
   visit: CalendarCheck,
+  case_stage: Briefcase,
+  case_update: MessageSquareText,
 };
 
 const TAB_NAMES = {
@@ -48,6 +52,7 @@ const TAB_NAMES = {
   messages: 'Messages',
   billing: 'Billing',
   visits: 'Visits',
+  case: 'Case',
 } as const;
 
 export const ACTIVITY_TEXTS = {

@@ -3,6 +3,7 @@ import type {
   TCaseFacts,
   TCaseFactsRecord,
 } from '@casebridge/domain/case-facts/case-facts.schemas';
+import type { TCaseUpdates } from '@casebridge/domain/case-updates/case-updates.schemas';
 import type { TPatientDetail } from '@casebridge/domain/patients/patient.schemas';
 import type { Role } from '@casebridge/domain/roles';
 import { screen, within } from '@testing-library/react';
@@ -89,12 +90,25 @@ const CASE_FACTS: TCaseFacts = {
 
 const URL = `/patients/${PATIENT.id}/case`;
 
+/** The Case tab's case updates: none yet, nothing owed (case-updates-panel.test.tsx has more). */
+const NO_UPDATES: TCaseUpdates = {
+  entries: [],
+  lastUpdateAt: null,
+  clockFrom: '2026-07-16T00:00:00.000Z',
+  stage: 'demand_sent',
+  intervalDays: 0,
+  dueAt: null,
+  isOverdue: false,
+  openAsks: [],
+};
+
 function renderTab(role: Role, options: { put?: (request: FakeRequest) => unknown } = {}) {
   const sent: FakeRequest[] = [];
   const rendered = renderWithProviders(<CaseTab patient={PATIENT} />, {
     session: signedInAs(role),
     api: {
       [`GET ${URL}`]: CASE_FACTS,
+      [`GET ${URL}-updates`]: NO_UPDATES,
       [`PUT ${URL}`]: (request: FakeRequest) => {
         sent.push(request);
         return options.put ? options.put(request) : CASE_FACTS;

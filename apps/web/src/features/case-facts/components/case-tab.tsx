@@ -7,13 +7,15 @@ import { useCurrentUser } from '#src/lib/auth-context.tsx';
 import { useCaseFacts } from '#src/features/case-facts/api/case-facts-api.ts';
 import { CaseFactsForm } from './case-facts-form.tsx';
 import { CaseFactsReadOnly } from './case-facts-read-only.tsx';
+import { CaseUpdatesPanel } from './case-updates-panel.tsx';
 import { PolicyLimitsPanel } from './policy-limits-panel.tsx';
 import { StageHistory } from './stage-history.tsx';
 
 /**
  * The patient page's 'Case' tab (loaded on demand): the specials against the policy limits, the
  * case facts (an edit form for the firm's attorneys and administrators, read-only for everyone
- * else who reads them) and the legal stage's history. Live: 'case-facts.changed' and the billing
+ * else who reads them), the case updates the firm owes (docs/architecture/case-updates.md) and
+ * the legal stage's history. Live: 'case-facts.changed' and the billing
  * events make its query stale.
  */
 export function CaseTab({ patient }: { patient: TPatientDetail }) {
@@ -39,6 +41,7 @@ export function CaseTab({ patient }: { patient: TPatientDetail }) {
       ) : (
         <CaseFactsReadOnly facts={facts} />
       )}
+      <CaseUpdatesPanel patient={patient} />
       <StageHistory items={stageHistory} />
     </div>
   );

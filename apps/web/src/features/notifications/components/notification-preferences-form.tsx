@@ -37,7 +37,7 @@ const TOGGLES: Array<{ name: NotificationPreferenceToggle; label: string; hint: 
   {
     name: 'notifyOnCaseRequests',
     label: 'Requests and referrals',
-    hint: 'New, answered and overdue records and bills requests, and referrals',
+    hint: 'New, answered and overdue records and bills requests, referrals, asks for case updates and overdue updates',
   },
   {
     name: 'notifyOnTreatmentGaps',

@@ -1,5 +1,6 @@
 import type { TPatientDetail } from '@casebridge/domain/patients/patient.schemas';
 import { formatDate } from '#src/lib/format.ts';
+import { CaseStageBadge, UpdateOverdueBadge } from './case-stage-badge.tsx';
 import { GapBadge } from './gap-badge.tsx';
 import { StatusControl } from './status-control.tsx';
 import { PageTitle } from '#src/components/ui/page-title.tsx';
@@ -11,11 +12,11 @@ export function PatientHeader({ patient }: { patient: TPatientDetail }) {
         {/* The name stays out of the tab title, and so out of the browser's history. */}
         <PageTitle documentTitle="Patient">{patient.fullName}</PageTitle>
         <p className="mt-1 text-sm text-ink-muted">Date of birth: {formatDate(patient.dob)}</p>
-        {patient.gapDays ? (
-          <p className="mt-2">
-            <GapBadge days={patient.gapDays} />
-          </p>
-        ) : null}
+        <p className="mt-2 flex flex-wrap items-center gap-1">
+          <CaseStageBadge stage={patient.caseStage} />
+          <UpdateOverdueBadge isOverdue={patient.isUpdateOverdue} />
+          <GapBadge days={patient.gapDays} />
+        </p>
       </div>
       {/* One control per patient: a choice, conflict or version never carries to the next. */}
       <StatusControl key={patient.id} patient={patient} />

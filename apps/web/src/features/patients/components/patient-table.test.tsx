@@ -14,6 +14,8 @@ const PATIENT = {
   firmName: 'Morgan & Hale Injury Law',
   updatedAt: '2026-02-01T00:00:00.000Z',
   externalId: null,
+  caseStage: 'negotiating' as const,
+  isUpdateOverdue: true,
 };
 
 function renderTable() {
@@ -36,6 +38,15 @@ describe('PatientTable', () => {
       `/patients/${PATIENT.id}`,
     );
     expect(within(row).getByRole('button', { name: 'Edit Maria Delgado' })).toBeInTheDocument();
+  });
+
+  it('shows the case stage and the overdue update in the case column', () => {
+    renderTable();
+    expect(screen.getByRole('columnheader', { name: 'Case' })).toBeInTheDocument();
+    const [, stageCell] = within(screen.getByRole('row', { name: /Maria Delgado/ })).getAllByRole(
+      'cell',
+    );
+    expect(stageCell).toHaveTextContent('Case stage: NegotiatingUpdate overdue');
   });
 
   it('scrolls in a focusable, labelled region on a narrow screen', () => {

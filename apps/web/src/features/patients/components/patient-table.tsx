@@ -2,6 +2,7 @@ import type { TPatientSummary } from '@casebridge/domain/patients/patient.schema
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { StatusBadge } from '#src/components/ui/status-badge.tsx';
+import { CaseStageBadge, UpdateOverdueBadge } from './case-stage-badge.tsx';
 import { GapBadge } from './gap-badge.tsx';
 import { formatDate } from '#src/lib/format.ts';
 import { TableEmptyRow, TableSkeletonRows } from '#src/components/ui/table-rows.tsx';
@@ -10,9 +11,10 @@ import { TableScroll } from '#src/components/ui/table-scroll.tsx';
 /**
  * Fixed column widths: the placeholder rows and the patients that replace them lay the table out
  * alike, so no column moves when a page arrives (no layout shift). The status column
- * holds the longest badge ('Referred for Pain Management') on one line.
+ * holds the longest badge ('Referred for Pain Management') on one line; the case column's
+ * badges wrap inside it rather than run into the next column.
  */
-const COLUMN_WIDTHS = ['18%', '22%', '24%', '11%', '13%', '12%'] as const;
+const COLUMN_WIDTHS = ['15%', '19%', '16%', '18%', '10%', '11%', '11%'] as const;
 
 /** A table of patients; `renderActions` adds the last column (View Case, Edit…). */
 export function PatientTable({
@@ -30,7 +32,7 @@ export function PatientTable({
 }) {
   return (
     <TableScroll label={caption} className="bg-surface">
-      <table className="w-full min-w-[52rem] table-fixed text-left text-sm">
+      <table className="w-full min-w-[60rem] table-fixed text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <colgroup>
           {COLUMN_WIDTHS.map((width) => (
@@ -44,6 +46,9 @@ export function PatientTable({
             </th>
             <th scope="col" className="px-4 py-2 font-medium">
               Status
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Case
             </th>
             <th scope="col" className="px-4 py-2 font-medium">
               Clinics
@@ -61,7 +66,7 @@ export function PatientTable({
         </thead>
         <tbody className="divide-y divide-border">
           {isLoading || !patients ? (
-            <TableSkeletonRows columns={6} />
+            <TableSkeletonRows columns={7} />
           ) : (
             patients.map((patient) => (
               <tr key={patient.id}>
@@ -80,6 +85,12 @@ export function PatientTable({
                     <GapBadge days={patient.gapDays} />
                   </div>
                 </td>
+                <td className="px-4 py-3">
+                  <div className="flex min-w-0 flex-wrap items-center gap-1">
+                    <CaseStageBadge stage={patient.caseStage} />
+                    <UpdateOverdueBadge isOverdue={patient.isUpdateOverdue} />
+                  </div>
+                </td>
                 <td className="px-4 py-3 text-ink">
                   {patient.clinicNames.join(', ') || 'No clinics assigned'}
                 </td>
@@ -90,7 +101,7 @@ export function PatientTable({
             ))
           )}
           {patients && patients.length === 0 ? (
-            <TableEmptyRow columns={6}>No patients found</TableEmptyRow>
+            <TableEmptyRow columns={7}>No patients found</TableEmptyRow>
           ) : null}
         </tbody>
       </table>

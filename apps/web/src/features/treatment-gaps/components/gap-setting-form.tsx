@@ -9,10 +9,7 @@ import {
   type TGapSetting,
 } from '@casebridge/domain/gaps/treatment-gap.schemas';
 import { toast } from 'sonner';
-import { Button } from '#src/components/ui/button.tsx';
-import { FormField } from '#src/components/ui/form-field.tsx';
-import { Input } from '#src/components/ui/input.tsx';
-import { RecordChangedNotice } from '#src/components/ui/record-changed-notice.tsx';
+import { DaysSettingForm } from '#src/components/ui/days-setting-form.tsx';
 import { getErrorMessage } from '#src/lib/api-client.ts';
 import { useDomainForm } from '#src/lib/domain-form.ts';
 import { useRecordEditing } from '#src/lib/record-editing.ts';
@@ -59,33 +56,20 @@ export function GapSettingForm({ setting }: { setting: TGapSetting }) {
   }
 
   return (
-    <form onSubmit={form.submitWith(handleValid)} noValidate className="space-y-3">
-      <RecordChangedNotice
-        change={editing.change}
-        onKeepMine={editing.keepMine}
-        onUseTheirs={editing.useTheirs}
-      />
-      <div className="flex flex-wrap items-end gap-3">
-        <FormField
-          id={fieldId}
-          label={TREATMENT_GAP_TEXTS.settingLabel}
-          error={form.formState.errors.thresholdDays?.message}
-          hint={`${TREATMENT_GAP_TEXTS.settingHint} From ${MIN_GAP_THRESHOLD_DAYS} to ${MAX_GAP_THRESHOLD_DAYS} days.`}
-          className="min-w-0 flex-1"
-        >
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={MIN_GAP_THRESHOLD_DAYS}
-            max={MAX_GAP_THRESHOLD_DAYS}
-            className="max-w-[8rem]"
-            {...form.register('thresholdDays', { valueAsNumber: true })}
-          />
-        </FormField>
-        <Button type="submit" disabled={save.isPending}>
-          {TREATMENT_GAP_TEXTS.settingSave}
-        </Button>
-      </div>
-    </form>
+    <DaysSettingForm
+      onSubmit={form.submitWith(handleValid)}
+      editing={editing}
+      field={{
+        id: fieldId,
+        label: TREATMENT_GAP_TEXTS.settingLabel,
+        hint: `${TREATMENT_GAP_TEXTS.settingHint} From ${MIN_GAP_THRESHOLD_DAYS} to ${MAX_GAP_THRESHOLD_DAYS} days.`,
+        error: form.formState.errors.thresholdDays?.message,
+        min: MIN_GAP_THRESHOLD_DAYS,
+        max: MAX_GAP_THRESHOLD_DAYS,
+        register: form.register('thresholdDays', { valueAsNumber: true }),
+      }}
+      saveLabel={TREATMENT_GAP_TEXTS.settingSave}
+      isSaving={save.isPending}
+    />
   );
 }
