@@ -1,17 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations, setTheme } from '../fixtures/axe.ts';
+import { billAs, expectNoSidewaysScroll as expectNoPageScroll } from '../fixtures/pages.ts';
 import { expect, test } from '../fixtures/test.ts';
-
-/** Adds a billing line through the clinic's own session, as its browser would. */
-async function billAs(clinic: Page, patientId: string, amount: string) {
-  const origin = new URL(clinic.url()).origin;
-  const response = await clinic.request.post(`/api/patients/${patientId}/billing`, {
-    data: { cptCode: '97110', sessionCount: '2', amount },
-    headers: { origin },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-}
 
 /**
  * The lien ledger: the lienholder records a payment on the patient's Billing tab; the
@@ -87,22 +78,7 @@ test.describe('on a phone', () => {
 
   /** The page itself never scrolls sideways: wide tables scroll inside their own box. */
   async function expectNoSidewaysScroll(page: Page) {
-    await expect(page.locator('[aria-busy="true"], .animate-pulse')).toHaveCount(0);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    // Names what sticks out, so a failure says where to look.
-    const wide = await page.evaluate(() =>
-      [...document.querySelectorAll('body *')]
-        .filter(
-          (element) =>
-            element.getBoundingClientRect().right > window.innerWidth + 1 &&
-            !element.parentElement?.closest('.overflow-x-auto, .overflow-auto'),
-        )
-        .slice(0, 5)
-        .map((element) => `${element.tagName}.${element.className}`.slice(0, 120)),
-    );
-    expect(overflow, wide.join(' | ')).toBeLessThanOrEqual(0);
+    await expectNoPageScroll(page);
     await expectNoAxeViolations(page);
   }
 

@@ -51,6 +51,11 @@ test('a clinic user registers an endpoint and sees its delivery with the answer'
       'Visit outcome recorded',
       'Case update posted',
       'Case update requested',
+      'Settlement recorded',
+      'Lien payoff proposed',
+      'Lien payoff confirmed',
+      'Lien payoff disputed',
+      'Case closed',
     ])
       await dialog.getByLabel(label).uncheck();
     await expect(dialog.getByLabel('Message posted')).toBeChecked();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '@casebridge/domain/constants';
 import { DEFAULT_SETTINGS } from '@casebridge/domain/settings/settings.schemas';
 import type { Role } from '@casebridge/domain/roles';
+import type { TClosing } from '@casebridge/domain/closing/closing.schemas';
 import {
   accessRequests,
   billingEntries,
@@ -152,7 +153,7 @@ async function freshBillingEntry(fixture: Fixture) {
   const entry = (await fixture.as('clinic', {
     method: 'POST',
     url: `/api/patients/${fixture.ids.patientId}/billing`,
-    body: { cptCode: '97110', sessionCount: 1, amount: '85.00' },
+    body: { cptCode: '97110', sessionCount: 1, amount: '85.00', correctionReason: 'Late charge' },
   })) as { id: string; version: number };
   return entry;
 }
@@ -210,6 +211,53 @@ async function freshOffer(fixture: Fixture): Promise<string> {
     );
   if (!offer) throw new Error('no open reduction offer');
   return offer.id;
+}
+
+/** Maria's closing as her firm sees it, with the settlement recorded. */
+async function settledClosing(fixture: Fixture): Promise<TClosing> {
+  const url = `/api/patients/${fixture.ids.patientId}/closing`;
+  const closing = (await fixture.as('attorney', { url })) as TClosing;
+  if (closing.settlement) return closing;
+  return (await fixture.as('attorney', {
+    method: 'PUT',
+    url: `${url}/settlement`,
+    body: { gross: '50000', settledOn: TODAY, source: 'bodily_injury', feePercent: '33' },
+  })) as TClosing;
+}
+
+/** A new payoff of 0 awaiting MedLien on Maria's lien (an open one withdrawn first). */
+async function freshPayoff(fixture: Fixture): Promise<string> {
+  const base = `/api/patients/${fixture.ids.patientId}/liens/${fixture.ids.lienholderId}/payoffs`;
+  const lienOf = (closing: TClosing) =>
+    closing.liens.find((lien) => lien.lienholderId === fixture.ids.lienholderId);
+  const payoffs = lienOf(await settledClosing(fixture))?.payoffs ?? [];
+  // Once confirmed, the lien takes no new payoff: the calls after answer 409 about that one.
+  const confirmed = payoffs.find((item) => item.status === 'confirmed');
+  if (confirmed) return confirmed.id;
+  for (const open of payoffs) {
+    if (open.status !== 'proposed') continue;
+    await fixture.as('attorney', { method: 'POST', url: `${base}/${open.id}/withdraw` });
+  }
+  const after = (await fixture.as('attorney', {
+    method: 'POST',
+    url: base,
+    body: { amount: '0' },
+  })) as TClosing;
+  const payoff = lienOf(after)?.payoffs.find((item) => item.status === 'proposed');
+  if (!payoff) throw new Error('no open payoff');
+  return payoff.id;
+}
+
+/** Maria's closing with every lien resolved (a confirmed payoff of 0 where one is needed). */
+async function resolvedClosing(fixture: Fixture): Promise<TClosing> {
+  const closing = await settledClosing(fixture);
+  if (closing.areLiensResolved) return closing;
+  const payoffId = await freshPayoff(fixture);
+  return (await fixture.as('lienholder', {
+    method: 'POST',
+    url: `/api/patients/${fixture.ids.patientId}/liens/${fixture.ids.lienholderId}/payoffs/${payoffId}/confirm`,
+    body: { paidOn: TODAY },
+  })) as TClosing;
 }
 
 /** A new open request of Morgan's attorney to Harbor about Maria. */
@@ -998,6 +1046,79 @@ const PLANS: Record<string, Plan> = {
         entries: [{ visitId: await freshVisit(fixture), outcome: 'attended', version: 1 }],
       },
     }),
+  },
+  'PUT /api/patients/{patientId}/closing/settlement': {
+    call: async (fixture) => {
+      const closing = await settledClosing(fixture);
+      return {
+        body: {
+          gross: '50000',
+          settledOn: TODAY,
+          source: 'bodily_injury',
+          feePercent: '33',
+          costs: '250',
+          version: closing.settlement!.version,
+        },
+      };
+    },
+  },
+  'POST /api/patients/{patientId}/liens/{lienholderId}/payoffs': {
+    call: async (fixture) => {
+      await freshPayoff(fixture);
+      const closing = await settledClosing(fixture);
+      const lien = closing.liens.find((item) => item.lienholderId === fixture.ids.lienholderId);
+      const open = lien?.payoffs.find((item) => item.status === 'proposed');
+      if (open) {
+        await fixture.as('attorney', {
+          method: 'POST',
+          url: `/api/patients/${fixture.ids.patientId}/liens/${fixture.ids.lienholderId}/payoffs/${open.id}/withdraw`,
+        });
+      }
+      return { body: { amount: '0', note: 'Final figure' } };
+    },
+  },
+  'POST /api/patients/{patientId}/liens/{lienholderId}/payoffs/{payoffId}/dispute': {
+    call: async (fixture) => ({
+      params: { payoffId: await freshPayoff(fixture) },
+      body: { reason: 'Our figure is higher' },
+    }),
+  },
+  'POST /api/patients/{patientId}/liens/{lienholderId}/payoffs/{payoffId}/withdraw': {
+    call: async (fixture) => ({ params: { payoffId: await freshPayoff(fixture) } }),
+  },
+  'POST /api/patients/{patientId}/liens/{lienholderId}/payoffs/{payoffId}/confirm': {
+    isLast: true,
+    call: async (fixture) => ({
+      params: { payoffId: await freshPayoff(fixture) },
+      body: { paidOn: TODAY, reference: 'CHK-2001' },
+    }),
+  },
+  'GET /api/patients/{patientId}/disbursement-statement.pdf': {
+    call: async (fixture) => {
+      await settledClosing(fixture);
+      return {};
+    },
+  },
+  'POST /api/patients/{patientId}/closing/disburse': {
+    isLast: true,
+    call: async (fixture) => {
+      const closing = await resolvedClosing(fixture);
+      return { body: { disbursedOn: TODAY, version: closing.settlement!.version } };
+    },
+  },
+  'POST /api/patients/{patientId}/closing/close': {
+    isLast: true,
+    call: async (fixture) => {
+      let closing = await resolvedClosing(fixture);
+      if (closing.stage !== 'disbursed' && closing.stage !== 'closed') {
+        closing = (await fixture.as('attorney', {
+          method: 'POST',
+          url: `/api/patients/${fixture.ids.patientId}/closing/disburse`,
+          body: { disbursedOn: TODAY, version: closing.settlement!.version },
+        })) as TClosing;
+      }
+      return { body: { version: closing.settlement!.version } };
+    },
   },
   'POST /api/patients/{patientId}/case-updates': {
     call: () => ({ body: { note: 'Demand sent to the carrier.' } }),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCentsAsDecimal } from '@casebridge/domain/billing/money';
 import type { TCaseFactsRecord } from '@casebridge/domain/case-facts/case-facts.schemas';
+import type { TClosing } from '@casebridge/domain/closing/closing.schemas';
 import { DEMO_PASSWORD } from '@casebridge/domain/constants';
 import { formatEtag } from '@casebridge/domain/versioning/versioning';
 import { DEMO_ORGANIZATIONS } from '#src/db/seed/demo-data.ts';
@@ -396,6 +397,39 @@ describe('smoke pass of every module on the test database', () => {
     auditedReads.push({ action: 'visits_viewed', patientId: ids.james, userName: 'Morgan Hale' });
     const patient = await read(cookies.attorney, `/api/patients/${ids.james}`);
     expect(patient.json().lastTreatmentDate).toBe(today);
+  });
+
+  it('closing: the firm settles Maria, MedLien confirms a waiver, the case closes', async () => {
+    const base = `/api/patients/${ids.maria}`;
+    const settled = await write(cookies.attorney, 'PUT', `${base}/closing/settlement`, {
+      gross: '40000',
+      settledOn: new Date().toISOString().slice(0, 10),
+      source: 'um_uim',
+      feePercent: '33.33',
+      costs: '100',
+    });
+    expect(settled.statusCode).toBe(200);
+    expect(settled.json<TClosing>().stage).toBe('settled');
+    const proposed = await write(cookies.attorney, 'POST', `${base}/liens/${ids.medlien}/payoffs`, {
+      amount: '0',
+    });
+    expect(proposed.statusCode).toBe(200);
+    const payoffId = proposed.json<TClosing>().liens[0]!.payoffs[0]!.id;
+    const confirmed = await write(
+      cookies.lienholder,
+      'POST',
+      `${base}/liens/${ids.medlien}/payoffs/${payoffId}/confirm`,
+      { paidOn: new Date().toISOString().slice(0, 10) },
+    );
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json<TClosing>().liens[0]!.isResolved).toBe(true);
+    const pdf = await read(cookies.attorney, `${base}/disbursement-statement.pdf`);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    auditedReads.push({
+      action: 'disbursement_statement_viewed',
+      patientId: ids.maria,
+      userName: 'Morgan Hale',
+    });
   });
 
   it('case-updates: the lienholder asks, the firm posts a note, the ask is answered', async () => {

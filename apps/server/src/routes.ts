@@ -10,6 +10,7 @@ import { lienRoutes } from './modules/liens/liens.routes.ts';
 import { caseFactsRoutes } from './modules/case-facts/case-facts.routes.ts';
 import { visitsRoutes } from './modules/visits/visits.routes.ts';
 import { caseUpdatesRoutes } from './modules/case-updates/case-updates.routes.ts';
+import { closingRoutes } from './modules/closing/closing.routes.ts';
 import { caseRequestRoutes } from './modules/case-requests/case-requests.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { eventRoutes } from './modules/events/events.routes.ts';
@@ -77,6 +78,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(caseFactsRoutes);
   await app.register(visitsRoutes);
   await app.register(caseUpdatesRoutes);
+  await app.register(closingRoutes);
   await app.register(caseRequestRoutes);
   await app.register(referralRoutes);
   await app.register(accessGrantRoutes);

@@ -76,6 +76,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   visits: 'A patient’s visits, a clinic’s day list and its sign-in sheet.',
   'case-updates':
     'Case updates a firm owes a patient’s clinics and lienholders: notes, asks, the interval.',
+  closing: 'Settlement, lien payoffs, final bills, the disbursement statement and closing a case.',
   'treatment-gaps': 'Treatment-gap thresholds of a clinic.',
   'access-grants': 'Temporary access to a patient for a user outside its parties.',
   'access requests': 'The public access-request form and its review.',

@@ -190,6 +190,13 @@ export const routes: RouteObject[] = [
                       (m) => m.SettlementPrintPage,
                     ),
                   },
+                  {
+                    path: '/patients/:patientId/closing/statement',
+                    ...page(
+                      () => import('./routes/disbursement-statement-page.tsx'),
+                      (m) => m.DisbursementStatementPage,
+                    ),
+                  },
                 ],
               },
               {

@@ -37,6 +37,8 @@ export const liveQueryKeys = {
   /** A patient's case updates (the Case tab), and the dashboards' overdue counts. */
   caseUpdates: (patientId: string | null) =>
     patientId ? ['case-updates', patientId] : ['case-updates'],
+  /** A patient's settlement, payoffs and final bills, and the lienholder's payoff inbox. */
+  closing: () => ['closing'],
   billing: () => ['billing'],
   liens: () => ['liens'],
   caseRequests: () => ['case-requests'],
@@ -135,6 +137,19 @@ const STALE_KEYS = {
   // Never sent to a browser (audience `webhooks`).
   'case-updates.posted': () => [],
   'case-updates.requested': () => [],
+  // A closed case leaves the active lists, so the patient lists refetch too.
+  'closing.changed': (event) => [
+    keys.closing(),
+    keys.liens(),
+    keys.patients(),
+    keys.caseFacts(event.patientId),
+  ],
+  // Never sent to a browser (audience `webhooks`).
+  'settlement.recorded': () => [],
+  'payoff.proposed': () => [],
+  'payoff.confirmed': () => [],
+  'payoff.disputed': () => [],
+  'case.closed': () => [],
 } as const satisfies {
   [K in TLiveEventTopic]: (event: TLiveEvent<K>) => readonly TQueryKeyPrefix[];
 };

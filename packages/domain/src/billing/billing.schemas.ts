@@ -78,6 +78,11 @@ export const ZCreateBillingEntryRequest = z
     cptCode: ZCptCode,
     sessionCount: ZSessionCount,
     amount: ZAmount,
+    /**
+     * Required once the clinic marked its bill for the patient final: the line is then entered
+     * as a correction with this reason (docs/architecture/closing-the-case.md).
+     */
+    correctionReason: ZCorrectionReason.optional(),
   })
   .transform(({ amount, ...rest }) => ({ ...rest, amountCents: amount }));
 export type TCreateBillingEntryRequest = z.input<typeof ZCreateBillingEntryRequest>;

@@ -60,6 +60,13 @@ export const LIVE_EVENT_AUDIENCES = {
   'case-updates.changed': 'patient',
   'case-updates.posted': 'webhooks',
   'case-updates.requested': 'webhooks',
+  // Settlement and disbursement (docs/architecture/closing-the-case.md).
+  'closing.changed': 'patient',
+  'settlement.recorded': 'webhooks',
+  'payoff.proposed': 'webhooks',
+  'payoff.confirmed': 'webhooks',
+  'payoff.disputed': 'webhooks',
+  'case.closed': 'webhooks',
 } as const satisfies Record<string, 'patient' | 'recipients' | 'admins' | 'everyone' | 'webhooks'>;
 
 export type TLiveEventTopic = keyof typeof LIVE_EVENT_AUDIENCES;
@@ -131,6 +138,14 @@ export const LIVE_EVENT_PAYLOADS = {
   // Never sent to a browser (audience `webhooks`): the sources of two webhook types.
   'case-updates.posted': z.object({ updateId: z.string() }),
   'case-updates.requested': z.object({ askId: z.string() }),
+  // The settlement, a payoff or a bill's final mark changed: the closing section refetches.
+  'closing.changed': empty,
+  // Webhook sources (webhooks/webhook.schemas.ts); no browser hears them.
+  'settlement.recorded': empty,
+  'payoff.proposed': z.object({ payoffId: z.string() }),
+  'payoff.confirmed': z.object({ payoffId: z.string() }),
+  'payoff.disputed': z.object({ payoffId: z.string() }),
+  'case.closed': empty,
 } as const satisfies Record<TLiveEventTopic, z.ZodType>;
 
 export type TLiveEventPayload<T extends TLiveEventTopic> = z.infer<(typeof LIVE_EVENT_PAYLOADS)[T]>;

@@ -6,7 +6,13 @@ import { ROLES } from '../roles.ts';
  * who made it, when, the values before and after, and the reason where the record is financial
  * or clinical.
  */
-export const HISTORY_RECORD_TYPES = ['billing_entry', 'document', 'message', 'visit'] as const;
+export const HISTORY_RECORD_TYPES = [
+  'billing_entry',
+  'document',
+  'message',
+  'visit',
+  'settlement',
+] as const;
 export type HistoryRecordType = (typeof HISTORY_RECORD_TYPES)[number];
 
 export const HISTORY_ACTIONS = [
@@ -15,6 +21,10 @@ export const HISTORY_ACTIONS = [
   'recategorized',
   'removed',
   'retracted',
+  /** A record made with a reason: a billing line added after the clinic's bill was final. */
+  'created',
+  /** A settlement recorded (its first version). */
+  'recorded',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 

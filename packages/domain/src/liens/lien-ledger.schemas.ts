@@ -74,13 +74,18 @@ export type TVoidLienPaymentRequest = z.input<typeof ZVoidLienPaymentRequest>;
 
 const ZCents = z.number().int();
 
-/** One lien's figures: balance = billed − accepted reductions − payments (lien-ledger.ts). */
+/**
+ * One lien's figures: balance = billed − accepted reductions − payments − waived
+ * (lien-ledger.ts).
+ */
 export const ZPatientLien = z.object({
   lienholderId: z.uuid(),
   lienholderName: z.string(),
   billedCents: ZCents,
   paidCents: ZCents,
   reducedCents: ZCents,
+  /** Left unpaid by a confirmed final payoff: given up by the lienholder, not owed. */
+  waivedCents: ZCents,
   /** Negative when the lienholder was paid more than it is owed. */
   balanceCents: ZCents,
 });

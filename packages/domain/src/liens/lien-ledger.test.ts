@@ -37,7 +37,27 @@ describe('computeLienBalance', () => {
       billedCents: 300,
       paidCents: 100,
       reducedCents: 50,
+      waivedCents: 0,
       balanceCents: 150,
+    });
+  });
+
+  it('waives what a confirmed final payoff left unpaid, so nothing stays owed', () => {
+    const amounts = { billedCents: 300_000, paidCents: 120_000, reducedCents: 30_000 };
+    expect(toLienFigures(amounts, { isPayoffConfirmed: true })).toEqual({
+      ...amounts,
+      waivedCents: 150_000,
+      balanceCents: 0,
+    });
+    expect(toLienFigures(amounts, { isPayoffConfirmed: false }).waivedCents).toBe(0);
+  });
+
+  it('waives nothing on a confirmed lien already paid in full or overpaid', () => {
+    const overpaid = { billedCents: 100, paidCents: 150, reducedCents: 0 };
+    expect(toLienFigures(overpaid, { isPayoffConfirmed: true })).toEqual({
+      ...overpaid,
+      waivedCents: 0,
+      balanceCents: -50,
     });
   });
 });

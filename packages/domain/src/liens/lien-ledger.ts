@@ -6,6 +6,12 @@
  *
  * The balance is not clamped at zero: a lienholder paid more than it is owed sees a negative
  * balance, shown as an overpayment, so the figures always add up and nothing is hidden.
+ *
+ * Once the lienholder confirmed the lien's final payoff (closing-the-case.md), what the payments
+ * left unpaid is waived, not owed: it shows as waived and the balance is 0.
+ *
+ *   waived = the rest (at least 0) when the payoff is confirmed, else 0
+ *   balance = billed − accepted reductions − live payments − waived
  */
 export type LienAmounts = {
   /** The patient's live billing lines. */
@@ -16,7 +22,11 @@ export type LienAmounts = {
   reducedCents: number;
 };
 
-export type LienFigures = LienAmounts & { balanceCents: number };
+export type LienFigures = LienAmounts & {
+  /** What the lienholder gave up by confirming a final payoff smaller than the balance. */
+  waivedCents: number;
+  balanceCents: number;
+};
 
 export function computeLienBalance({ billedCents, paidCents, reducedCents }: LienAmounts): number {
   for (const cents of [billedCents, paidCents, reducedCents]) {
@@ -27,9 +37,17 @@ export function computeLienBalance({ billedCents, paidCents, reducedCents }: Lie
   return billedCents - reducedCents - paidCents;
 }
 
-/** The amounts with their balance, as the ledger and the portfolio show them. */
-export function toLienFigures(amounts: LienAmounts): LienFigures {
-  return { ...amounts, balanceCents: computeLienBalance(amounts) };
+/**
+ * The amounts with what was waived and the balance, as the ledger and the portfolio show them.
+ * `isPayoffConfirmed`: the lienholder accepted a final payoff, waiving what stays unpaid.
+ */
+export function toLienFigures(
+  amounts: LienAmounts,
+  { isPayoffConfirmed = false }: { isPayoffConfirmed?: boolean } = {},
+): LienFigures {
+  const unpaidCents = computeLienBalance(amounts);
+  const waivedCents = isPayoffConfirmed ? Math.max(0, unpaidCents) : 0;
+  return { ...amounts, waivedCents, balanceCents: unpaidCents - waivedCents };
 }
 
 /** An overpaid lien (negative balance): the UI says 'Overpaid' instead of a minus sign. */

@@ -9,6 +9,7 @@ import {
 } from '../common.schemas.ts';
 import { CASE_STAGES } from '../case-facts/case-facts-constants.ts';
 import { CLINIC_DASHBOARD_PAGE_SIZE } from '../constants.ts';
+import { CLOSED_CASE_FILTERS } from '../closing/closing-constants.ts';
 import { versionFields, versionInput, ZVersion } from '../versioning/versioning.ts';
 import { PATIENT_MESSAGES, PATIENT_SORTS } from './patient-texts.ts';
 import { TREATMENT_STATUSES } from './treatment-status.ts';
@@ -259,6 +260,11 @@ export const ZListPatientsQuery = z.object({
   status: ZTreatmentStatus.optional(),
   /** The Gaps filter: `open` lists only patients with an open treatment gap. */
   gap: z.enum(['open']).optional(),
+  /**
+   * Closed cases (legal stage Closed): `active` leaves them out, `all` includes them, `closed`
+   * lists only them. Without it, a list leaves them out unless it searches by name.
+   */
+  closed: z.enum(CLOSED_CASE_FILTERS).optional(),
   /** Ignored with `updatedSince`, which lists the oldest change first. */
   sort: z.enum(PATIENT_SORTS).default('last_updated'),
   /** The patient the reader's organisation knows by this id (a sync client's lookup). */

@@ -19,6 +19,11 @@ export const WEBHOOK_EVENT_TYPES = [
   'visit.recorded',
   'case.update-posted',
   'case.update-requested',
+  'settlement.recorded',
+  'payoff.proposed',
+  'payoff.confirmed',
+  'payoff.disputed',
+  'case.closed',
 ] as const;
 export type TWebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -40,6 +45,11 @@ export const WEBHOOK_EVENT_SOURCES = {
   'visit.recorded': { topic: 'visit.recorded', recordField: 'visitId' },
   'case.update-posted': { topic: 'case-updates.posted', recordField: 'updateId' },
   'case.update-requested': { topic: 'case-updates.requested', recordField: 'askId' },
+  'settlement.recorded': { topic: 'settlement.recorded', recordField: null },
+  'payoff.proposed': { topic: 'payoff.proposed', recordField: 'payoffId' },
+  'payoff.confirmed': { topic: 'payoff.confirmed', recordField: 'payoffId' },
+  'payoff.disputed': { topic: 'payoff.disputed', recordField: 'payoffId' },
+  'case.closed': { topic: 'case.closed', recordField: null },
 } as const satisfies Record<
   TWebhookEventType,
   { topic: TLiveEventTopic; recordField: string | null }
@@ -58,6 +68,11 @@ export const WEBHOOK_EVENT_LABELS: Record<TWebhookEventType, string> = {
   'visit.recorded': 'Visit outcome recorded',
   'case.update-posted': 'Case update posted',
   'case.update-requested': 'Case update requested',
+  'settlement.recorded': 'Settlement recorded',
+  'payoff.proposed': 'Lien payoff proposed',
+  'payoff.confirmed': 'Lien payoff confirmed',
+  'payoff.disputed': 'Lien payoff disputed',
+  'case.closed': 'Case closed',
 };
 
 /** Headers of every delivery. */
@@ -267,6 +282,7 @@ export const ZWebhookPayload = z.object({
     messageId: z.string().optional(),
     requestId: z.string().optional(),
     referralId: z.string().optional(),
+    payoffId: z.string().optional(),
   }),
 });
 export type TWebhookPayload = z.infer<typeof ZWebhookPayload>;

@@ -47,6 +47,10 @@ export const caseFacts = pgTable(
       'case_facts_accident_type_check',
       sql`${t.accidentType} in ('auto', 'truck', 'motorcycle', 'pedestrian', 'slip_and_fall', 'workplace', 'dog_bite', 'other')`,
     ),
+    // Closed cases, which patient lists leave out by default (closing-the-case.md).
+    index('case_facts_closed_idx')
+      .on(t.patientId)
+      .where(sql`${t.stage} = 'closed'`),
   ],
 );
 

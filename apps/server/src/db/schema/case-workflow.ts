@@ -153,7 +153,7 @@ export const treatmentGaps = pgTable(
 );
 
 /** A lien record's id and the lien it belongs to: one patient's lien with one lienholder. */
-const lienKeys = () => ({
+export const lienKeys = () => ({
   id: uuid('id').primaryKey().defaultRandom(),
   patientId: uuid('patient_id')
     .notNull()

@@ -11,3 +11,4 @@ export * from './case-facts.ts';
 export * from './referrals.ts';
 export * from './visits.ts';
 export * from './case-updates.ts';
+export * from './closing.ts';

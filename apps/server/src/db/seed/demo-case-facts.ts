@@ -41,8 +41,9 @@ type DemoCaseFacts = {
 /**
  * Case facts of the demo patients that match where their treatment stands: a patient just
  * referred is at intake, one in treatment is treating, and only discharged patients have reached
- * a demand, negotiation or settlement. Thomas Becker's and Emily Chen's specials meet their
- * med-pay limits, so 'Limit met' shows on first start.
+ * a demand, negotiation or settlement (Samuel Adeyemi's case is closed, William Foster's settled:
+ * demo-closing.ts). Thomas Becker's and Emily Chen's specials meet their med-pay limits, so
+ * 'Limit met' shows on first start.
  */
 export const DEMO_CASE_FACTS: readonly DemoCaseFacts[] = [
   {
@@ -204,6 +205,10 @@ export const DEMO_CASE_FACTS: readonly DemoCaseFacts[] = [
         daysAfterIntake: 150,
         note: 'Complaint filed against the site contractor.',
       },
+      // The closing of demo-closing.ts: settled, disbursed, closed.
+      { stage: 'settled', daysAfterIntake: 152, note: 'Settled at mediation.' },
+      { stage: 'disbursed', daysAfterIntake: 156 },
+      { stage: 'closed', daysAfterIntake: 158 },
     ],
     insurers: [
       {

@@ -481,6 +481,31 @@ export const DEMO_BILLING: DemoBilling[] = [
     cents: 85_000,
     daysAgo: 100,
   },
+  // Samuel Adeyemi, treated at Summit from intake (160 days ago) to discharge (40 days ago).
+  {
+    patient: 'Samuel Adeyemi',
+    clinic: 'summit',
+    cpt: '99204',
+    sessions: 1,
+    cents: 32_000,
+    daysAgo: 158,
+  },
+  {
+    patient: 'Samuel Adeyemi',
+    clinic: 'summit',
+    cpt: '98941',
+    sessions: 18,
+    cents: 153_000,
+    daysAgo: 100,
+  },
+  {
+    patient: 'Samuel Adeyemi',
+    clinic: 'summit',
+    cpt: '20552',
+    sessions: 3,
+    cents: 54_000,
+    daysAgo: 45,
+  },
   {
     patient: 'Kevin Nguyen',
     clinic: 'summit',

@@ -30,7 +30,8 @@ const LIENHOLDERS = {
 /**
  * Payments on the demo liens, so the Lien ledger, the portfolio's Paid and Balance
  * columns and the aging chart show real figures on first start: partial payments, one lien paid
- * twice, and one payment voided with its reason.
+ * twice, and one payment voided with its reason. Each is on a patient with bills, dated after
+ * the intake and a bill. (A confirmed payoff's payment is in demo-closing.ts.)
  */
 export const DEMO_LIEN_PAYMENTS: readonly DemoPayment[] = [
   {
@@ -62,7 +63,14 @@ export const DEMO_LIEN_PAYMENTS: readonly DemoPayment[] = [
     reference: 'CK 1067',
     voidReason: 'Entered twice',
   },
-  { patient: 'Maria Delgado', lienholder: 'medlien', cents: 15_000, daysAgo: 21, reference: null },
+  // After Harbor's bill of 9 days ago: no payment before a bill or the intake.
+  {
+    patient: 'Robert Alvarez',
+    lienholder: 'medlien',
+    cents: 15_000,
+    daysAgo: 4,
+    reference: 'CK 1120',
+  },
   {
     patient: 'Daniel Okafor',
     lienholder: 'keystone',

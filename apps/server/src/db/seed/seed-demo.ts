@@ -39,6 +39,7 @@ import { seedDemoCaseFacts } from './demo-case-facts.ts';
 import { seedDemoReferrals } from './demo-referrals.ts';
 import { seedDemoVisits } from './demo-visits.ts';
 import { seedDemoCaseUpdates } from './demo-case-updates.ts';
+import { seedDemoClosing } from './demo-closing.ts';
 
 const DAY_MS = 86_400_000;
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
@@ -262,6 +263,7 @@ export async function seedDemoData(
       await seedDemoCaseFacts(tx);
       await seedDemoReferrals(tx);
       await seedDemoCaseUpdates(tx);
+      await seedDemoClosing(tx);
     });
   } catch (error) {
     // Nothing half-seeded: the transaction rolled back, so the files go too.

@@ -12,7 +12,10 @@ import { sanitizeFileName } from '@casebridge/domain/documents/document-naming';
 import type { Db } from '#src/db/client.ts';
 import { inChange } from '#src/change/change.ts';
 import type { Actor } from '#src/lib/actor.ts';
-import { forbidden } from '#src/lib/app-error.ts';
+import { forbidden, validationFailed } from '#src/lib/app-error.ts';
+import { CLOSING_TEXTS } from '@casebridge/domain/closing/closing-constants';
+import { isClinicBillFinal } from '#src/modules/closing/bill-final.service.ts';
+import { writeRecordHistory } from '#src/modules/history/record-history.service.ts';
 import { auditPatientRead } from '#src/modules/audit/audit-reads.ts';
 import { closeTreatmentGapIfCared } from '#src/modules/treatment-gaps/treatment-gaps.service.ts';
 import {
@@ -97,6 +100,14 @@ export async function createBillingEntry(
   const patient = await requirePatientInScope(db, actor, patientId);
   return inChange(db, { actor, context: request }, async (change) => {
     const { tx } = change;
+    // The clinic's bill is final (closing-the-case.md): a later line is a correction, with a reason.
+    const isAfterFinal =
+      actor.role === 'clinic' &&
+      actor.organizationId !== null &&
+      (await isClinicBillFinal(tx, patient, actor.organizationId));
+    if (isAfterFinal && !input.correctionReason) {
+      throw validationFailed(CLOSING_TEXTS.correctionRequired, { field: 'correctionReason' });
+    }
     const entry = await insertBillingEntry(tx, {
       patientId: patient.id,
       cptCode: input.cptCode,
@@ -106,11 +117,27 @@ export async function createBillingEntry(
       createdBy: actor.userId,
     });
     await closeTreatmentGapIfCared(change, patient.id);
+    if (isAfterFinal && input.correctionReason) {
+      await writeRecordHistory(tx, {
+        recordType: 'billing_entry',
+        recordId: entry.id,
+        patientId: patient.id,
+        version: 1,
+        action: 'created',
+        changes: {
+          cptCode: { from: null, to: entry.cptCode },
+          sessionCount: { from: null, to: entry.sessionCount },
+          amountCents: { from: null, to: entry.amountCents },
+        },
+        reason: input.correctionReason,
+        actor,
+      });
+    }
     change
       .audit({
         action: 'billing_entry_created',
         patientId: patient.id,
-        details: `${entry.cptCode}, ${entry.sessionCount} session(s), ${formatCentsAsDecimal(entry.amountCents)}`,
+        details: `${entry.cptCode}, ${entry.sessionCount} session(s), ${formatCentsAsDecimal(entry.amountCents)}${isAfterFinal ? `; after the bill was final, reason: ${input.correctionReason}` : ''}`,
       })
       .activity({
         patientId: patient.id,

@@ -159,6 +159,53 @@ export async function saveCaseFacts(
   });
 }
 
+/** The patient's legal stage now (DEFAULT_CASE_STAGE before the firm's first save). */
+export async function getCaseStage(db: Db, patient: InScopePatient): Promise<CaseStage> {
+  const row = await findCaseFacts(db, patient.id);
+  return row?.stage ?? DEFAULT_CASE_STAGE;
+}
+
+/**
+ * Moves the legal stage as one step of another change (the settlement recorded, the funds
+ * disbursed, the case closed: closing-the-case.md), the way a save of the case facts moves it:
+ * the facts' next version, the history row, the audit row, the notices and the webhook source.
+ * The caller holds the patient's row lock. Returns the stage it moved from.
+ */
+export async function moveCaseStage(
+  change: Change,
+  actor: Actor,
+  patient: InScopePatient,
+  to: CaseStage,
+  note: string | null,
+): Promise<CaseStage> {
+  const { tx } = change;
+  const existing = await findCaseFacts(tx, patient.id, { forUpdate: true });
+  const from = existing?.stage ?? DEFAULT_CASE_STAGE;
+  if (from === to) return from;
+  const saved = existing
+    ? await updateCaseFacts(
+        tx,
+        patient.id,
+        {
+          accidentDate: existing.accidentDate,
+          accidentType: existing.accidentType,
+          firmCaseNumber: existing.firmCaseNumber,
+          stage: to,
+        },
+        actor,
+      )
+    : await insertCaseFacts(
+        tx,
+        patient.id,
+        { accidentDate: null, accidentType: null, firmCaseNumber: null, stage: to },
+        actor,
+      );
+  if (!saved) throw new StaleWriteError(await readCaseFacts(tx, patient));
+  await recordStageChange(change, actor, patient, { from, to, note });
+  change.publish({ topic: 'case-facts.changed', patientId: patient.id });
+  return from;
+}
+
 /**
  * A move of the legal stage: its history row, audit row, Activity item, notices and webhook source
  * event. It is a case update too (docs/architecture/case-updates.md): it resets the clock, which

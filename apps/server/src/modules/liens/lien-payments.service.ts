@@ -7,7 +7,7 @@ import {
   type TRecordLienPaymentParsed,
 } from '@casebridge/domain/liens/lien-ledger.schemas';
 import { canRecordLienPayment } from '@casebridge/domain/liens/lien-ledger.policy';
-import { inChange } from '#src/change/change.ts';
+import { inChange, type Change } from '#src/change/change.ts';
 import type { Db } from '#src/db/client.ts';
 import type { Actor } from '#src/lib/actor.ts';
 import { AppError, notFound } from '#src/lib/app-error.ts';
@@ -83,30 +83,81 @@ async function changePayments(
     const patient = await requireVisibleLien(tx, actor, params.patientId, params.lienholderId, {
       forUpdate: true,
     });
-    if (!canRecordLienPayment(actor, params.lienholderId)) throw notFound();
-    const payment = await edit.apply(tx, patient);
-    const verb = edit.isVoid ? 'voided' : 'recorded';
-    const described = `${formatCentsAsDecimal(payment.amountCents)} received ${payment.paidOn}`;
-    change.activity({
-      patientId: patient.id,
-      kind: 'payment',
-      recordId: payment.id,
-      lienholderId: params.lienholderId,
-      summary: `${actor.organizationName ?? 'Lienholder'} ${verb} a payment of $${formatCentsAsDecimal(payment.amountCents)}`,
-      actor,
-    });
-    change.audit({
-      action: edit.isVoid ? 'lien_payment_voided' : 'lien_payment_recorded',
-      patientId: patient.id,
-      details: `payment ${payment.id}: ${described}${edit.auditDetails(payment)}`,
-    });
+    return applyPaymentChange(change, actor, patient, params.lienholderId, edit);
+  });
+}
+
+/**
+ * The payment edit itself on a change that holds the patient's row lock: the policy, the row,
+ * its Activity item, audit row, the firm's notice (unless the caller tells the firm itself, as a
+ * confirmed payoff does) and `lien.changed`.
+ */
+async function applyPaymentChange(
+  change: Change,
+  actor: Actor,
+  patient: InScopePatient,
+  lienholderId: string,
+  edit: {
+    isVoid: boolean;
+    apply: (tx: Db, patient: InScopePatient) => Promise<TLienPayment>;
+    auditDetails: (payment: TLienPayment) => string;
+    tellFirm?: boolean;
+  },
+): Promise<TLienPayment> {
+  if (!canRecordLienPayment(actor, lienholderId)) throw notFound();
+  const payment = await edit.apply(change.tx, patient);
+  const verb = edit.isVoid ? 'voided' : 'recorded';
+  const described = `${formatCentsAsDecimal(payment.amountCents)} received ${payment.paidOn}`;
+  change.activity({
+    patientId: patient.id,
+    kind: 'payment',
+    recordId: payment.id,
+    lienholderId,
+    summary: `${actor.organizationName ?? 'Lienholder'} ${verb} a payment of $${formatCentsAsDecimal(payment.amountCents)}`,
+    actor,
+  });
+  change.audit({
+    action: edit.isVoid ? 'lien_payment_voided' : 'lien_payment_recorded',
+    patientId: patient.id,
+    details: `payment ${payment.id}: ${described}${edit.auditDetails(payment)}`,
+  });
+  if (edit.tellFirm !== false) {
     await tellFirmOfPayment(change, actor, patient, { payment, isVoid: edit.isVoid });
-    change.publish({
-      topic: 'lien.changed',
-      patientId: patient.id,
-      payload: { lienholderId: params.lienholderId },
-    });
-    return payment;
+  }
+  change.publish({ topic: 'lien.changed', patientId: patient.id, payload: { lienholderId } });
+  return payment;
+}
+
+/**
+ * Records a payment inside another change that already checked the patient (its row locked)
+ * and the lien: a confirmed payoff (closing-the-case.md). The same row, Activity item, audit
+ * row and event as 'Record payment'; the caller tells the firm in its own words.
+ */
+export function recordLienPaymentInChange(
+  change: Change,
+  actor: Actor,
+  patient: InScopePatient,
+  lienholderId: string,
+  input: TRecordLienPaymentParsed,
+  auditNote: string,
+): Promise<TLienPayment> {
+  return applyPaymentChange(change, actor, patient, lienholderId, {
+    isVoid: false,
+    tellFirm: false,
+    apply: (tx) =>
+      insertLienPayment(
+        tx,
+        {
+          patientId: patient.id,
+          lienholderId,
+          amountCents: input.amountCents,
+          paidOn: input.paidOn,
+          reference: input.reference,
+        },
+        actor,
+      ),
+    auditDetails: (payment) =>
+      `${payment.reference ? `, ref ${payment.reference}` : ''}; ${auditNote}`,
   });
 }
 

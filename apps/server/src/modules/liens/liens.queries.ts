@@ -3,6 +3,7 @@ import type { Db } from '#src/db/client.ts';
 import {
   billingEntries,
   lienPayments,
+  lienPayoffs,
   organizations,
   patientLienholders,
   reductionOffers,
@@ -13,9 +14,10 @@ import type { InScopePatientId } from '#src/modules/patients/patient-access.ts';
 export const centsOf = (value: string | number | null | undefined): number => Number(value ?? 0);
 
 /**
- * The lienholders linked to a patient, with the patient's billed total and each lien's live
- * payments and accepted reductions. `onlyLienholderId` limits it to one lien (a lienholder user
- * sees its own lien only).
+ * The lienholders linked to a patient, with the patient's billed total, each lien's live
+ * payments and accepted reductions, and whether its lienholder confirmed a final payoff (which
+ * waives the rest). `onlyLienholderId` limits it to one lien (a lienholder user sees its own
+ * lien only).
  */
 export async function listPatientLienAmounts(
   db: Db,
@@ -40,6 +42,12 @@ export async function listPatientLienAmounts(
     .where(and(eq(reductionOffers.patientId, patientId), eq(reductionOffers.status, 'accepted')))
     .groupBy(reductionOffers.lienholderId)
     .as('reduced');
+  // At most one confirmed payoff per lien (the partial unique index lien_payoffs_confirmed_idx).
+  const settled = db
+    .select({ lienholderId: lienPayoffs.lienholderId })
+    .from(lienPayoffs)
+    .where(and(eq(lienPayoffs.patientId, patientId), eq(lienPayoffs.status, 'confirmed')))
+    .as('settled');
   const [rows, [billed]] = await Promise.all([
     db
       .select({
@@ -47,11 +55,13 @@ export async function listPatientLienAmounts(
         lienholderName: organizations.name,
         paidCents: paid.cents,
         reducedCents: reduced.cents,
+        settledLienholderId: settled.lienholderId,
       })
       .from(patientLienholders)
       .innerJoin(organizations, eq(organizations.id, patientLienholders.lienholderId))
       .leftJoin(paid, eq(paid.lienholderId, patientLienholders.lienholderId))
       .leftJoin(reduced, eq(reduced.lienholderId, patientLienholders.lienholderId))
+      .leftJoin(settled, eq(settled.lienholderId, patientLienholders.lienholderId))
       .where(
         and(
           eq(patientLienholders.patientId, patientId),
@@ -74,6 +84,7 @@ export async function listPatientLienAmounts(
     billedCents: centsOf(billed?.cents),
     paidCents: centsOf(row.paidCents),
     reducedCents: centsOf(row.reducedCents),
+    isPayoffConfirmed: row.settledLienholderId !== null,
   }));
 }
 

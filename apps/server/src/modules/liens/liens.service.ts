@@ -24,8 +24,8 @@ function visibleLienholder(actor: Actor): { kind: 'all' } | { kind: 'one'; id: s
 
 /**
  * The liens of a patient the actor may see, each with billed (the patient's live billing
- * lines), paid (the lienholder's live payments), reduced (its accepted reduction offers) and the
- * balance (domain `computeLienBalance`). The patient is checked against the actor's scope (404
+ * lines), paid (the lienholder's live payments), reduced (its accepted reduction offers), waived
+ * (what a confirmed final payoff left unpaid) and the balance (domain `toLienFigures`). The patient is checked against the actor's scope (404
  * outside it). Not audited: the routes that show the figures audit their read; the reductions
  * and the settlement preview call this inside their own audited reads and changes.
  */
@@ -42,10 +42,10 @@ export async function getPatientLiens(
     patient.id,
     visible.kind === 'one' ? visible.id : null,
   );
-  return rows.map(({ lienholderId, lienholderName, ...amounts }) => ({
+  return rows.map(({ lienholderId, lienholderName, isPayoffConfirmed, ...amounts }) => ({
     lienholderId,
     lienholderName,
-    ...toLienFigures(amounts),
+    ...toLienFigures(amounts, { isPayoffConfirmed }),
   }));
 }
 

@@ -9,6 +9,7 @@ import type { Db } from '#src/db/client.ts';
 import {
   billingEntries,
   lienPayments,
+  lienPayoffs,
   organizations,
   patientLienholders,
   patients,
@@ -51,7 +52,8 @@ const SORT_KEYS: Record<PortfolioSort, SQL> = {
 
 /**
  * One row per lien (patient and lienholder) the filter selects, with its figures in cents: the
- * patient's live billing, the lienholder's live payments and accepted reductions, the balance,
+ * patient's live billing, the lienholder's live payments and accepted reductions, the balance
+ * (nothing owed once a final payoff is confirmed),
  * the last day of care (the last treatment date or a billed date of service, the later), the days
  * since, and whether a treatment gap is open.
  */
@@ -66,6 +68,8 @@ function portfolioRowsSql(filter: PortfolioFilter): SQL {
   }
   const hasGap = sql`exists (select 1 from ${treatmentGaps} g where g.patient_id = ${patients.id} and g.closed_at is null)`;
   if (filter.hasGap !== undefined) conditions.push(filter.hasGap ? hasGap : sql`not ${hasGap}`);
+  // A confirmed final payoff waives what stays unpaid: the lien no longer owes it (lien-ledger.ts).
+  const settled = sql`exists (select 1 from ${lienPayoffs} po where po.patient_id = ${patients.id} and po.lienholder_id = ${patientLienholders.lienholderId} and po.status = 'confirmed')`;
   const lastCare = sql`greatest(${patients.lastTreatmentDate}, b.last_service_on)`;
   return sql`
     select ${patients.id} as patient_id, ${patients.fullName} as patient_name,
@@ -77,7 +81,10 @@ function portfolioRowsSql(filter: PortfolioFilter): SQL {
       ${hasGap} as has_gap,
       coalesce(b.cents, 0) as billed_cents, coalesce(rd.cents, 0) as reduced_cents,
       coalesce(pd.cents, 0) as paid_cents,
-      coalesce(b.cents, 0) - coalesce(rd.cents, 0) - coalesce(pd.cents, 0) as balance_cents
+      case when ${settled}
+        then least(coalesce(b.cents, 0) - coalesce(rd.cents, 0) - coalesce(pd.cents, 0), 0)
+        else coalesce(b.cents, 0) - coalesce(rd.cents, 0) - coalesce(pd.cents, 0)
+      end as balance_cents
     from ${patientLienholders}
     join ${patients} on ${patients.id} = ${patientLienholders.patientId}
     join ${organizations} on ${organizations.id} = ${patientLienholders.lienholderId}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { billingEntries, messageReads, messages, patients } from '#src/db/schema/index.ts';
+import { DEMO_CLOSINGS } from '#src/db/seed/demo-closing.ts';
 import { listVisibleDemoPatients } from '#src/test/demo-scope.ts';
 import { createTestServer, type DemoEmail, type TestServer } from '#src/test/test-server.ts';
 
@@ -19,6 +20,7 @@ const EMAILS: Record<ActorKey, DemoEmail> = {
   lienholder: 'lienholder@demo.test',
 };
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
+const CLOSED_NAMES = DEMO_CLOSINGS.filter((demo) => demo.closed).map((demo) => demo.patient);
 
 /** Names of the demo patients a demo account may see, from the seed data itself. */
 function visibleNames(email: string): string[] {
@@ -54,18 +56,24 @@ describe('patient routes authorization matrix', () => {
   it.each(Object.keys(EMAILS) as ActorKey[])(
     '%s: the list and the counts hold exactly the patients in scope',
     async (actor) => {
-      const response = await server.request({
-        url: '/api/patients?limit=100',
-        cookie: cookies[actor],
-      });
-      expect(response.statusCode).toBe(200);
-      const names = (response.json().items as Array<{ fullName: string }>)
-        .map((item) => item.fullName)
-        .toSorted();
-      expect(names).toEqual(visibleNames(EMAILS[actor]));
-      expect(response.json().total).toBe(names.length);
+      const namesOf = async (query: string) => {
+        const response = await server.request({
+          url: `/api/patients?limit=100${query}`,
+          cookie: cookies[actor],
+        });
+        expect(response.statusCode).toBe(200);
+        const names = (response.json().items as Array<{ fullName: string }>)
+          .map((item) => item.fullName)
+          .toSorted();
+        expect(response.json().total).toBe(names.length);
+        return names;
+      };
+      const visible = visibleNames(EMAILS[actor]);
+      // A plain list leaves the demo's closed case out; closed=all lists every patient in scope.
+      expect(await namesOf('')).toEqual(visible.filter((name) => !CLOSED_NAMES.includes(name)));
+      expect(await namesOf('&closed=all')).toEqual(visible);
       const stats = await server.request({ url: '/api/patients/stats', cookie: cookies[actor] });
-      expect(stats.json().total).toBe(names.length);
+      expect(stats.json().total).toBe(visible.length);
     },
   );
 

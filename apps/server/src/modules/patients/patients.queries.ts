@@ -18,6 +18,7 @@ import {
   type TPatientSummary,
 } from '@casebridge/domain/patients/patient.schemas';
 import { parsePatientSearch } from '@casebridge/domain/patients/patient-search';
+import type { ClosedCaseFilter } from '@casebridge/domain/closing/closing-constants';
 import {
   TREATMENT_STATUSES,
   type TreatmentStatus,
@@ -27,6 +28,7 @@ import type { Db } from '#src/db/client.ts';
 import { sqlLimit } from '#src/db/prepared-statements.ts';
 import {
   accessGrants,
+  caseFacts,
   heldStatusChanges,
   organizations,
   PATIENT_LISTING_ALL_PARTY,
@@ -110,8 +112,20 @@ function keysetBound(cursor: TPatientCursor): SQL {
 
 type ListingFilter = Pick<
   TListPatientsParsed,
-  'search' | 'status' | 'gap' | 'updatedSince' | 'externalId'
+  'search' | 'status' | 'gap' | 'updatedSince' | 'externalId' | 'closed'
 > & { externalIdOwner?: ExternalIdOwner };
+
+/** The patients whose case is closed: few, read through the partial index case_facts_closed_idx. */
+const closedPatientIds = sql`select ${caseFacts.patientId} from ${caseFacts} where ${caseFacts.stage} = 'closed'`;
+
+/**
+ * Which closed cases a list shows (closing-the-case.md): as asked, else all of them for a name
+ * search, an external-id lookup or a sync client's changes, and none for a plain list.
+ */
+export function closedFilterOf(query: ListingFilter): ClosedCaseFilter {
+  if (query.closed) return query.closed;
+  return query.search || query.externalId !== undefined || query.updatedSince ? 'all' : 'active';
+}
 
 /**
  * Status and Gaps filters, search (`domain/patients/patient-search.ts`), `updatedSince` and the
@@ -127,6 +141,9 @@ function listingFilters(query: ListingFilter): SQL[] {
     );
   }
   if (query.status) filters.push(sql`${k('status_key')} = ${getStatusKey(query.status)}`);
+  const closed = closedFilterOf(query);
+  if (closed === 'active') filters.push(sql`${k('patient_id')} not in (${closedPatientIds})`);
+  if (closed === 'closed') filters.push(sql`${k('patient_id')} in (${closedPatientIds})`);
   // Open gaps are few: the planner reads them through their partial index, then the listing's key.
   if (query.gap === 'open') filters.push(sql`${k('patient_id')} in (${openGapPatientIds})`);
   const terms = query.search ? parsePatientSearch(query.search) : null;
@@ -189,7 +206,10 @@ const searchesByTrigram = (query: Pick<TListPatientsParsed, 'search'>) =>
  * search, open gaps, an external id), rather than walking the party's sort index.
  */
 const findsMatchesFirst = (query: ListingFilter) =>
-  searchesByTrigram(query) || query.gap === 'open' || query.externalId !== undefined;
+  searchesByTrigram(query) ||
+  query.gap === 'open' ||
+  query.externalId !== undefined ||
+  closedFilterOf(query) === 'closed';
 
 /** The rows of a raw query: both drivers answer `{ rows }`. */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -299,7 +319,9 @@ function toSummary(row: ListingRow): TPatientSummary {
 
 /** Whether the list's total is counted from the matching rows rather than the maintained counts. */
 const isCountedByMatching = (query: PatientListQuery) =>
-  (query.search !== undefined && listingFilters({ search: query.search }).length > 0) ||
+  (query.search !== undefined &&
+    listingFilters({ search: query.search, closed: 'all' }).length > 0) ||
+  closedFilterOf(query) === 'closed' ||
   query.gap !== undefined ||
   query.updatedSince !== undefined ||
   query.externalId !== undefined;
@@ -328,13 +350,22 @@ function listTotal(scope: ActorPatientScope, query: PatientListQuery): ListTotal
   const ofStatus = query.status
     ? sql` and ${patientCounts.treatmentStatus} = ${query.status}`
     : sql``;
-  const own = sql`(select coalesce(sum(${patientCounts.n}), 0)::int from ${patientCounts} where ${patientCounts.party} = ${party}${ofStatus})`;
+  const statusFilters = query.status
+    ? [sql`${k('status_key')} = ${getStatusKey(query.status)}`]
+    : [];
+  const counted = sql`(select coalesce(sum(${patientCounts.n}), 0)::int from ${patientCounts} where ${patientCounts.party} = ${party}${ofStatus})`;
+  // A plain list leaves closed cases out: the maintained counts less the scope's few closed ones.
+  const own =
+    closedFilterOf(query) === 'active'
+      ? sql`(${counted} - (select count(*)::int from ${patientListing} k where ${sql.join([sql`${k('party')} = ${party}`, sql`${k('patient_id')} in (${closedPatientIds})`, ...statusFilters], sql` and `)}))`
+      : counted;
   if (!scope.grantUserId) return { sql: own, isCountedByMatching: false };
-  const granted = grantedOnlyListing(
-    scope.grantUserId,
-    party,
-    query.status ? [sql`${k('status_key')} = ${getStatusKey(query.status)}`] : [],
-  );
+  const granted = grantedOnlyListing(scope.grantUserId, party, [
+    ...statusFilters,
+    ...(closedFilterOf(query) === 'active'
+      ? [sql`${k('patient_id')} not in (${closedPatientIds})`]
+      : []),
+  ]);
   return {
     sql: sql`(${own} + (select count(*)::int from (${granted}) k))`,
     isCountedByMatching: false,

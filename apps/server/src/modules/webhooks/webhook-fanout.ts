@@ -12,6 +12,7 @@ import {
   caseRequests,
   documents,
   events,
+  lienPayoffs,
   patientListing,
   patients,
   referrals,
@@ -129,6 +130,12 @@ export function endpointCoversCondition(
   if (type === 'request.changed' && data.requestId) {
     conditions.push(
       sql`(${endpointOrg} is null or exists (select 1 from ${caseRequests} where ${caseRequests.id} = ${data.requestId}::uuid and ${endpointOrg} in (${caseRequests.clinicId}, ${caseRequests.requesterOrganizationId})))`,
+    );
+  }
+  // A payoff is news to the firm, the patient's clinics and admins, and to its own lienholder only.
+  if (type.startsWith('payoff.') && data.payoffId) {
+    conditions.push(
+      sql`(${endpointOrg} is null or ${endpointKind} <> 'lienholder' or exists (select 1 from ${lienPayoffs} where ${lienPayoffs.id} = ${data.payoffId}::uuid and ${lienPayoffs.lienholderId} = ${endpointOrg}))`,
     );
   }
   return sql.join(conditions, sql` and `);

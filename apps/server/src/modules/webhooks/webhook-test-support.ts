@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { TWebhookPayload } from '@casebridge/domain/webhooks/webhook.schemas';
 import { jobs, webhookDeliveries } from '#src/db/schema/index.ts';
 import type { TestServer } from '#src/test/test-server.ts';
@@ -147,5 +147,6 @@ export function storedDeliveries(server: TestServer, endpointId: string) {
   return server.context.db
     .select()
     .from(webhookDeliveries)
-    .where(eq(webhookDeliveries.endpointId, endpointId));
+    .where(eq(webhookDeliveries.endpointId, endpointId))
+    .orderBy(asc(webhookDeliveries.eventId));
 }

@@ -9,6 +9,7 @@ import { RecentBillingActivity } from '#src/features/billing/components/recent-b
 import { TotalBilledCard } from '#src/features/billing/components/total-billed-card.tsx';
 import { AgingChart } from '#src/features/liens/components/aging-chart.tsx';
 import { PortfolioSection } from '#src/features/liens/components/portfolio-section.tsx';
+import { PayoffInbox } from '#src/features/closing/components/payoff-inbox.tsx';
 import { OverdueUpdatesNotice } from '#src/features/case-facts/components/overdue-updates-notice.tsx';
 import {
   DashboardPage,
@@ -59,6 +60,7 @@ export function LienholderDashboardPage() {
         <TotalBilledCard />
       </StatCardGrid>
       <OverdueUpdatesNotice />
+      <PayoffInbox />
       <PortfolioSection />
       <AgingChart />
       <RecentBillingActivity />

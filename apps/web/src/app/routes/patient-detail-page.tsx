@@ -24,6 +24,7 @@ import { PatientHeader } from '#src/features/patients/components/patient-header.
 import { PatientNotFound } from '#src/features/patients/components/patient-not-found.tsx';
 import { ReductionsPanel } from '#src/features/reductions/components/reductions-panel.tsx';
 import { SettlementPanel } from '#src/features/settlements/components/settlement-panel.tsx';
+import { ClosingSection } from '#src/features/closing/components/closing-section.tsx';
 import { ApiError } from '#src/lib/api-client.ts';
 import { useCurrentUser } from '#src/lib/auth-context.tsx';
 import { LazyBoundary } from '#src/lib/lazy-boundary.tsx';
@@ -125,6 +126,7 @@ export function PatientDetailPage() {
           <LienLedgerPanel patient={patient} />
           <ReductionsPanel patient={patient} />
           <SettlementPanel patient={patient} />
+          <ClosingSection patient={patient} />
         </Tabs.Content>
         <Tabs.Content value="activity">
           <ActivityTab patient={patient} />

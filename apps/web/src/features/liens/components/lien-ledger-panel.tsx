@@ -1,4 +1,5 @@
 import { hasCapability } from '@casebridge/domain/capabilities';
+import { CLOSING_TEXTS } from '@casebridge/domain/closing/closing-constants';
 import { isOverpaid } from '@casebridge/domain/liens/lien-ledger';
 import { canRecordLienPayment } from '@casebridge/domain/liens/lien-ledger.policy';
 import { LIEN_MESSAGES, type TPatientLien } from '@casebridge/domain/liens/lien-ledger.schemas';
@@ -14,8 +15,8 @@ import { RecordPaymentForm } from './record-payment-form.tsx';
 
 /**
  * The Billing tab's 'Lien ledger': per lien the viewer may see (a lienholder its own; the firm,
- * clinics and admins all), billed, accepted reductions, payments and the balance. The
- * lienholder also records and voids its payments here. Live: its keys start with 'liens'.
+ * clinics and admins all), billed, accepted reductions, payments, what a confirmed final payoff
+ * waived, and the balance. The lienholder also records and voids its payments here. Live: its keys start with 'liens'.
  */
 export function LienLedgerPanel({ patient }: { patient: TPatientDetail }) {
   const user = useCurrentUser();
@@ -69,6 +70,10 @@ function LienCard({
     { label: 'Billed', value: formatCents(lien.billedCents) },
     { label: 'Reductions accepted', value: formatCents(lien.reducedCents) },
     { label: 'Payments received', value: formatCents(lien.paidCents) },
+    // A confirmed final payoff smaller than the balance: the rest is given up, not owed.
+    ...(lien.waivedCents > 0
+      ? [{ label: CLOSING_TEXTS.ledgerWaived, value: formatCents(lien.waivedCents) }]
+      : []),
     isOverpaid(lien.balanceCents)
       ? { label: 'Overpaid', value: formatCents(-lien.balanceCents) }
       : { label: 'Balance', value: formatCents(lien.balanceCents) },

@@ -56,14 +56,18 @@ export function PatientTableSection({
   headingId,
   title,
   className,
+  toolbar,
   ...table
 }: Omit<PagedPatientTableProps, 'caption'> & {
   headingId: string;
   title: string;
   className?: string;
+  /** Filters shown above the table, e.g. the Cases filter. */
+  toolbar?: ReactNode;
 }) {
   return (
     <Section id={headingId} title={title} className={className}>
+      {toolbar ? <div className="mb-4 flex flex-wrap justify-end gap-3">{toolbar}</div> : null}
       <PagedPatientTable caption={title} {...table} />
     </Section>
   );

@@ -6,6 +6,8 @@ import {
 } from '@casebridge/domain/patients/treatment-status';
 import { Search } from 'lucide-react';
 import { Input, Label, Select } from '#src/components/ui/input.tsx';
+import type { ClosedCaseFilter } from '@casebridge/domain/closing/closing-constants';
+import { ClosedCaseFilterSelect } from './closed-case-filter.tsx';
 import { GapFilter, type GapFilterValue } from './gap-filter.tsx';
 
 export type PatientFilterValues = {
@@ -13,6 +15,8 @@ export type PatientFilterValues = {
   status: TreatmentStatus | '';
   /** The Gaps filter: '' every patient, 'open' only those with an open treatment gap. */
   gap: GapFilterValue;
+  /** The Cases filter: the active cases (default), closed ones included, or closed only. */
+  closed: ClosedCaseFilter;
   sort: PatientSort;
   /** Rows per page, one of PATIENT_PAGE_SIZE_CHOICES (or the list's own default). */
   pageSize: number;
@@ -36,12 +40,12 @@ export function PatientFilters({
   className?: string;
 }) {
   return (
-    // On a phone the search takes the first row and the three filters share the second, so the
-    // first patient stays above the fold.
+    // On a phone the search takes the first row and the five filters share the next ones, so
+    // the first patient stays as high as it can.
     <div
-      className={`mb-4 grid grid-cols-2 gap-2 sm:grid-cols-[1fr_auto_auto_auto_auto] sm:gap-3 ${className ?? ''}`}
+      className={`mb-4 grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3 lg:grid-cols-[1fr_auto_auto_auto_auto_auto] ${className ?? ''}`}
     >
-      <div className="col-span-2 sm:col-span-1">
+      <div className="col-span-2 sm:col-span-3 lg:col-span-1">
         <Label htmlFor="patient-search" className="sr-only">
           Search patients by name, date of birth or reference
         </Label>
@@ -80,6 +84,10 @@ export function PatientFilters({
         </Select>
       </div>
       <GapFilter value={values.gap} onChange={(gap) => onChange({ ...values, gap })} />
+      <ClosedCaseFilterSelect
+        value={values.closed}
+        onChange={(closed) => onChange({ ...values, closed })}
+      />
       {showSort ? (
         <div>
           <Label htmlFor="patient-sort" className="sr-only">

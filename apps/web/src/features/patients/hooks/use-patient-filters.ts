@@ -1,3 +1,7 @@
+import {
+  CLOSED_CASE_FILTERS,
+  type ClosedCaseFilter,
+} from '@casebridge/domain/closing/closing-constants';
 import { PATIENT_PAGE_SIZE_CHOICES } from '@casebridge/domain/patients/bulk-texts';
 import { PATIENT_SORTS, type PatientSort } from '@casebridge/domain/patients/patient-texts';
 import {
@@ -8,10 +12,18 @@ import { useSearchParams } from 'react-router';
 import { useCursorPages } from '#src/lib/use-cursor-pages.ts';
 import { useDebouncedValue } from '#src/lib/use-debounced-value.ts';
 import { usePatientList } from '#src/features/patients/api/patients-api.ts';
+import { closedQueryOf } from '#src/features/patients/components/closed-case-filter.tsx';
 import type { PatientFilterValues } from '#src/features/patients/components/patient-filters.tsx';
 
-/** The URL parameters of a dashboard list: `?q=&status=&gap=open&sort=&size=`. */
-const PARAMS = { search: 'q', status: 'status', gap: 'gap', sort: 'sort', size: 'size' } as const;
+/** The URL parameters of a dashboard list: `?q=&status=&gap=open&closed=&sort=&size=`. */
+const PARAMS = {
+  search: 'q',
+  status: 'status',
+  gap: 'gap',
+  closed: 'closed',
+  sort: 'sort',
+  size: 'size',
+} as const;
 
 const isOneOf = <T extends string | number>(values: readonly T[], value: unknown): value is T =>
   values.includes(value as T);
@@ -20,11 +32,13 @@ const isOneOf = <T extends string | number>(values: readonly T[], value: unknown
 export function readPatientFilters(params: URLSearchParams, defaultSize: number) {
   const status = params.get(PARAMS.status);
   const sort = params.get(PARAMS.sort);
+  const closed = params.get(PARAMS.closed);
   const size = Number(params.get(PARAMS.size));
   return {
     search: params.get(PARAMS.search) ?? '',
     status: isOneOf<TreatmentStatus>(TREATMENT_STATUSES, status) ? status : '',
     gap: params.get(PARAMS.gap) === 'open' ? 'open' : '',
+    closed: isOneOf<ClosedCaseFilter>(CLOSED_CASE_FILTERS, closed) ? closed : 'active',
     sort: isOneOf<PatientSort>(PATIENT_SORTS, sort) ? sort : 'last_updated',
     pageSize: isOneOf<number>(PATIENT_PAGE_SIZE_CHOICES, size) ? size : defaultSize,
   } satisfies PatientFilterValues;
@@ -44,6 +58,7 @@ export function usePatientFilters(defaultPageSize: number) {
     search: search || undefined,
     status: filters.status || undefined,
     gap: filters.gap || undefined,
+    closed: closedQueryOf(filters.closed),
     sort: filters.sort,
     limit: filters.pageSize,
     cursor: pages.cursor,
@@ -58,6 +73,7 @@ export function usePatientFilters(defaultPageSize: number) {
             search: next.search,
             status: next.status,
             gap: next.gap,
+            closed: next.closed === 'active' ? '' : next.closed,
             sort: next.sort === 'last_updated' ? '' : next.sort,
             size: next.pageSize === defaultPageSize ? '' : String(next.pageSize),
           };

@@ -32,6 +32,7 @@ const LIEN = {
   billedCents: 100_000,
   paidCents: 0,
   reducedCents: 0,
+  waivedCents: 0,
   balanceCents: 100_000,
 };
 

@@ -15,6 +15,7 @@ const LIEN = {
   billedCents: 150_000,
   paidCents: 20_000,
   reducedCents: 30_000,
+  waivedCents: 0,
   balanceCents: 100_000,
 };
 const EMPTY: TSettlement = { draft: null, liens: [LIEN], figures: null };

@@ -48,6 +48,11 @@ const ENDPOINT_TYPES = [
   'visit.recorded',
   'case.update-posted',
   'case.update-requested',
+  'settlement.recorded',
+  'payoff.proposed',
+  'payoff.confirmed',
+  'payoff.disputed',
+  'case.closed',
 ] as const;
 const DELIVERY: TWebhookDelivery = {
   id: '00000000-0000-4000-8000-0000000000d1',
@@ -158,6 +163,11 @@ describe('WebhooksPanel', { timeout: 20_000 }, () => {
           'visit.recorded',
           'case.update-posted',
           'case.update-requested',
+          'settlement.recorded',
+          'payoff.proposed',
+          'payoff.confirmed',
+          'payoff.disputed',
+          'case.closed',
         ],
       },
     ]);
