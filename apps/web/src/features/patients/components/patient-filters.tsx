@@ -40,12 +40,12 @@ export function PatientFilters({
   className?: string;
 }) {
   return (
-    // On a phone the search takes the first row and the five filters share the next ones, so
-    // the first patient stays as high as it can.
+    // On a phone the search takes the first row and the five filters share two more, three and
+    // two, so the first patient stays above the fold.
     <div
-      className={`mb-4 grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3 lg:grid-cols-[1fr_auto_auto_auto_auto_auto] ${className ?? ''}`}
+      className={`mb-4 grid grid-cols-3 gap-2 sm:gap-3 lg:grid-cols-[1fr_auto_auto_auto_auto_auto] ${className ?? ''}`}
     >
-      <div className="col-span-2 sm:col-span-3 lg:col-span-1">
+      <div className="col-span-3 lg:col-span-1">
         <Label htmlFor="patient-search" className="sr-only">
           Search patients by name, date of birth or reference
         </Label>
