@@ -104,8 +104,8 @@ export function AppShell({ headerExtras }: { headerExtras?: ReactNode }) {
             className="mx-auto flex max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-6"
             style={{ height: HEADER_ROW_PX }}
           >
-            <Logo to={getDashboardPath(user.role)} />
-            <nav aria-label="Main" className="ml-1 sm:ml-4">
+            <Logo to={getDashboardPath(user.role)} compact />
+            <nav aria-label="Main" className="ml-1 flex shrink-0 items-center sm:ml-4">
               <NavItem to="/directory" label="Directory" icon={Building2} />
               {hasCapability(user.role, 'requests:read') ? (
                 <NavItem to="/requests" label="Requests" icon={Inbox} />

@@ -1,6 +1,10 @@
 import { Link } from 'react-router';
 
-export function Logo({ to }: { to: string }) {
+/**
+ * The mark and the name. `compact`: below 26rem only the mark shows (the link keeps its name), so
+ * a signed-in header's navigation fits one row on a phone.
+ */
+export function Logo({ to, compact = false }: { to: string; compact?: boolean }) {
   return (
     <Link
       to={to}
@@ -8,7 +12,7 @@ export function Logo({ to }: { to: string }) {
       aria-label="CaseBridge home"
     >
       <img src="/favicon.svg" alt="" className="h-7 w-7" />
-      <span className="text-lg">CaseBridge</span>
+      <span className={compact ? 'hidden text-lg min-[26rem]:inline' : 'text-lg'}>CaseBridge</span>
     </Link>
   );
 }
