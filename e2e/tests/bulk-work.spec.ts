@@ -171,7 +171,9 @@ test.describe('on a 375 px phone', () => {
   for (const theme of ['light', 'dark'] as const) {
     test(`the clinic's first card is above the fold (${theme})`, async ({ pageAs }) => {
       const clinic = await pageAs('clinic');
-      await clinic.goto('/dashboard/clinic');
+      // One known card first: the list's first patient otherwise depends on what the specs
+      // before this one changed, and a card's height on its badges.
+      await clinic.goto('/dashboard/clinic?q=Maria%20Delgado');
       await setTheme(clinic, theme);
       const cards = clinic.getByRole('region', { name: 'Patients' }).getByRole('listitem');
       await expectPhoneLayout(clinic, cards.first(), cards.locator('article'));
